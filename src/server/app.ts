@@ -1,0 +1,145 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { ping } from './db/database.js';
+import { createAuth, migrateAuthTables } from './auth/auth.js';
+import { resolveAuthSecret } from './auth/secret.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/access.js';
+import type { AppContext } from './context.js';
+import { authRoutes } from './auth/routes.js';
+import { userRoutes } from './users/routes.js';
+import { invitationRoutes } from './invitations/routes.js';
+import { ensureProfile } from './users/accounts.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  /** Serve the built web app from dist/web (default: when it exists). */
+  serveWeb?: boolean;
+}
+
+const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Build the HTTP application: migrations applied, every route registered, nothing listening yet. */
+export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: mailer ?? createMailer(config.mail, app.log),
+    auth: undefined as never,
+    log: app.log,
+  };
+  ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
+  await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
+  await migrateToLatest(db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only where the app is really served over HTTPS.
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Prospect Finder API', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAccessControl(app, async (request): Promise<CurrentUser | null> => {
+    if (!request.headers.cookie) return null;
+    const found = await ctx.auth.api.getSession({ headers: nodeHeaders(request) });
+    if (!found) return null;
+    const profile = await ensureProfile(db, found.user);
+    if (profile.suspended) return null;
+    return {
+      id: found.user.id,
+      email: found.user.email,
+      name: profile.name,
+      role: profile.role,
+      isSuperAdmin: profile.isSuperAdmin,
+      sessionId: found.session.id,
+    };
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ping(db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', error: 'The database is unavailable.' });
+    }
+  });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  app.get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { tags: ['app'], summary: 'Settings the web app needs' } },
+    () => ({
+      passwordMinLength: config.passwordMinLength,
+      map: config.map,
+      radiusMaxMiles: config.discovery.radiusMaxMiles,
+    }),
+  );
+
+  await app.register(authRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(invitationRoutes, { ctx });
+
+  const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
+  if (webAvailable) {
+    await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (webAvailable && request.method === 'GET' && !path.startsWith('/api/') && !path.includes('.')) {
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { getMigrations } from 'better-auth/db/migration';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { ACCOUNT_DISABLED } from '../../core/messages.js';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+}
+
+function authOptions({ db, config, secret, mailer }: AuthDeps) {
+  return {
+    appName: 'Prospect Finder',
+    database: { db: db.kysely, type: db.kind },
+    secret,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created only through /api/register, which checks and consumes invitations.
+      disableSignUp: true,
+      minPasswordLength: config.passwordMinLength,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }: { user: { email: string; name: string }; url: string }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Prospect Finder password',
+          text: `Hello ${user.name},\n\nOpen this link to choose a new password (valid for one hour):\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: suspension and deletion take effect on the very next request.
+      cookieCache: { enabled: false },
+    },
+    // Sign-in is rate limited by our own route in front of better-auth (see auth/routes.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session: { userId: string }) => {
+            const profile = await db.kysely
+              .selectFrom('user_profiles')
+              .select('suspended_at')
+              .where('user_id', '=', session.userId)
+              .executeTakeFirst();
+            if (profile?.suspended_at) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED });
+          },
+        },
+      },
+    },
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(authOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Create or update better-auth's own tables ("user", "session", "account", "verification"). */
+export async function migrateAuthTables(deps: AuthDeps): Promise<void> {
+  const { runMigrations } = await getMigrations(authOptions(deps));
+  await runMigrations();
+}

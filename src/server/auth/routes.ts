@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCOUNT_DISABLED,
+  TOO_MANY_ATTEMPTS,
+  USER_NOT_FOUND,
+  WRONG_PASSWORD,
+  GENERIC_ERROR,
+} from '../../core/messages.js';
+import type { AppContext } from '../context.js';
+import { nodeHeaders } from '../http/access.js';
+import { forbidden, HttpError } from '../http/errors.js';
+import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
+import { findAuthUserByEmail, findProfile, updateProfile } from '../users/repository.js';
+import { nowIso } from '../db/database.js';
+
+// better-auth endpoints the browser may reach directly. Sign-in and sign-up go through our own routes
+// below, which add the invitation rules, the spec's messages, suspension and rate limiting.
+const PASSTHROUGH = new Set([
+  'GET /api/auth/get-session',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+]);
+const isPassthrough = (method: string, path: string) =>
+  PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && path.startsWith('/api/auth/reset-password/'));
+
+/** Turn a Fastify request into a web Request for better-auth's handler. */
+function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const url = new URL(request.url, publicUrl);
+  const init: RequestInit = { method: request.method, headers: nodeHeaders(request) };
+  if (request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  }
+  return new Request(url, init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) void reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (!text) return reply.send();
+  try {
+    const body = JSON.parse(text) as { message?: string; error?: string };
+    if (response.status >= 400) return reply.send({ error: body.message ?? body.error ?? GENERIC_ERROR });
+    return reply.send(body);
+  } catch {
+    return reply.send(text);
+  }
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, auth, config } = ctx;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (!isPassthrough(request.method, path)) return reply.status(404).send({ error: 'Not found' });
+      return sendWebResponse(reply, await auth.handler(toWebRequest(request, config.publicUrl)));
+    },
+  });
+
+  app.post(
+    '/api/register',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimits.signIn, timeWindow: '15 minutes' },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account (the first one needs no invitation and becomes SuperAdmin)',
+        body: z.object({
+          name: z.string().max(200),
+          email: z.string().max(254),
+          password: z.string().max(128),
+          confirmPassword: z.string().max(128).optional(),
+          invitationCode: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { role } = await registerAccount(db, request.body, config.passwordMinLength);
+      const email = normaliseEmail(request.body.email);
+      const response = await auth.api.signInEmail({
+        body: { email, password: request.body.password },
+        headers: nodeHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) return sendWebResponse(reply, response);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) void reply.header('set-cookie', cookies);
+      return reply.status(201).send({ ok: true, role });
+    },
+  );
+
+  app.post(
+    '/api/session',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: config.rateLimits.signIn,
+          timeWindow: '15 minutes',
+          keyGenerator: (req: FastifyRequest) => {
+            const email = (req.body as { email?: unknown } | undefined)?.email;
+            return `${req.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
+          },
+          errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
+        },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        body: z.object({ email: z.string().max(254), password: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      assertEmail(email);
+      const user = await findAuthUserByEmail(db.kysely, email);
+      if (!user) throw new HttpError(401, USER_NOT_FOUND);
+      const profile = await findProfile(db.kysely, user.id);
+      if (profile?.suspended) throw forbidden(ACCOUNT_DISABLED);
+      const response = await auth.api.signInEmail({
+        body: { email, password: request.body.password },
+        headers: nodeHeaders(request),
+        asResponse: true,
+      });
+      if (response.status === 401) throw new HttpError(401, WRONG_PASSWORD);
+      if (!response.ok) return sendWebResponse(reply, response);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) void reply.header('set-cookie', cookies);
+      await ensureProfile(db, user);
+      await updateProfile(db.kysely, user.id, { lastSignInAt: nowIso() });
+      return reply.send({ ok: true });
+    },
+  );
+};

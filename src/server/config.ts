@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+// Every setting the server reads, parsed once at start-up. Each variable is documented in .env.example.
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.url().optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine(
+      (v) => v === '' || /^postgres(ql)?:\/\//.test(v),
+      'must be a postgres:// URL or empty for SQLite',
+    ),
+  /** SQLite synchronous pragma: FULL makes every answered write survive a power cut or SIGKILL. */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  AUTH_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters (or empty to generate one)'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Prospect Finder <no-reply@localhost>'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  INVITATION_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // Discovery
+  RADIUS_MAX_MILES: z.coerce.number().min(1).default(5),
+  PLACE_PROVIDERS: z.string().default('auto'),
+  GOOGLE_MAPS_API_KEY: z.string().default(''),
+  GOOGLE_PLACES_URL: z.url().default('https://places.googleapis.com'),
+  GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com'),
+  GOOGLE_DETAILS_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
+  OSM_ENABLED: bool.default(false),
+  OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+  NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  OSM_USER_AGENT: z.string().default('prospect-finder/0.1 (self-hosted; contact: admin@localhost)'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SCAN_COOLDOWN_MS: z.coerce.number().int().min(0).default(2_000),
+  // Map tiles shown in the browser
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  // AI (any OpenAI-compatible chat-completions endpoint); empty means the built-in playbooks
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().default(''),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parse the environment once. Lists every problem at once instead of stopping at the first. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = result.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'sqlite', file: resolve(dataDir, 'app.db'), synchronous: e.SQLITE_SYNCHRONOUS } as const),
+    authSecret: e.AUTH_SECRET || undefined,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    rateLimits: { signIn: e.SIGN_IN_RATE_LIMIT, invitationCheck: e.INVITATION_CHECK_RATE_LIMIT },
+    discovery: {
+      radiusMaxMiles: e.RADIUS_MAX_MILES,
+      providers: e.PLACE_PROVIDERS,
+      google: {
+        apiKey: e.GOOGLE_MAPS_API_KEY,
+        placesUrl: e.GOOGLE_PLACES_URL,
+        geocodingUrl: e.GOOGLE_GEOCODING_URL,
+        detailsLimit: e.GOOGLE_DETAILS_LIMIT,
+      },
+      osm: {
+        enabled: e.OSM_ENABLED,
+        overpassUrl: e.OVERPASS_URL,
+        nominatimUrl: e.NOMINATIM_URL,
+        userAgent: e.OSM_USER_AGENT,
+      },
+      providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+      scanCooldownMs: e.SCAN_COOLDOWN_MS,
+    },
+    map: { tileUrl: e.TILE_URL, tileAttribution: e.TILE_ATTRIBUTION },
+    ai: {
+      baseURL: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Auth } from './auth/auth.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What every feature slice gets: configuration, the database and the outside-world adapters. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,170 @@
+import type { Generated } from 'kysely';
+
+// Row types of the application's own tables. Timestamps are ISO-8601 strings (UTC, sortable),
+// booleans are 0/1 integers and structured values are JSON text, so SQLite and PostgreSQL
+// return the very same shapes. better-auth's tables ("user", "session", "account",
+// "verification") are described only as far as this code reads them.
+
+export type Role = 'user' | 'admin' | 'SuperAdmin';
+
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Date | string;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  password: string | null;
+}
+
+export interface UserProfileTable {
+  user_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  is_super_admin: number;
+  hide_instructions: number;
+  install_prompt_dismissed: number;
+  /** JSON: { lat, lng, label, radiusMiles, count, categories } */
+  search_settings: string | null;
+  suspended_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvitationTable {
+  id: string;
+  code: string;
+  invited_by: string | null;
+  invited_by_name: string;
+  invited_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used: number;
+  used_by: string | null;
+  used_by_email: string | null;
+  used_at: string | null;
+}
+
+export interface SearchTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  kind: string;
+  lat: number;
+  lng: number;
+  radius_miles: number;
+  count: number;
+  /** JSON array of category group keys */
+  categories: string;
+  location_label: string | null;
+  query: string | null;
+  total: number;
+}
+
+export interface LatestScanTable {
+  user_id: string;
+  search_id: string | null;
+  /** JSON: the ranked prospects of the user's latest scan */
+  prospects: string;
+  total: number;
+  created_at: string;
+}
+
+export interface CallLogTable {
+  id: string;
+  user_id: string;
+  prospect_id: string;
+  name: string;
+  category: string;
+  phone: string;
+  website: string;
+  address: string;
+  outcome: string;
+  note: string;
+  created_at: string;
+}
+
+export interface SavedProspectTable {
+  id: string;
+  user_id: string;
+  prospect_id: string;
+  /** JSON of the full prospect */
+  prospect: string;
+  created_at: string;
+}
+
+export interface BlocklistTable {
+  business_id: string;
+  label: string;
+  blocked_by: string | null;
+  created_at: string;
+}
+
+export interface CurrentAdvertiserTable {
+  business_id: string;
+  label: string;
+  marked_by: string | null;
+  marked_by_name: string;
+  marked_at: string;
+}
+
+export interface BusinessCacheTable {
+  business_id: string;
+  /** JSON: name, address, normalizedCategory, website, phone, rating, reviewCount, businessStatus, types */
+  data: string;
+  content_hash: string;
+  model_version: string;
+  updated_at: string;
+}
+
+export interface AnalysisCacheTable {
+  business_id: string;
+  /** JSON of the analysis result (score, reasoning, confidence, recommendations, breakdown, ...) */
+  data: string;
+  model_version: string;
+  updated_at: string;
+}
+
+export interface AppSettingTable {
+  key: string;
+  /** JSON value */
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface Database {
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  user_profiles: UserProfileTable;
+  invitations: InvitationTable;
+  searches: SearchTable;
+  latest_scans: LatestScanTable;
+  call_logs: CallLogTable;
+  saved_prospects: SavedProspectTable;
+  blocklist: BlocklistTable;
+  current_advertisers: CurrentAdvertiserTable;
+  business_cache: BusinessCacheTable;
+  analysis_cache: AnalysisCacheTable;
+  app_settings: AppSettingTable;
+}
+
+// Generated is re-exported for slices that add tables with database-generated columns.
+export type { Generated };

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
+import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../core/messages.js';
+import { allInvitations, checkInvitation, createInvitation } from './service.js';
+import { assertEmail, normaliseEmail } from '../users/accounts.js';
+
+export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+
+  app.post(
+    '/api/invitations',
+    {
+      config: { access: 'admin', deniedMessage: ONLY_ADMINS_GENERATE },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Generate an invitation, optionally for one e-mail address',
+        body: z.object({ email: z.string().max(254).optional() }).optional(),
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const email = request.body?.email?.trim() ? normaliseEmail(request.body.email) : undefined;
+      if (email) assertEmail(email);
+      const invitation = await createInvitation(db, me, email);
+      return reply.status(201).send({ invitation, link: `${config.publicUrl}/?invite=${invitation.code}` });
+    },
+  );
+
+  app.get(
+    '/api/invitations',
+    {
+      config: { access: 'admin', deniedMessage: ONLY_ADMINS_VIEW },
+      schema: { tags: ['invitations'], summary: 'Every invitation with its status (open, used, expired)' },
+    },
+    async () => ({ invitations: await allInvitations(db) }),
+  );
+
+  app.get(
+    '/api/invitations/check',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimits.invitationCheck, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Live validation of an invitation code for the registration form',
+        querystring: z.object({ code: z.string().max(100), email: z.string().max(254).optional() }),
+      },
+    },
+    async (request) => {
+      const problem = await checkInvitation(db, request.query.code, request.query.email);
+      return problem ? { valid: false, message: problem } : { valid: true, message: INVITATION_VALID };
+    },
+  );
+};

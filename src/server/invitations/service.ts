@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import type { InvitationTable } from '../db/schema.js';
+import {
+  INVITATION_EXPIRED,
+  INVITATION_INVALID,
+  INVITATION_USED,
+  INVITATION_WRONG_EMAIL,
+} from '../../core/messages.js';
+import { findInvitationByCode, insertInvitation, listInvitations } from './repository.js';
+
+export const INVITATION_VALID_DAYS = 7;
+
+/** 160 bits from the CSPRNG, as 32 base-32 characters (no look-alike letters), grouped for reading aloud. */
+export function generateInvitationCode(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(32);
+  let code = '';
+  for (const b of bytes) code += alphabet[b % alphabet.length];
+  // 31 symbols ≈ 4.95 bits each → 32 symbols ≈ 158 bits (modulo bias is negligible for 256 % 31 = 8).
+  return code.match(/.{4}/g)!.join('-');
+}
+
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export type InvitationStatus = 'open' | 'used' | 'expired';
+
+export interface InvitationView {
+  id: string;
+  code: string;
+  invitedBy: string | null;
+  invitedByName: string;
+  invitedEmail: string | null;
+  createdAt: string;
+  expiresAt: string;
+  status: InvitationStatus;
+  usedBy: string | null;
+  usedByEmail: string | null;
+  usedAt: string | null;
+}
+
+export function presentInvitation(row: InvitationTable, now = nowIso()): InvitationView {
+  return {
+    id: row.id,
+    code: row.code,
+    invitedBy: row.invited_by,
+    invitedByName: row.invited_by_name,
+    invitedEmail: row.invited_email,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    status: row.used === 1 ? 'used' : row.expires_at <= now ? 'expired' : 'open',
+    usedBy: row.used_by,
+    usedByEmail: row.used_by_email,
+    usedAt: row.used_at,
+  };
+}
+
+export async function createInvitation(
+  db: Db,
+  by: { id: string; name: string },
+  invitedEmail: string | undefined,
+): Promise<InvitationView> {
+  const created = new Date();
+  const row: InvitationTable = {
+    id: randomUUID(),
+    code: generateInvitationCode(),
+    invited_by: by.id,
+    invited_by_name: by.name,
+    invited_email: invitedEmail ? invitedEmail.trim().toLowerCase() : null,
+    created_at: created.toISOString(),
+    expires_at: new Date(created.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString(),
+    used: 0,
+    used_by: null,
+    used_by_email: null,
+    used_at: null,
+  };
+  await insertInvitation(db.kysely, row);
+  return presentInvitation(row);
+}
+
+export async function allInvitations(db: Db): Promise<InvitationView[]> {
+  const now = nowIso();
+  return (await listInvitations(db.kysely)).map((r) => presentInvitation(r, now));
+}
+
+/** Why a code cannot be used, in the spec's words, or null when it can (for this e-mail, if given). */
+export function invitationProblem(
+  row: InvitationTable | undefined,
+  email: string | undefined,
+  now = nowIso(),
+): string | null {
+  if (!row) return INVITATION_INVALID;
+  if (row.used === 1) return INVITATION_USED;
+  if (row.expires_at <= now) return INVITATION_EXPIRED;
+  if (row.invited_email && email && row.invited_email !== email.trim().toLowerCase()) {
+    return INVITATION_WRONG_EMAIL;
+  }
+  return null;
+}
+
+export async function checkInvitation(db: Db, code: string, email?: string): Promise<string | null> {
+  return invitationProblem(await findInvitationByCode(db.kysely, normaliseCode(code)), email);
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import type { Role } from '../db/schema.js';
+import type { CurrentUser } from '../http/access.js';
+import { isSuperAdmin } from '../http/access.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import type { UserProfile } from './repository.js';
+import {
+  countUserData,
+  deleteProfile,
+  deleteSessions,
+  deleteUserCompletely,
+  findProfile,
+  updateProfile,
+} from './repository.js';
+import { passwordMatches } from './accounts.js';
+
+/** What the acting user may do to one row of the user list; the UI shows buttons from this too. */
+export interface RowPermissions {
+  changeRole: Role[];
+  deleteProfile: boolean;
+  suspend: boolean;
+  hardDelete: boolean;
+}
+
+const targetIsSuper = (p: UserProfile) => p.role === 'SuperAdmin' || p.isSuperAdmin;
+
+export function rowPermissions(actor: CurrentUser, target: UserProfile): RowPermissions {
+  const none: RowPermissions = { changeRole: [], deleteProfile: false, suspend: false, hardDelete: false };
+  if (actor.id === target.id) return none; // nobody acts on their own row
+  if (isSuperAdmin(actor)) {
+    return {
+      changeRole: ['user', 'admin', 'SuperAdmin'],
+      deleteProfile: true,
+      suspend: true,
+      hardDelete: true,
+    };
+  }
+  if (targetIsSuper(target)) return none; // admins cannot touch SuperAdmins
+  return { changeRole: ['user', 'admin'], deleteProfile: true, suspend: false, hardDelete: false };
+}
+
+async function loadTarget(db: Db, actor: CurrentUser, targetId: string): Promise<UserProfile> {
+  if (actor.id === targetId) throw forbidden('You cannot change your own account here.');
+  const target = await findProfile(db.kysely, targetId);
+  if (!target) throw notFound('User not found');
+  return target;
+}
+
+export async function changeRole(
+  db: Db,
+  actor: CurrentUser,
+  targetId: string,
+  role: Role,
+): Promise<UserProfile> {
+  const target = await loadTarget(db, actor, targetId);
+  if (!rowPermissions(actor, target).changeRole.includes(role)) {
+    throw forbidden(
+      role === 'SuperAdmin'
+        ? 'Only SuperAdmins can assign the SuperAdmin role'
+        : 'Only SuperAdmins can manage SuperAdmins',
+    );
+  }
+  await updateProfile(db.kysely, targetId, { role, isSuperAdmin: role === 'SuperAdmin' });
+  return (await findProfile(db.kysely, targetId))!;
+}
+
+/** Profile delete (SPEC §6): the profile goes and sessions end; the account remains and a fresh profile
+ * with role user is created if that person signs in again. */
+export async function removeProfile(db: Db, actor: CurrentUser, targetId: string): Promise<void> {
+  const target = await loadTarget(db, actor, targetId);
+  if (!rowPermissions(actor, target).deleteProfile)
+    throw forbidden('Only SuperAdmins can manage SuperAdmins');
+  await db.kysely.transaction().execute(async (trx) => {
+    await deleteSessions(trx, targetId);
+    await deleteProfile(trx, targetId);
+  });
+}
+
+export async function setSuspended(db: Db, actor: CurrentUser, targetId: string, suspended: boolean) {
+  const target = await loadTarget(db, actor, targetId);
+  if (!rowPermissions(actor, target).suspend) throw forbidden('Only SuperAdmins can suspend users');
+  await db.kysely.transaction().execute(async (trx) => {
+    await updateProfile(trx, targetId, { suspendedAt: suspended ? nowIso() : null });
+    if (suspended) await deleteSessions(trx, targetId); // ends every open session at once
+  });
+  return (await findProfile(db.kysely, targetId))!;
+}
+
+export async function hardDelete(
+  db: Db,
+  actor: CurrentUser,
+  targetId: string,
+  password: string,
+): Promise<void> {
+  const target = await loadTarget(db, actor, targetId);
+  if (!rowPermissions(actor, target).hardDelete) throw forbidden('Only SuperAdmins can hard delete users');
+  if (!password) throw badRequest('Password is required to confirm a hard delete.');
+  if (!(await passwordMatches(db, actor.id, password)))
+    throw forbidden('Incorrect password. Please try again.');
+  await db.kysely.transaction().execute((trx) => deleteUserCompletely(trx, targetId));
+}
+
+export async function userData(db: Db, targetId: string) {
+  const target = await findProfile(db.kysely, targetId);
+  if (!target) throw notFound('User not found');
+  return {
+    userId: targetId,
+    lastSignInAt: target.lastSignInAt,
+    ...(await countUserData(db.kysely, targetId)),
+  };
+}
