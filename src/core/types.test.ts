@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { businessHash } from './types';
+
+describe('businessHash (SPEC.md §3 cache key)', () => {
+  it("is 'place_' plus the place id when one exists", () => {
+    expect(businessHash({ placeId: 'ChIJ123', name: 'Acme', address: 'x', category: 'y' })).toBe(
+      'place_ChIJ123',
+    );
+    expect(businessHash({ placeId: 'osm:node/42', name: 'Acme' })).toBe('place_osm:node/42');
+  });
+
+  it('otherwise hashes the lower-cased name, address and category, cut to 20 alphanumeric characters', () => {
+    const h = businessHash({ name: 'Acme Dental', address: '1 Main St', category: 'Dental' });
+    expect(h).toMatch(/^[a-z0-9]{20}$/);
+    expect(h).toBe(createHash('sha1').update('acme dental|1 main st|dental').digest('hex').slice(0, 20));
+  });
+
+  it('ignores case and surrounding spaces, and treats an empty place id as none', () => {
+    const a = businessHash({ name: 'ACME Dental ', address: '1 MAIN ST', category: 'dental' });
+    const b = businessHash({ placeId: '  ', name: 'acme dental', address: '1 main st', category: 'Dental' });
+    expect(a).toBe(b);
+  });
+
+  it('changes when any of the three fields changes', () => {
+    const base = { name: 'Acme', address: '1 Main St', category: 'Dental' };
+    const h = businessHash(base);
+    expect(businessHash({ ...base, name: 'Acme 2' })).not.toBe(h);
+    expect(businessHash({ ...base, address: '2 Main St' })).not.toBe(h);
+    expect(businessHash({ ...base, category: 'Medical' })).not.toBe(h);
+  });
+});

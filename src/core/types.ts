@@ -1,0 +1,142 @@
+// Shared shapes of the discovery engine: what place providers return (Business) and the working record the
+// scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
+import { createHash } from 'node:crypto';
+
+/** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
+export type BusinessSource = 'local' | 'google' | 'osm' | 'demo';
+
+/** A candidate business as a place provider returns it. */
+export interface Business {
+  /** Stable provider id: 'osm:node/123', a Google place id, 'demo:...'. */
+  id: string;
+  /** The maps service's place id, when the business has one (drives the cache key). */
+  placeId?: string;
+  name: string;
+  lat: number;
+  lng: number;
+  /** Place types of SPEC.md §3 (and any further provider types, e.g. 'restaurant'). */
+  types: string[];
+  /** Friendly category label ('Dental', 'Auto Repair', ... or 'Business' when unknown). */
+  category: string;
+  address: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  phone?: string;
+  website?: string;
+  rating?: number;
+  /** Review count; 0 when unknown. */
+  reviews: number;
+  /** Open right now; null when not known. */
+  openNow: boolean | null;
+  /** Brand name (OSM `brand`). */
+  brand?: string;
+  /** Brand Wikidata id (OSM `brand:wikidata`), e.g. 'Q38076' for McDonald's. */
+  brandWikidata?: string;
+  source: BusinessSource;
+  /** Raw OpenStreetMap tags, when the business came from OSM data. */
+  tags?: Record<string, string>;
+  priceLevel?: number;
+  /** Up to 3 photo links. */
+  photos?: string[];
+}
+
+/** The AI analysis attached to a prospect (SPEC.md §3 "AI analysis result" plus the explanation). */
+export interface ProspectAnalysis {
+  /** 0-100. */
+  score: number;
+  reasoning: string;
+  /** 0-100. */
+  confidence: number;
+  recommendations: string[];
+  /** What each component contributed; see src/core/scoring. */
+  breakdown: ScoreBreakdown;
+  /** ISO time of the analysis. */
+  analyzedAt: string;
+  businessHash: string;
+  modelVersion: string;
+}
+
+/** Per-component explanation of a score. Values are on the 0-1 scale unless the name says otherwise. */
+export interface ScoreBreakdown {
+  /** The vertical the business was scored as ('auto_dealer', 'dental', ...). */
+  vertical: string;
+  /** When a rule decided the score outright (national chain, gas station, ...), which one; else null. */
+  rule: string | null;
+  fit: number;
+  presence: number;
+  scale: number;
+  keywords: number;
+  distance: number;
+  qualitySpread: number;
+  /** Weighted contributions to the raw score (each component times its weight). */
+  contributions: {
+    fit: number;
+    presence: number;
+    scale: number;
+    keywords: number;
+    distance: number;
+    qualitySpread: number;
+  };
+  /** Sum of the contributions, 0-1. */
+  raw: number;
+  /** Channel propensities used for fit and recommendations. */
+  propensity: { ctv: number; olv: number; display: number; sem: number };
+  /** Named local franchised-dealer group matched (adds 0.03 to fit and presence). */
+  dealerGroup: boolean;
+  /** Brand matched in the name-suggestion-index, when any. */
+  brand: string | null;
+  /** Keyword groups that matched the name. */
+  keywordMatches: string[];
+}
+
+/** The working record of SPEC.md §3. */
+export interface Prospect {
+  /** Place id, else provider id, else generated 'prospect_N'. */
+  id: string;
+  name: string;
+  category: string;
+  address: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  phone?: string;
+  website?: string;
+  lat: number;
+  lng: number;
+  /** Defaults to true when unknown (SPEC.md §3). */
+  openNow: boolean;
+  reviews: number;
+  rating?: number;
+  placeId?: string;
+  priceLevel?: number;
+  photos?: string[];
+  source: BusinessSource;
+  /** Distance from the scan centre in miles. */
+  distance: number;
+  /** 0-1 (the analysis score divided by 100). */
+  score: number;
+  types: string[];
+  aiAnalysis?: ProspectAnalysis;
+}
+
+/** What the cache key needs from a business. */
+export interface CacheKeyInput {
+  placeId?: string | null;
+  name: string;
+  address?: string | null;
+  category?: string | null;
+}
+
+/**
+ * The cache key (business hash) of SPEC.md §3: 'place_' plus the place id when one exists; otherwise the SHA-1
+ * of the lower-cased name, address and category (joined with '|'), cut to 20 alphanumeric characters.
+ */
+export function businessHash(input: CacheKeyInput): string {
+  const placeId = input.placeId?.trim();
+  if (placeId) return `place_${placeId}`;
+  const text = [input.name, input.address ?? '', input.category ?? '']
+    .map((s) => s.trim().toLowerCase())
+    .join('|');
+  return createHash('sha1').update(text, 'utf8').digest('hex').slice(0, 20);
+}
