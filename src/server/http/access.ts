@@ -26,6 +26,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, in registration order (walked by the permission tests). */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 export interface CurrentUser {
@@ -51,12 +61,18 @@ const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('
 
 export function registerAccessControl(app: FastifyInstance, loadUser: SessionLoader): void {
   app.decorateRequest('user', null);
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
 
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const access = (route.config as RouteAccessConfig | undefined)?.access;
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} has no access rule (config.access)`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, access });
     }
   });
 

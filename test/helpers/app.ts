@@ -1,0 +1,113 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { parseConfig, type Config } from '../../src/server/config.js';
+import type { Db } from '../../src/server/db/database.js';
+import { buildApp } from '../../src/server/app.js';
+import type { Mail, Mailer } from '../../src/server/mail/mailer.js';
+import type { Role } from '../../src/server/db/schema.js';
+import { registerAccount } from '../../src/server/users/accounts.js';
+import { updateProfile } from '../../src/server/users/repository.js';
+import { createInvitation } from '../../src/server/invitations/service.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  role: Role;
+  cookie: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  mail: Mail[];
+  testDb: TestDatabase;
+  /** A new account with the given role, signed in; each call makes a distinct user. */
+  newUser(role?: Role, overrides?: { email?: string; password?: string; name?: string }): Promise<TestUser>;
+  /** app.inject with the Origin header better-auth requires and, when given, a user's cookie. */
+  request(options: InjectOptions & { as?: TestUser | null }): ReturnType<FastifyInstance['inject']>;
+  signIn(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return all.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A fresh app on a fresh database (SQLite or PostgreSQL per TEST_DATABASE), with mail captured. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const testDb = await createTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: testDb.dataDir,
+    DATABASE_URL: testDb.database.kind === 'postgres' ? testDb.database.url : '',
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    SIGN_IN_RATE_LIMIT: '1000',
+    INVITATION_CHECK_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const db = testDb.open();
+  const mail: Mail[] = [];
+  const mailer: Mailer = {
+    send: (m) => {
+      mail.push(m);
+      return Promise.resolve();
+    },
+  };
+  const app = await buildApp({ config, db, mailer, serveWeb: false });
+  let counter = 0;
+
+  const request: TestContext['request'] = ({ as, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { origin: ORIGIN, ...(as ? { cookie: as.cookie } : {}), ...headers },
+    });
+
+  const signIn = async (email: string, password: string) => {
+    const res = await request({ method: 'POST', url: '/api/session', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return sessionCookie(res.headers['set-cookie']);
+  };
+
+  const newUser: TestContext['newUser'] = async (role = 'user', overrides = {}) => {
+    counter += 1;
+    const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+    const password = overrides.password ?? `pw-${randomBytes(6).toString('hex')}`;
+    const name = overrides.name ?? `Test User ${counter}`;
+    const invitation = await createInvitation(db, { id: null as never, name: 'factory' }, undefined).catch(
+      () => null,
+    );
+    const { userId } = await registerAccount(
+      db,
+      { name, email, password, invitationCode: invitation?.code },
+      config.passwordMinLength,
+    );
+    await updateProfile(db.kysely, userId, { role, isSuperAdmin: role === 'SuperAdmin' });
+    const cookie = await signIn(email, password);
+    return { id: userId, email, name, password, role, cookie };
+  };
+
+  return {
+    app,
+    db,
+    config,
+    mail,
+    testDb,
+    newUser,
+    request,
+    signIn,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await testDb.drop();
+    },
+  };
+}
