@@ -149,6 +149,35 @@ export interface AppSettingTable {
   updated_by: string | null;
 }
 
+export type JobStatus = 'pending' | 'running' | 'complete' | 'error';
+
+export interface JobTable {
+  id: string;
+  kind: string;
+  key: string;
+  user_id: string | null;
+  /** JSON input of the job */
+  payload: string;
+  status: JobStatus;
+  /** JSON output once complete */
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StrategyTable {
+  business_id: string;
+  /** JSON of the appointment strategy */
+  strategy: string;
+  source: string;
+  model: string | null;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -164,6 +193,8 @@ export interface Database {
   business_cache: BusinessCacheTable;
   analysis_cache: AnalysisCacheTable;
   app_settings: AppSettingTable;
+  jobs: JobTable;
+  strategies: StrategyTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

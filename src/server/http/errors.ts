@@ -47,11 +47,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const context = error.validationContext ?? 'body';
       const message = first?.message ?? 'Invalid request';
-      return reply
-        .status(400)
-        .send({
-          error: where ? `Invalid ${context}: ${where}: ${message}` : `Invalid ${context}: ${message}`,
-        });
+      return reply.status(400).send({
+        error: where ? `Invalid ${context}: ${where}: ${message}` : `Invalid ${context}: ${message}`,
+      });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
