@@ -1,0 +1,305 @@
+// OpenStreetMap tags to the place types of SPEC.md §3 and to scoring verticals. Kept as data: one table per
+// purpose, keyed by tag key then tag value. https://wiki.openstreetmap.org/wiki/Map_features
+import { fallbackLabel, labelForPlaceType, type PlaceType } from './categories';
+import { pickVertical, refineVerticalByName, type Vertical } from './verticals';
+
+/** The keys that make a named OSM element a business (the README's definition of a POI). */
+export const OSM_BUSINESS_KEYS = ['shop', 'amenity', 'office', 'craft', 'healthcare'] as const;
+
+/** Further keys read for a few business values (hotels, gyms, bowling alleys, museums...). */
+export const OSM_EXTRA_KEYS = ['leisure', 'tourism'] as const;
+
+/** Keys in the order they are read: the most specific first. */
+export const OSM_KEYS_IN_ORDER = [
+  'healthcare',
+  'amenity',
+  'shop',
+  'office',
+  'craft',
+  'leisure',
+  'tourism',
+] as const;
+export type OsmKey = (typeof OSM_KEYS_IN_ORDER)[number];
+
+type Table<V> = Readonly<Record<OsmKey, Readonly<Record<string, V>>>>;
+
+/** OSM tag -> SPEC.md §3 place types. */
+export const OSM_PLACE_TYPES: Table<readonly PlaceType[]> = {
+  healthcare: {
+    dentist: ['dentist'],
+    doctor: ['doctor'],
+    clinic: ['doctor'],
+    centre: ['doctor'],
+    hospital: ['hospital'],
+    physiotherapist: ['physiotherapist'],
+    pharmacy: ['pharmacy'],
+  },
+  amenity: {
+    dentist: ['dentist'],
+    doctors: ['doctor'],
+    clinic: ['doctor'],
+    hospital: ['hospital'],
+    veterinary: ['veterinary_care'],
+    pharmacy: ['pharmacy'],
+    cinema: ['movie_theater'],
+    arts_centre: ['art_gallery'],
+    school: ['school'],
+    college: ['college'],
+    university: ['university'],
+    car_wash: ['car_wash'],
+    fuel: ['gas_station'],
+    bank: ['bank'],
+    atm: ['atm'],
+    bureau_de_change: ['bank'],
+    gym: ['gym'],
+    spa: ['spa'],
+  },
+  shop: {
+    beauty: ['beauty_salon'],
+    nails: ['beauty_salon'],
+    hairdresser: ['hair_care'],
+    barber: ['hair_care'],
+    massage: ['massage_therapist'],
+    art: ['art_gallery'],
+    car: ['car_dealer'],
+    car_repair: ['car_repair'],
+    tyres: ['car_repair'],
+    car_parts: ['auto_parts_store'],
+    chemist: ['pharmacy'],
+    furniture: ['furniture_store'],
+    bed: ['furniture_store'],
+  },
+  office: {
+    lawyer: ['lawyer'],
+    notary: ['lawyer'],
+    insurance: ['insurance_agency'],
+    accountant: ['accounting'],
+    tax_advisor: ['accounting'],
+    financial: ['accounting'],
+    financial_advisor: ['accounting'],
+    moving_company: ['moving_company'],
+    contractor: ['general_contractor'],
+  },
+  craft: {
+    plumber: ['plumber'],
+    electrician: ['electrician'],
+    builder: ['general_contractor'],
+    carpenter: ['general_contractor'],
+    hvac: ['general_contractor'],
+    roofer: ['roofing_contractor'],
+    cleaning: ['cleaning_service'],
+    gardener: ['landscaper'],
+    landscaper: ['landscaper'],
+    painter: ['painter'],
+    car_repair: ['car_repair'],
+  },
+  leisure: {
+    fitness_centre: ['gym'],
+    bowling_alley: ['bowling_alley'],
+    amusement_arcade: ['amusement_park'],
+  },
+  tourism: {
+    museum: ['museum'],
+    gallery: ['art_gallery'],
+    theme_park: ['amusement_park'],
+  },
+};
+
+/** OSM tag -> scoring vertical, for every business kind the scoring model tells apart (not only the 9 groups). */
+export const OSM_VERTICALS: Table<Vertical> = {
+  healthcare: {
+    dentist: 'dental',
+    doctor: 'medical',
+    clinic: 'medical',
+    centre: 'medical',
+    hospital: 'medical',
+    physiotherapist: 'medical',
+    optometrist: 'medical',
+    audiologist: 'medical',
+    podiatrist: 'medical',
+  },
+  amenity: {
+    dentist: 'dental',
+    doctors: 'medical',
+    clinic: 'medical',
+    hospital: 'medical',
+    restaurant: 'restaurant',
+    fast_food: 'qsr',
+    food_court: 'qsr',
+    cafe: 'qsr',
+    ice_cream: 'qsr',
+    bar: 'bar',
+    pub: 'bar',
+    biergarten: 'bar',
+    nightclub: 'bar',
+    fuel: 'gas_station',
+    gym: 'fitness',
+    townhall: 'government',
+    courthouse: 'government',
+    police: 'government',
+    fire_station: 'government',
+    post_office: 'government',
+    library: 'government',
+    prison: 'government',
+    ranger_station: 'government',
+    place_of_worship: 'nonprofit',
+    social_facility: 'nonprofit',
+    community_centre: 'nonprofit',
+    social_centre: 'nonprofit',
+    atm: 'low_propensity',
+    parking: 'low_propensity',
+    parking_entrance: 'low_propensity',
+    bicycle_parking: 'low_propensity',
+    bicycle_rental: 'low_propensity',
+    car_sharing: 'low_propensity',
+    charging_station: 'low_propensity',
+    vending_machine: 'low_propensity',
+    post_box: 'low_propensity',
+    taxi: 'low_propensity',
+    ferry_terminal: 'low_propensity',
+    bus_station: 'low_propensity',
+    toilets: 'low_propensity',
+    telephone: 'low_propensity',
+    drinking_water: 'low_propensity',
+    fountain: 'low_propensity',
+    bench: 'low_propensity',
+    shelter: 'low_propensity',
+    recycling: 'low_propensity',
+    waste_basket: 'low_propensity',
+    waste_disposal: 'low_propensity',
+    parcel_locker: 'low_propensity',
+  },
+  shop: {
+    car: 'auto_dealer',
+    car_repair: 'auto_repair',
+    tyres: 'auto_repair',
+    furniture: 'furniture',
+    bed: 'furniture',
+    kitchen: 'furniture',
+    interior_decoration: 'furniture',
+    charity: 'nonprofit',
+  },
+  office: {
+    lawyer: 'legal',
+    insurance: 'insurance',
+    estate_agent: 'real_estate',
+    property_management: 'real_estate',
+    government: 'government',
+    diplomatic: 'government',
+    ngo: 'nonprofit',
+    association: 'nonprofit',
+    charity: 'nonprofit',
+    foundation: 'nonprofit',
+    religion: 'nonprofit',
+    political_party: 'nonprofit',
+  },
+  craft: {
+    plumber: 'plumbing',
+    hvac: 'hvac',
+    roofer: 'roofing',
+    brewery: 'bar',
+    winery: 'bar',
+    distillery: 'bar',
+    car_repair: 'auto_repair',
+  },
+  leisure: {
+    fitness_centre: 'fitness',
+    sports_centre: 'fitness',
+  },
+  tourism: {
+    hotel: 'hotel',
+    motel: 'hotel',
+    hostel: 'hotel',
+    guest_house: 'hotel',
+    apartment: 'hotel',
+  },
+};
+
+/** Friendly labels for common OSM values outside the place types of SPEC.md §3. */
+export const OSM_LABELS: Readonly<Record<string, string>> = {
+  fast_food: 'Fast Food',
+  estate_agent: 'Real Estate',
+  nightclub: 'Night Club',
+  pub: 'Pub',
+  fitness_centre: 'Fitness',
+  sports_centre: 'Sports Center',
+  hvac: 'HVAC',
+  clothes: 'Clothing',
+  doityourself: 'Hardware',
+  optician: 'Optician',
+  ngo: 'Non-Profit',
+  it: 'IT Services',
+  company: 'Company',
+};
+
+/** Tag values that carry no information ('shop=yes'). */
+const VAGUE_VALUES: ReadonlySet<string> = new Set(['yes', 'no', 'other', 'vacant', 'disused']);
+
+const value = (tags: Readonly<Record<string, string>>, key: OsmKey): string | undefined => {
+  const v = tags[key]?.trim().toLowerCase();
+  return v && !VAGUE_VALUES.has(v) ? v : undefined;
+};
+
+/**
+ * True when the tags describe a named business: a name and one of shop, amenity, office, craft or healthcare
+ * (the README's POI), or a leisure/tourism value the tables above know (hotels, gyms, museums, ...).
+ */
+export function isOsmBusiness(tags: Readonly<Record<string, string>>): boolean {
+  if (!tags.name?.trim()) return false;
+  if (OSM_BUSINESS_KEYS.some((k) => tags[k] !== undefined && tags[k] !== 'no')) return true;
+  return OSM_EXTRA_KEYS.some((k) => {
+    const v = value(tags, k);
+    return v !== undefined && (OSM_PLACE_TYPES[k][v] !== undefined || OSM_VERTICALS[k][v] !== undefined);
+  });
+}
+
+/** SPEC.md §3 place types of an OSM element, each once, most specific key first. */
+export function osmPlaceTypes(tags: Readonly<Record<string, string>>): PlaceType[] {
+  const out: PlaceType[] = [];
+  for (const k of OSM_KEYS_IN_ORDER) {
+    const v = value(tags, k);
+    if (!v) continue;
+    for (const t of OSM_PLACE_TYPES[k][v] ?? []) if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * The types to store on a Business from OSM: its SPEC place types, else the raw value of its first business key
+ * ('restaurant', 'clothes'), so the category label and the maps-style type vertical table still work.
+ */
+export function osmBusinessTypes(tags: Readonly<Record<string, string>>): string[] {
+  const types: string[] = osmPlaceTypes(tags);
+  if (types.length > 0) return types;
+  for (const k of OSM_KEYS_IN_ORDER) {
+    const v = value(tags, k);
+    if (v) return [v];
+  }
+  return [];
+}
+
+/** The scoring vertical of an OSM element: the tables above, refined by the name; 'other' when unknown. */
+export function osmVertical(tags: Readonly<Record<string, string>>): Vertical {
+  const found = new Set<Vertical>();
+  for (const k of OSM_KEYS_IN_ORDER) {
+    const v = value(tags, k);
+    if (!v) continue;
+    const vertical = OSM_VERTICALS[k][v];
+    if (vertical) found.add(vertical);
+  }
+  // An orthodontist is tagged healthcare=dentist + healthcare:speciality=orthodontics.
+  const speciality = tags['healthcare:speciality'] ?? '';
+  if (/\borthodontics\b/.test(speciality)) found.add('orthodontics');
+  return refineVerticalByName(pickVertical(found), tags.name ?? '');
+}
+
+/** The friendly category of an OSM element: its first place type's label, else its tag value's label. */
+export function osmCategoryLabel(tags: Readonly<Record<string, string>>): string {
+  const [first] = osmPlaceTypes(tags);
+  if (first) return labelForPlaceType(first);
+  for (const k of OSM_KEYS_IN_ORDER) {
+    const v = value(tags, k);
+    if (v) return OSM_LABELS[v] ?? fallbackLabel(v);
+  }
+  return 'Business';
+}

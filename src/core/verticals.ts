@@ -1,0 +1,203 @@
+// Verticals: the business kinds the scoring model of SPEC.md §9 tells apart (its channel-propensity rows, review
+// benchmarks and prefilter rules), and how a business's place types and name map onto them. Data, not code.
+
+export const VERTICALS = [
+  'auto_dealer',
+  'auto_repair',
+  'legal',
+  'hvac',
+  'plumbing',
+  'roofing',
+  'dental',
+  'orthodontics',
+  'medical',
+  'furniture',
+  'insurance',
+  'fitness',
+  'restaurant',
+  'bar',
+  'hotel',
+  'qsr',
+  'real_estate',
+  'gas_station',
+  'government',
+  'nonprofit',
+  'low_propensity',
+  'other',
+] as const;
+
+export type Vertical = (typeof VERTICALS)[number];
+
+/** Human names of the verticals, for reasoning texts and docs. */
+export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
+  auto_dealer: 'Auto Dealer',
+  auto_repair: 'Auto Repair',
+  legal: 'Legal',
+  hvac: 'HVAC',
+  plumbing: 'Plumbing',
+  roofing: 'Roofing',
+  dental: 'Dental',
+  orthodontics: 'Orthodontics',
+  medical: 'Medical',
+  furniture: 'Furniture',
+  insurance: 'Insurance',
+  fitness: 'Fitness',
+  restaurant: 'Full-Service Restaurant',
+  bar: 'Bar/Brewery',
+  hotel: 'Hotel',
+  qsr: 'Quick-Service Restaurant',
+  real_estate: 'Real Estate',
+  gas_station: 'Gas Station',
+  government: 'Government',
+  nonprofit: 'Non-Profit',
+  low_propensity: 'Low-Propensity Category',
+  other: 'Other',
+};
+
+/**
+ * When a business has several types, the vertical that comes first here wins (a dealer with a service bay is a
+ * dealer; a hotel with a restaurant is a hotel).
+ */
+export const VERTICAL_PRIORITY: readonly Vertical[] = [
+  'auto_dealer',
+  'legal',
+  'orthodontics',
+  'dental',
+  'medical',
+  'hvac',
+  'plumbing',
+  'roofing',
+  'furniture',
+  'insurance',
+  'real_estate',
+  'fitness',
+  'hotel',
+  'restaurant',
+  'bar',
+  'qsr',
+  'auto_repair',
+  'gas_station',
+  'government',
+  'nonprofit',
+  'low_propensity',
+  'other',
+];
+
+/**
+ * Place types (those of SPEC.md §3 plus the maps service's usual ones) to verticals. Types not listed are
+ * 'other'. Electricians, painters, landscapers and other home services are 'other': the propensity table of
+ * SPEC.md §9 names only hvac, plumbing and roofing.
+ */
+export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
+  car_dealer: 'auto_dealer',
+  car_repair: 'auto_repair',
+  lawyer: 'legal',
+  plumber: 'plumbing',
+  roofing_contractor: 'roofing',
+  hvac_contractor: 'hvac',
+  dentist: 'dental',
+  dental_clinic: 'dental',
+  orthodontist: 'orthodontics',
+  doctor: 'medical',
+  hospital: 'medical',
+  physiotherapist: 'medical',
+  chiropractor: 'medical',
+  medical_clinic: 'medical',
+  medical_lab: 'medical',
+  furniture_store: 'furniture',
+  home_goods_store: 'furniture',
+  insurance_agency: 'insurance',
+  gym: 'fitness',
+  fitness_center: 'fitness',
+  restaurant: 'restaurant',
+  bar: 'bar',
+  night_club: 'bar',
+  pub: 'bar',
+  brewery: 'bar',
+  winery: 'bar',
+  lodging: 'hotel',
+  hotel: 'hotel',
+  motel: 'hotel',
+  meal_takeaway: 'qsr',
+  meal_delivery: 'qsr',
+  fast_food_restaurant: 'qsr',
+  cafe: 'qsr',
+  coffee_shop: 'qsr',
+  ice_cream_shop: 'qsr',
+  real_estate_agency: 'real_estate',
+  gas_station: 'gas_station',
+  local_government_office: 'government',
+  city_hall: 'government',
+  courthouse: 'government',
+  police: 'government',
+  fire_station: 'government',
+  post_office: 'government',
+  embassy: 'government',
+  church: 'nonprofit',
+  place_of_worship: 'nonprofit',
+  mosque: 'nonprofit',
+  synagogue: 'nonprofit',
+  hindu_temple: 'nonprofit',
+  atm: 'low_propensity',
+  parking: 'low_propensity',
+  transit_station: 'low_propensity',
+  bus_station: 'low_propensity',
+  train_station: 'low_propensity',
+  subway_station: 'low_propensity',
+  taxi_stand: 'low_propensity',
+  electric_vehicle_charging_station: 'low_propensity',
+  vending_machine: 'low_propensity',
+  // raw OpenStreetMap values that osmBusinessTypes() stores when no SPEC type applies
+  fast_food: 'qsr',
+  food_court: 'qsr',
+  ice_cream: 'qsr',
+  nightclub: 'bar',
+  biergarten: 'bar',
+  estate_agent: 'real_estate',
+  hostel: 'hotel',
+  guest_house: 'hotel',
+  fitness_centre: 'fitness',
+  townhall: 'government',
+  fuel: 'gas_station',
+};
+
+/**
+ * Name patterns that refine or supply a vertical. `over` lists the verticals a match may replace ('other' means
+ * "only when nothing better is known"); e.g. "Smile Orthodontics" typed as a dentist becomes orthodontics.
+ */
+export const NAME_VERTICAL_RULES: ReadonlyArray<{ pattern: RegExp; vertical: Vertical; over: readonly Vertical[] }> = [
+  { pattern: /\borthodont/i, vertical: 'orthodontics', over: ['dental', 'medical', 'other'] },
+  { pattern: /\b(hvac|heating|air conditioning|a\/c|cooling|furnace)\b/i, vertical: 'hvac', over: ['plumbing', 'other'] },
+  { pattern: /\b(plumbing|plumbers?|rooter|drain)\b/i, vertical: 'plumbing', over: ['other'] },
+  { pattern: /\b(roofing|roofers?)\b/i, vertical: 'roofing', over: ['other'] },
+  { pattern: /\b(dental|dentist|dentistry|dds|dmd)\b/i, vertical: 'dental', over: ['other'] },
+  { pattern: /\b(law (firm|office|offices|group)|attorneys?|lawyers?|esq)\b/i, vertical: 'legal', over: ['other'] },
+  { pattern: /\b(insurance)\b/i, vertical: 'insurance', over: ['other'] },
+  { pattern: /\b(realty|real estate|realtors?)\b/i, vertical: 'real_estate', over: ['other'] },
+  { pattern: /\b(brewery|brewing|taproom|tavern|saloon)\b/i, vertical: 'bar', over: ['other', 'restaurant'] },
+  { pattern: /\b(furniture|mattress)\b/i, vertical: 'furniture', over: ['other'] },
+]; // prettier-ignore
+
+/** The vertical of a list of types (highest priority wins), 'other' when none is known. */
+export function verticalForTypes(types: readonly string[]): Vertical {
+  const found = new Set<Vertical>();
+  for (const t of types) {
+    const v = TYPE_VERTICALS[t];
+    if (v) found.add(v);
+  }
+  return pickVertical(found);
+}
+
+/** The highest-priority vertical of a set, 'other' when empty. */
+export function pickVertical(found: ReadonlySet<Vertical>): Vertical {
+  for (const v of VERTICAL_PRIORITY) if (found.has(v)) return v;
+  return 'other';
+}
+
+/** Refine a vertical with the business name (see {@link NAME_VERTICAL_RULES}). */
+export function refineVerticalByName(vertical: Vertical, name: string): Vertical {
+  for (const rule of NAME_VERTICAL_RULES) {
+    if (rule.over.includes(vertical) && rule.pattern.test(name)) return rule.vertical;
+  }
+  return vertical;
+}
