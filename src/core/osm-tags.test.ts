@@ -65,12 +65,13 @@ describe('OSM tag tables', () => {
   });
 
   it('agrees with the maps-style type table on the types it stores', () => {
-    for (const tags of [
+    const samples: Array<Record<string, string>> = [
       { amenity: 'fast_food' },
       { tourism: 'hotel' },
       { office: 'estate_agent' },
       { amenity: 'fuel' },
-    ]) {
+    ];
+    for (const tags of samples) {
       expect(verticalForTypes(osmBusinessTypes(tags))).toBe(osmVertical(tags));
     }
   });
