@@ -21,6 +21,8 @@ import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
 import { invitationRoutes } from './invitations/routes.js';
+import { callLogRoutes } from './call-logs/routes.js';
+import { savedRoutes } from './saved/routes.js';
 import { ensureProfile } from './users/accounts.js';
 
 export interface BuildOptions {
@@ -128,6 +130,8 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });
+  await app.register(callLogRoutes, { ctx });
+  await app.register(savedRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {
