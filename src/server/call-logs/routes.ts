@@ -1,0 +1,98 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
+import { sendCsv } from '../exports/send.js';
+import {
+  addCallLog,
+  CALL_HISTORY_CLEARED,
+  clearCallLogs,
+  exportCallLogs,
+  ownCallLogs,
+  removeCallLog,
+} from './service.js';
+
+const text = (max: number) => z.string().max(max).optional();
+
+export const callLogBody = z.object({
+  prospectId: z.string().trim().min(1).max(300),
+  name: z.string().trim().min(1).max(300),
+  category: text(100),
+  phone: text(50),
+  website: text(2000),
+  address: text(500),
+  /** 'Called' or 'Visited'; 'Saved for Later' is refused with a pointer to /api/saved. */
+  outcome: z.string().max(40),
+  note: text(2000),
+  timestamp: z.union([z.string().max(40), z.number()]).optional(),
+});
+
+export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
+  const { db } = ctx;
+
+  app.get(
+    '/api/call-logs',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['call-logs'], summary: 'Own call history, newest first' },
+    },
+    async (request) => ({ callLogs: await ownCallLogs(db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/call-logs',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['call-logs'],
+        summary: 'Log a call or visit (SPEC §4 outcome logging)',
+        body: callLogBody,
+      },
+    },
+    async (request, reply) => {
+      const callLog = await addCallLog(db, currentUser(request).id, request.body);
+      return reply.status(201).send({ callLog });
+    },
+  );
+
+  app.delete(
+    '/api/call-logs/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['call-logs'],
+        summary: 'Delete one own entry',
+        params: z.object({ id: z.string().min(1).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      await removeCallLog(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/call-logs',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['call-logs'], summary: 'Clear all own entries; answers how many went' },
+    },
+    async (request) => {
+      const deleted = await clearCallLogs(db, currentUser(request).id);
+      return { deleted, message: CALL_HISTORY_CLEARED };
+    },
+  );
+
+  app.get(
+    '/api/call-logs/export.csv',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['call-logs'], summary: 'Own call history as call_log_{user}_{date}.csv' },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await exportCallLogs(db, currentUser(request));
+      return sendCsv(reply, fileName, csv);
+    },
+  );
+  done();
+};

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { CallLogTable } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { fileDate, fileNamePart, recordsToCsv, type CsvColumn } from '../../core/csv.js';
+import { deleteAllCallLogs, deleteOwnCallLog, insertCallLog, listCallLogs } from './repository.js';
+
+// SPEC.md §4 "Outcome logging" and §5 "Working the list".
+export const CALL_OUTCOMES = ['Called', 'Visited'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const SAVED_FOR_LATER = 'Saved for Later';
+
+export const NO_CALL_HISTORY_TO_EXPORT = 'No call history to export';
+export const NO_CALL_HISTORY_TO_CLEAR = 'No call history to clear';
+export const CALL_HISTORY_CLEARED = 'Call history cleared successfully';
+export const OUTCOME_REQUIRED = 'Logging requires an outcome: Called or Visited.';
+export const SAVED_IS_NOT_A_LOG =
+  "'Saved for Later' saves the prospect (POST /api/saved); it is not a call-log outcome.";
+export const CALL_LOG_NOT_FOUND = 'Call log entry not found';
+
+/** A supplied timestamp may be at most this far ahead of the server clock (clock skew of a phone). */
+const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+const EARLIEST = Date.UTC(2000, 0, 1);
+
+export interface CallLogInput {
+  prospectId: string;
+  name: string;
+  category?: string | undefined;
+  phone?: string | undefined;
+  website?: string | undefined;
+  address?: string | undefined;
+  outcome: string;
+  note?: string | undefined;
+  /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
+  timestamp?: string | number | undefined;
+}
+
+export interface CallLogView {
+  id: string;
+  prospectId: string;
+  name: string;
+  category: string;
+  phone: string;
+  website: string;
+  address: string;
+  outcome: string;
+  note: string;
+  createdAt: string;
+}
+
+export function presentCallLog(row: CallLogTable): CallLogView {
+  return {
+    id: row.id,
+    prospectId: row.prospect_id,
+    name: row.name,
+    category: row.category,
+    phone: row.phone,
+    website: row.website,
+    address: row.address,
+    outcome: row.outcome,
+    note: row.note,
+    createdAt: row.created_at,
+  };
+}
+
+function assertOutcome(outcome: string): asserts outcome is CallOutcome {
+  const trimmed = outcome.trim();
+  if (trimmed === SAVED_FOR_LATER) throw badRequest(SAVED_IS_NOT_A_LOG);
+  if (!(CALL_OUTCOMES as readonly string[]).includes(trimmed)) throw badRequest(OUTCOME_REQUIRED);
+}
+
+/** SPEC §3: createdAt from the supplied timestamp, else now; a timestamp that is not a sane date is refused. */
+export function resolveCreatedAt(timestamp: string | number | undefined, now = Date.now()): string {
+  if (timestamp === undefined || timestamp === '') return new Date(now).toISOString();
+  const ms = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+  if (!Number.isFinite(ms)) throw badRequest('Invalid body: timestamp: not a date');
+  if (ms < EARLIEST || ms > now + MAX_FUTURE_MS) {
+    throw badRequest('Invalid body: timestamp: must be after 2000 and not in the future');
+  }
+  return new Date(ms).toISOString();
+}
+
+export async function addCallLog(db: Db, userId: string, input: CallLogInput): Promise<CallLogView> {
+  assertOutcome(input.outcome);
+  const row: CallLogTable = {
+    id: randomUUID(),
+    user_id: userId,
+    prospect_id: input.prospectId.trim(),
+    name: input.name.trim(),
+    category: input.category?.trim() ?? '',
+    phone: input.phone?.trim() ?? '',
+    website: input.website?.trim() ?? '',
+    address: input.address?.trim() ?? '',
+    outcome: input.outcome.trim(),
+    note: input.note?.trim() ?? '',
+    created_at: resolveCreatedAt(input.timestamp),
+  };
+  await insertCallLog(db.kysely, row);
+  return presentCallLog(row);
+}
+
+export async function ownCallLogs(db: Db, userId: string): Promise<CallLogView[]> {
+  return (await listCallLogs(db.kysely, userId)).map(presentCallLog);
+}
+
+export async function removeCallLog(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await deleteOwnCallLog(db.kysely, userId, id))) throw notFound(CALL_LOG_NOT_FOUND);
+}
+
+export async function clearCallLogs(db: Db, userId: string): Promise<number> {
+  const deleted = await deleteAllCallLogs(db.kysely, userId);
+  if (deleted === 0) throw notFound(NO_CALL_HISTORY_TO_CLEAR);
+  return deleted;
+}
+
+const EXPORT_COLUMNS: CsvColumn<CallLogView>[] = [
+  ['Date', (r) => r.createdAt],
+  ['Name', (r) => r.name],
+  ['Outcome', (r) => r.outcome],
+  ['Category', (r) => r.category],
+  ['Address', (r) => r.address],
+  ['Phone', (r) => r.phone],
+  ['Website', (r) => r.website],
+  ['Note', (r) => r.note],
+];
+
+/** SPEC §2: `call_log_{user}_{date}.csv`, newest entry first. */
+export async function exportCallLogs(
+  db: Db,
+  user: { id: string; name: string },
+  now = new Date(),
+): Promise<{ fileName: string; csv: string }> {
+  const entries = await ownCallLogs(db, user.id);
+  if (entries.length === 0) throw notFound(NO_CALL_HISTORY_TO_EXPORT);
+  return {
+    fileName: `call_log_${fileNamePart(user.name)}_${fileDate(now)}.csv`,
+    csv: recordsToCsv(EXPORT_COLUMNS, entries),
+  };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import type { SavedProspectTable } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { ProspectInput } from './schema.js';
+import { countSaved, deleteSaved, findSaved, insertSaved, listSaved, lockUserSaves } from './repository.js';
+
+/** SPEC.md §9: saved prospects max 30; §5 gives the message. */
+export const MAX_SAVED = 30;
+export const SAVED_LIMIT_REACHED = 'You can only save up to 30 prospects';
+export const SAVED_NOT_FOUND = 'This prospect is not in your saved list';
+
+export interface SavedView {
+  prospectId: string;
+  prospect: ProspectInput;
+  savedAt: string;
+}
+
+function presentSaved(row: SavedProspectTable): SavedView {
+  return {
+    prospectId: row.prospect_id,
+    prospect: JSON.parse(row.prospect) as ProspectInput,
+    savedAt: row.created_at,
+  };
+}
+
+export async function savedProspects(db: Db, userId: string): Promise<SavedView[]> {
+  return (await listSaved(db.kysely, userId)).map(presentSaved);
+}
+
+/**
+ * Saves a prospect for the user. Saving one already saved answers the existing save (idempotent, even at the
+ * limit). The count check and the insert run in one transaction under a per-user lock, so two concurrent
+ * saves can never take a user past 30.
+ */
+export async function saveProspect(
+  db: Db,
+  userId: string,
+  prospect: ProspectInput,
+): Promise<{ saved: SavedView; created: boolean }> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockUserSaves(trx, db.kind, userId);
+    const existing = await findSaved(trx, userId, prospect.id);
+    if (existing) return { saved: presentSaved(existing), created: false };
+    if ((await countSaved(trx, userId)) >= MAX_SAVED) throw badRequest(SAVED_LIMIT_REACHED);
+    const row: SavedProspectTable = {
+      id: randomUUID(),
+      user_id: userId,
+      prospect_id: prospect.id,
+      prospect: JSON.stringify(prospect),
+      created_at: nowIso(),
+    };
+    await insertSaved(trx, row);
+    return { saved: presentSaved(row), created: true };
+  });
+}
+
+export async function unsaveProspect(db: Db, userId: string, prospectId: string): Promise<void> {
+  if (!(await deleteSaved(db.kysely, userId, prospectId))) throw notFound(SAVED_NOT_FOUND);
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const prospect = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  name: `Business ${id}`,
+  category: 'Dental',
+  address: '10 Elm St',
+  city: 'Birmingham',
+  state: 'AL',
+  zip: '35203',
+  phone: '205-555-0101',
+  website: 'https://example.com',
+  lat: 33.52,
+  lng: -86.8,
+  openNow: true,
+  reviews: 12,
+  rating: 4.5,
+  source: 'local',
+  distance: 0.4,
+  score: 0.82,
+  types: ['dentist'],
+  aiAnalysis: { score: 82, reasoning: 'Strong fit', confidence: 70, recommendations: ['CTV'], breakdown: {} },
+  ...over,
+});
+
+const save = (as: TestUser, p: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/saved', payload: { prospect: p }, as });
+const list = async (as: TestUser) =>
+  (await t.request({ method: 'GET', url: '/api/saved', as })).json<{
+    saved: { prospectId: string; prospect: Record<string, unknown>; savedAt: string }[];
+  }>().saved;
+
+describe('saved prospects', () => {
+  it('saves the full prospect, lists own saves newest first, removes one', async () => {
+    const ann = await t.newUser();
+    const bob = await t.newUser();
+    const first = await save(ann, prospect('p1'));
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ created: true, saved: { prospectId: 'p1' } });
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await save(ann, prospect('p2'))).statusCode).toBe(201);
+    const mine = await list(ann);
+    expect(mine.map((s) => s.prospectId)).toEqual(['p2', 'p1']);
+    expect(mine[1]!.prospect).toEqual(prospect('p1'));
+    expect(await list(bob)).toEqual([]);
+
+    const foreign = await t.request({ method: 'DELETE', url: '/api/saved/p1', as: bob });
+    expect(foreign.statusCode).toBe(404);
+    const removed = await t.request({ method: 'DELETE', url: '/api/saved/p1', as: ann });
+    expect(removed.statusCode).toBe(204);
+    expect((await list(ann)).map((s) => s.prospectId)).toEqual(['p2']);
+  });
+
+  it('accepts ids with slashes and colons in the path (URL-encoded)', async () => {
+    const u = await t.newUser();
+    await save(u, prospect('osm:node/42'));
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/saved/${encodeURIComponent('osm:node/42')}`,
+      as: u,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await list(u)).toEqual([]);
+  });
+
+  it('is idempotent: saving the same prospect twice keeps one save', async () => {
+    const u = await t.newUser();
+    expect((await save(u, prospect('same'))).statusCode).toBe(201);
+    const again = await save(u, prospect('same', { name: 'Renamed' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: false, saved: { prospect: { name: 'Business same' } } });
+    expect(await list(u)).toHaveLength(1);
+  });
+
+  it('validates the prospect', async () => {
+    const u = await t.newUser();
+    const noId = await save(u, { ...prospect('x'), id: '' });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json<{ error: string }>().error).toMatch(/prospect\.id/);
+    const badScore = await save(u, prospect('x', { score: 3 }));
+    expect(badScore.statusCode).toBe(400);
+    expect(badScore.json<{ error: string }>().error).toMatch(/prospect\.score/);
+    const noLat = await save(u, { ...prospect('x'), lat: 'north' });
+    expect(noLat.statusCode).toBe(400);
+    expect(await list(u)).toEqual([]);
+  });
+
+  it('stops at 30 with the spec message; an existing save still answers at the limit', async () => {
+    const u = await t.newUser();
+    for (let i = 0; i < 30; i++) expect((await save(u, prospect(`s${i}`))).statusCode).toBe(201);
+    const over = await save(u, prospect('s30'));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ error: 'You can only save up to 30 prospects' });
+    expect((await save(u, prospect('s7'))).statusCode).toBe(200);
+    expect(await list(u)).toHaveLength(30);
+    // Someone else is not limited by this user's saves.
+    expect((await save(await t.newUser(), prospect('s30'))).statusCode).toBe(201);
+  });
+
+  it('never exceeds 30 under 20 concurrent saves', async () => {
+    const u = await t.newUser();
+    for (let i = 0; i < 25; i++) await save(u, prospect(`c${i}`));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => save(u, prospect(`race${i}`))));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 400)).toHaveLength(15);
+    for (const r of results.filter((x) => x.statusCode === 400)) {
+      expect(r.json()).toEqual({ error: 'You can only save up to 30 prospects' });
+    }
+    expect(await list(u)).toHaveLength(30);
+  });
+});
