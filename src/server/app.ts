@@ -23,6 +23,7 @@ import { userRoutes } from './users/routes.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
 import { savedRoutes } from './saved/routes.js';
+import { createEventBus } from './events/bus.js';
 import { ensureProfile } from './users/accounts.js';
 
 export interface BuildOptions {
@@ -59,10 +60,13 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     mailer: mailer ?? createMailer(config.mail, app.log),
     auth: undefined as never,
     log: app.log,
+    events: createEventBus(db, app.log),
   };
   ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
+  await ctx.events.ready();
+  app.addHook('onClose', () => ctx.events.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Auth } from './auth/auth.js';
 import type { Mailer } from './mail/mailer.js';
+import type { EventBus } from './events/bus.js';
 
 /** What every feature slice gets: configuration, the database and the outside-world adapters. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Live-update notices (blocklist, current advertisers), delivered across instances on PostgreSQL. */
+  events: EventBus;
 }
