@@ -178,6 +178,20 @@ export interface StrategyTable {
   created_at: string;
 }
 
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object of action details */
+  details: string;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -193,6 +207,7 @@ export interface Database {
   business_cache: BusinessCacheTable;
   analysis_cache: AnalysisCacheTable;
   app_settings: AppSettingTable;
+  audit_log: AuditLogTable;
   jobs: JobTable;
   strategies: StrategyTable;
 }

@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0800-initial.js';
+import * as auditLog from './2026-11-22T0910-audit-log.js';
 import * as jobs from './2026-11-22T0920-jobs.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0800-initial': initial,
+  '2026-11-22T0910-audit-log': auditLog,
   '2026-11-22T0920-jobs': jobs,
 };
