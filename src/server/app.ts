@@ -24,6 +24,8 @@ import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
 import { savedRoutes } from './saved/routes.js';
 import { createEventBus } from './events/bus.js';
+import { JobQueue } from './jobs/queue.js';
+import { settingsRoutes } from './settings/routes.js';
 import { ensureProfile } from './users/accounts.js';
 
 export interface BuildOptions {
@@ -61,12 +63,19 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     auth: undefined as never,
     log: app.log,
     events: createEventBus(db, app.log),
+    jobs: new JobQueue(db, app.log),
   };
   ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
   await ctx.events.ready();
   app.addHook('onClose', () => ctx.events.close());
+  // The job worker starts once the app is ready and, on close, stops claiming and finishes the job in hand.
+  app.addHook('onReady', () => {
+    ctx.jobs.start();
+    return Promise.resolve();
+  });
+  app.addHook('preClose', () => ctx.jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -136,6 +145,7 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   await app.register(invitationRoutes, { ctx });
   await app.register(callLogRoutes, { ctx });
   await app.register(savedRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

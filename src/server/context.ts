@@ -4,6 +4,7 @@ import type { Db } from './db/database.js';
 import type { Auth } from './auth/auth.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EventBus } from './events/bus.js';
+import type { JobQueue } from './jobs/queue.js';
 
 /** What every feature slice gets: configuration, the database and the outside-world adapters. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Live-update notices (blocklist, current advertisers), delivered across instances on PostgreSQL. */
   events: EventBus;
+  /** Background jobs (strategies) in the database, worked by one instance each. */
+  jobs: JobQueue;
 }
