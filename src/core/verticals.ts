@@ -176,6 +176,8 @@ export const NAME_VERTICAL_RULES: ReadonlyArray<{ pattern: RegExp; vertical: Ver
   { pattern: /\b(realty|real estate|realtors?)\b/i, vertical: 'real_estate', over: ['other'] },
   { pattern: /\b(brewery|brewing|taproom|tavern|saloon)\b/i, vertical: 'bar', over: ['other', 'restaurant'] },
   { pattern: /\b(furniture|mattress)\b/i, vertical: 'furniture', over: ['other'] },
+  { pattern: /^(city|county|town|village|state) of\b|\b(department of|dept of|post office|dmv|courthouse|city hall|police department|fire department|sheriff)\b/i, vertical: 'government', over: ['other'] },
+  { pattern: /\b(church|ministries|ministry|chapel|parish|mosque|synagogue|charity|nonprofit|non-profit)\b(?!\s+(st|street|ave|avenue|rd|road)\b)|\bfoundation\b(?!\s+repair)/i, vertical: 'nonprofit', over: ['other'] },
 ]; // prettier-ignore
 
 /** The vertical of a list of types (highest priority wins), 'other' when none is known. */

@@ -1,0 +1,528 @@
+// The scoring model of SPEC.md §9: classify each business, apply the rule scores, compute the weighted raw
+// score, add the batch's quality-spread bonus, shape it onto the 10-90 display range, and explain it.
+// Pure: the brand index comes in as data (see ./nsi.ts for the loader), the clock as an option.
+import { PLACE_TYPE_LABELS } from '../categories';
+import { normalizeName } from '../dedup';
+import { osmVertical } from '../osm-tags';
+import { businessHash, type ProspectAnalysis, type ScoreBreakdown } from '../types';
+import {
+  TYPE_VERTICALS,
+  VERTICAL_LABELS,
+  pickVertical,
+  refineVerticalByName,
+  type Vertical,
+} from '../verticals';
+import { CAR_MAKES, findBrand, isCarMake, type BrandIndex, type BrandMatch } from './brand-index';
+import {
+  distanceScore,
+  fitScore,
+  keywordScore,
+  presenceScore,
+  propensityFor,
+  qualitySpread,
+  ratingPart,
+  reviewPart,
+  reviewBenchmark,
+  scaleScore,
+} from './components';
+import {
+  AD_SOLUTIONS,
+  BANDS,
+  CONFIDENCE_WEIGHTS,
+  DEALER_GROUP_PATTERN,
+  DISPLAY,
+  FALLBACK_BONUS,
+  FALLBACK_SCORES,
+  MODEL_VERSION,
+  NOT_A_PROSPECT,
+  RECOMMEND_THRESHOLD,
+  RULE_SCORES,
+  UNPARSEABLE_SCORE,
+  WEIGHTS,
+  type KeywordGroup,
+  type Propensity,
+  type ScoreRule,
+} from './constants';
+
+/** Keyword groups as a rep reads them. */
+export const KEYWORD_LABELS: Readonly<Record<KeywordGroup, string>> = {
+  legal: 'legal',
+  autoBrand: 'auto brand',
+  dentalMedical: 'dental/medical',
+  homeServices: 'home services',
+  furniture: 'furniture',
+};
+
+/** SPEC.md §3 "Business-analysis input", plus optional OSM tags and brand. */
+export interface AnalysisInput {
+  id?: string | null;
+  placeId?: string | null;
+  name: string;
+  /** Friendly category label ('Dental', 'Auto Repair', ...). */
+  category?: string | null;
+  rating?: number | null;
+  reviewCount?: number | null;
+  address?: string | null;
+  /** Miles from the scan centre; unknown when absent. */
+  distance?: number | null;
+  types?: readonly string[] | null;
+  website?: string | null;
+  phone?: string | null;
+  /** 'Open' or 'Closed'. Not scored (an hour of the day says nothing of advertising potential). */
+  businessStatus?: string | null;
+  /** Raw OpenStreetMap tags, when known. */
+  tags?: Readonly<Record<string, string>> | null;
+  brand?: string | null;
+  brandWikidata?: string | null;
+}
+
+export interface AnalyzeOptions {
+  /** Brand lookup from name-suggestion-index; without it only OSM brand tags mark chains. */
+  brandIndex?: BrandIndex;
+  /** Clock for analyzedAt (default: now). */
+  now?: Date;
+}
+
+/** The analysis of one business: SPEC.md §3 "AI analysis result" plus the breakdown. */
+export type AnalysisResult = ProspectAnalysis;
+
+// ---- classification -----------------------------------------------------------------------------------------
+
+/** Friendly labels (lower case) to verticals: the labels of the place types, plus a few common ones. */
+export const LABEL_VERTICALS: ReadonlyMap<string, Vertical> = new Map<string, Vertical>([
+  ...Object.entries(PLACE_TYPE_LABELS).flatMap(([type, label]): Array<[string, Vertical]> => {
+    const v = TYPE_VERTICALS[type];
+    return v ? [[label.toLowerCase(), v]] : [];
+  }),
+  ['hvac', 'hvac'],
+  ['orthodontics', 'orthodontics'],
+  ['orthodontist', 'orthodontics'],
+  ['restaurant', 'restaurant'],
+  ['bar', 'bar'],
+  ['pub', 'bar'],
+  ['night club', 'bar'],
+  ['brewery', 'bar'],
+  ['hotel', 'hotel'],
+  ['motel', 'hotel'],
+  ['lodging', 'hotel'],
+  ['fast food', 'qsr'],
+  ['cafe', 'qsr'],
+  ['coffee shop', 'qsr'],
+  ['real estate', 'real_estate'],
+  ['real estate agency', 'real_estate'],
+  ['legal', 'legal'],
+  ['auto dealer', 'auto_dealer'],
+  ['car dealer', 'auto_dealer'],
+]);
+
+/** The vertical of a business from its OSM tags, place types, category label and name. */
+export function classify(input: AnalysisInput): Vertical {
+  const found = new Set<Vertical>();
+  if (input.tags) {
+    const v = osmVertical({ ...input.tags, name: input.tags.name ?? input.name });
+    if (v !== 'other') found.add(v);
+  }
+  for (const t of input.types ?? []) {
+    const v = TYPE_VERTICALS[t];
+    if (v) found.add(v);
+  }
+  const byLabel = input.category ? LABEL_VERTICALS.get(input.category.trim().toLowerCase()) : undefined;
+  if (byLabel) found.add(byLabel);
+  return refineVerticalByName(pickVertical(found), input.name);
+}
+
+const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
+
+/** The brand evidence of a business: an NSI match and/or OSM brand tags (car makes on dealers excluded). */
+function brandEvidence(
+  input: AnalysisInput,
+  index: BrandIndex | undefined,
+): { match: BrandMatch | null; tagged: boolean; brandWikidata: string | null } {
+  const brand = input.brand ?? input.tags?.brand ?? null;
+  const brandWikidata = input.brandWikidata ?? input.tags?.['brand:wikidata'] ?? null;
+  const makeTag = isCarMake(index, brandWikidata) || (!!brand && CAR_MAKE_SET.has(normalizeName(brand)));
+  const match = index
+    ? findBrand(index, {
+        name: input.name,
+        brand: makeTag ? null : brand,
+        brandWikidata: makeTag ? null : brandWikidata,
+      })
+    : null;
+  const tagged = !makeTag && (!!brand || !!brandWikidata);
+  return { match, tagged, brandWikidata };
+}
+
+/** The rule that decides a score outright, if any, in this order. */
+export function scoreRule(
+  vertical: Vertical,
+  brand: { match: BrandMatch | null; tagged: boolean },
+): ScoreRule | null {
+  if (vertical === 'low_propensity') return 'lowPropensity';
+  if (brand.match?.brand.national) return 'nationalChain';
+  if (vertical === 'auto_repair') return 'autoRepair';
+  if (brand.match || brand.tagged) return 'chain';
+  if (vertical === 'gas_station') return 'gasStation';
+  if (vertical === 'government') return 'government';
+  if (vertical === 'nonprofit') return 'nonProfit';
+  return null;
+}
+
+// ---- display, texts --------------------------------------------------------------------------------------------
+
+/** Raw 0..1 to the display score: round(10 + 80 * raw^1.3), within 10..90. */
+export function displayScore(raw: number): number {
+  const r = raw <= 0 ? 0 : raw >= 1 ? 1 : raw;
+  return Math.round(DISPLAY.min + (DISPLAY.max - DISPLAY.min) * r ** DISPLAY.exponent);
+}
+
+export type Band = 'excellent' | 'good' | 'decent' | 'poor';
+
+/** >= 80 excellent, >= 60 good, >= 40 decent, else poor. */
+export function band(score: number): Band {
+  if (score >= BANDS.excellent) return 'excellent';
+  if (score >= BANDS.good) return 'good';
+  if (score >= BANDS.decent) return 'decent';
+  return 'poor';
+}
+
+const hasText = (s: string | null | undefined): boolean => typeof s === 'string' && s.trim().length > 0;
+
+/** Confidence 0-100 from data completeness: category known 40; rating 15 + reviews 15; website 15 + phone 15. */
+export function confidence(input: AnalysisInput, vertical: Vertical): number {
+  const categoryKnown =
+    vertical !== 'other' || (hasText(input.category) && input.category?.trim().toLowerCase() !== 'business');
+  const ratingKnown = typeof input.rating === 'number' && Number.isFinite(input.rating) && input.rating > 0;
+  const reviewsKnown = typeof input.reviewCount === 'number' && input.reviewCount > 0;
+  return Math.round(
+    (categoryKnown ? CONFIDENCE_WEIGHTS.category : 0) +
+      CONFIDENCE_WEIGHTS.reputation * ((ratingKnown ? 0.5 : 0) + (reviewsKnown ? 0.5 : 0)) +
+      CONFIDENCE_WEIGHTS.contact * ((hasText(input.website) ? 0.5 : 0) + (hasText(input.phone) ? 0.5 : 0)),
+  );
+}
+
+/**
+ * Recommended ad solutions: under 30 only 'Not a local advertising prospect'. Otherwise Linear TV when CTV
+ * propensity is at least 0.85, then each channel whose propensity is at least 0.7, in the order Streaming TV/CTV,
+ * Online Video, Display, Search Engine Marketing; if none reaches 0.7, the single strongest channel.
+ */
+export function recommendations(score: number, p: Propensity): string[] {
+  if (score < BANDS.notProspect) return [NOT_A_PROSPECT];
+  const out: string[] = [];
+  if (p.ctv >= RECOMMEND_THRESHOLD.linearTv) out.push(AD_SOLUTIONS.linearTv);
+  const channels = [
+    ['ctv', AD_SOLUTIONS.ctv],
+    ['olv', AD_SOLUTIONS.olv],
+    ['display', AD_SOLUTIONS.display],
+    ['sem', AD_SOLUTIONS.sem],
+  ] as const;
+  for (const [k, label] of channels) if (p[k] >= RECOMMEND_THRESHOLD.channel) out.push(label);
+  if (out.length === 0) {
+    let best: (typeof channels)[number] = channels[0];
+    for (const c of channels) if (p[c[0]] > p[best[0]]) best = c;
+    out.push(best[1]);
+  }
+  return out;
+}
+
+const BAND_TEXT: Record<Band, string> = {
+  excellent: 'Excellent prospect',
+  good: 'Good prospect',
+  decent: 'Decent prospect',
+  poor: 'Poor prospect',
+};
+
+const RULE_TEXT: Record<ScoreRule, string> = {
+  nationalChain: 'National chain: its advertising is bought nationally, not by the local business.',
+  lowPropensity: 'This kind of place does not buy local advertising.',
+  autoRepair: 'Independent auto repair shops rarely buy local TV or video advertising.',
+  chain: 'Part of a chain: marketing decisions are usually made at regional or head office level.',
+  gasStation: 'Gas stations rarely buy local advertising.',
+  government: 'Government office: not a local advertising buyer.',
+  nonProfit: 'Non-profit: small or no paid-media budget.',
+};
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+function reasoningText(
+  score: number,
+  vertical: Vertical,
+  input: AnalysisInput,
+  b: Omit<ScoreBreakdown, 'raw' | 'contributions' | 'vertical' | 'rule'>,
+  rule: ScoreRule | null,
+): string {
+  const parts: string[] = [];
+  const label = VERTICAL_LABELS[vertical];
+  if (rule) {
+    parts.push(`${BAND_TEXT.poor} (${score}/100).`);
+    parts.push(b.brand ? `${RULE_TEXT[rule]} Brand: ${b.brand}.` : RULE_TEXT[rule]);
+  } else {
+    parts.push(`${BAND_TEXT[band(score)]} (${score}/100).`);
+    const p = b.propensity;
+    parts.push(
+      `${label} businesses: channel fit ${pct(b.fit)} (CTV ${pct(p.ctv)}, online video ${pct(p.olv)}, display ${pct(p.display)}, search ${pct(p.sem)}).`,
+    );
+    const facts: string[] = [];
+    if (hasText(input.website)) facts.push('website');
+    if (hasText(input.phone)) facts.push('phone');
+    if (typeof input.rating === 'number' && input.rating > 0) {
+      facts.push(`${input.rating.toFixed(1)} stars from ${input.reviewCount ?? 0} reviews`);
+    } else if ((input.reviewCount ?? 0) > 0) facts.push(`${input.reviewCount} reviews`);
+    parts.push(
+      facts.length > 0
+        ? `Online presence ${pct(b.presence)}: ${facts.join(', ')}.`
+        : `Online presence ${pct(b.presence)}: no website, phone or reviews on record.`,
+    );
+    if (b.dealerGroup) parts.push('Named franchised-dealer group.');
+    if (b.keywordMatches.length > 0) {
+      parts.push(
+        `Name signals: ${b.keywordMatches.map((k) => KEYWORD_LABELS[k as KeywordGroup] ?? k).join(', ')}.`,
+      );
+    }
+    parts.push(
+      typeof input.distance === 'number' && Number.isFinite(input.distance)
+        ? `${input.distance.toFixed(1)} mi away.`
+        : 'Distance unknown.',
+    );
+  }
+  if (score < BANDS.notProspect) parts.push(`${NOT_A_PROSPECT}.`);
+  return parts.join(' ');
+}
+
+// ---- the model -------------------------------------------------------------------------------------------------
+
+interface Scored {
+  input: AnalysisInput;
+  vertical: Vertical;
+  rule: ScoreRule | null;
+  brand: string | null;
+  dealerGroup: boolean;
+  propensity: Propensity;
+  fit: number;
+  presence: number;
+  scale: number;
+  keywords: number;
+  keywordMatches: string[];
+  distance: number;
+  /** Weighted sum without the spread bonus, 0..0.9. */
+  base: number;
+}
+
+function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): Scored {
+  const vertical = classify(input);
+  const brand = brandEvidence(input, index);
+  const rule = scoreRule(vertical, brand);
+  const name = normalizeName(input.name);
+  const dealerGroup = vertical === 'auto_dealer' && DEALER_GROUP_PATTERN.test(name);
+  const propensity = propensityFor(vertical);
+  const fit = fitScore(propensity, dealerGroup);
+  const presence = presenceScore({
+    website: hasText(input.website),
+    phone: hasText(input.phone),
+    rating: input.rating,
+    reviews: input.reviewCount,
+    vertical,
+    dealerGroup,
+  });
+  const scale = scaleScore(input.reviewCount, vertical);
+  const kw = keywordScore(name);
+  const distance = distanceScore(input.distance);
+  const base =
+    WEIGHTS.fit * fit +
+    WEIGHTS.presence * presence +
+    WEIGHTS.scale * scale +
+    WEIGHTS.keywords * kw.score +
+    WEIGHTS.distance * distance;
+  return {
+    input,
+    vertical,
+    rule,
+    brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
+    dealerGroup,
+    propensity,
+    fit,
+    presence,
+    scale,
+    keywords: kw.score,
+    keywordMatches: kw.matches,
+    distance,
+    base,
+  };
+}
+
+function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
+  const contributions = {
+    fit: WEIGHTS.fit * s.fit,
+    presence: WEIGHTS.presence * s.presence,
+    scale: WEIGHTS.scale * s.scale,
+    keywords: WEIGHTS.keywords * s.keywords,
+    distance: WEIGHTS.distance * s.distance,
+    qualitySpread: WEIGHTS.qualitySpread * spread,
+  };
+  const raw = s.base + contributions.qualitySpread;
+  const score = s.rule ? RULE_SCORES[s.rule] : displayScore(raw);
+  const partial = {
+    fit: s.fit,
+    presence: s.presence,
+    scale: s.scale,
+    keywords: s.keywords,
+    distance: s.distance,
+    qualitySpread: spread,
+    propensity: { ...s.propensity },
+    dealerGroup: s.dealerGroup,
+    brand: s.brand,
+    keywordMatches: s.keywordMatches,
+  };
+  return {
+    score,
+    reasoning: reasoningText(score, s.vertical, s.input, partial, s.rule),
+    confidence: confidence(s.input, s.vertical),
+    recommendations: recommendations(score, s.propensity),
+    breakdown: { vertical: s.vertical, rule: s.rule, ...partial, contributions, raw },
+    analyzedAt,
+    businessHash: businessHash({
+      placeId: s.input.placeId,
+      name: s.input.name,
+      address: s.input.address,
+      category: s.input.category,
+    }),
+    modelVersion: MODEL_VERSION,
+  };
+}
+
+/**
+ * Score a batch (one scan's candidates). The quality-spread bonus is computed from the model-scored businesses
+ * of this batch: spread = (p75 - p25) / 100 of their base scores on the 0-100 scale, and every one of them gets
+ * 0.10 * spread. Rule-scored businesses (chains, gas stations, ...) neither count nor get it. Output order =
+ * input order.
+ */
+export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOptions = {}): AnalysisResult[] {
+  const analyzedAt = (opts.now ?? new Date()).toISOString();
+  const scored = inputs.map((i) => scoreComponents(i, opts.brandIndex));
+  const spread = qualitySpread(scored.filter((s) => s.rule === null).map((s) => s.base * 100));
+  return scored.map((s) => finish(s, s.rule === null ? spread : 0, analyzedAt));
+}
+
+/** Score one business on its own (a batch of one: the spread of a single score is 0). */
+export function analyzeOne(input: AnalysisInput, opts: AnalyzeOptions = {}): AnalysisResult {
+  const [r] = analyzeBatch([input], opts);
+  if (!r) throw new Error('unreachable: a batch of one yields one result');
+  return r;
+}
+
+/**
+ * Sort by score descending. Ties: nearer first (unknown distance last), then name (case-insensitive), then
+ * the input order. Returns a new array.
+ */
+export function rankProspects<T extends { score: number; distance?: number | null; name?: string }>(
+  items: readonly T[],
+): T[] {
+  const dist = (x: T) =>
+    typeof x.distance === 'number' && Number.isFinite(x.distance) ? x.distance : Infinity;
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort(
+      (a, b) =>
+        b.item.score - a.item.score ||
+        dist(a.item) - dist(b.item) ||
+        (a.item.name ?? '').toLowerCase().localeCompare((b.item.name ?? '').toLowerCase()) ||
+        a.index - b.index,
+    )
+    .map((x) => x.item);
+}
+
+// ---- fallback ----------------------------------------------------------------------------------------------------
+
+/** Verticals with their own fallback score (SPEC.md §9); every other vertical is 'Other'. */
+export const FALLBACK_CATEGORY_OF: Readonly<Partial<Record<Vertical, keyof typeof FALLBACK_SCORES>>> = {
+  auto_dealer: 'Auto Dealer',
+  hvac: 'HVAC',
+  orthodontics: 'Orthodontics',
+  dental: 'Dental',
+  plumbing: 'Plumbing',
+  roofing: 'Roofing',
+};
+
+/** The fallback category of a vertical (the keys of SPEC.md §9's fallback scores). */
+export const fallbackCategory = (vertical: Vertical): keyof typeof FALLBACK_SCORES =>
+  FALLBACK_CATEGORY_OF[vertical] ?? 'Other';
+
+/**
+ * SPEC.md §9 fallback when analysis fails: Auto Dealer 0.8, HVAC 0.7, Orthodontics 0.7, Dental 0.6, Plumbing 0.6,
+ * Roofing 0.6, Other 0.4; +0.1 with a website, +0.1 with a rating above 4; capped at 1. Returns 0..1.
+ */
+export function fallbackCategoryScore(input: AnalysisInput): number {
+  const base = FALLBACK_SCORES[fallbackCategory(classify(input))];
+  const web = hasText(input.website) ? FALLBACK_BONUS.website : 0;
+  const rated =
+    typeof input.rating === 'number' && input.rating > FALLBACK_BONUS.ratingThreshold
+      ? FALLBACK_BONUS.ratingAbove4
+      : 0;
+  return Math.min(FALLBACK_BONUS.cap, Math.round((base + web + rated) * 100) / 100);
+}
+
+/** A complete analysis built from the fallback category score (score = 100 x fallback). */
+export function fallbackAnalysis(input: AnalysisInput, opts: { now?: Date } = {}): AnalysisResult {
+  const vertical = classify(input);
+  const category = fallbackCategory(vertical);
+  const value = fallbackCategoryScore(input);
+  const score = Math.round(value * 100);
+  const propensity = propensityFor(vertical);
+  const extras = [
+    hasText(input.website) ? '+0.1 for a website' : null,
+    typeof input.rating === 'number' && input.rating > FALLBACK_BONUS.ratingThreshold
+      ? '+0.1 for a rating above 4'
+      : null,
+  ].filter((x): x is string => x !== null);
+  const reasoning =
+    `${BAND_TEXT[band(score)]} (${score}/100, category estimate: detailed analysis unavailable). ` +
+    `${category} base ${FALLBACK_SCORES[category]}${extras.length ? `, ${extras.join(', ')}` : ''}.` +
+    (score < BANDS.notProspect ? ` ${NOT_A_PROSPECT}.` : '');
+  return {
+    score,
+    reasoning,
+    confidence: confidence(input, vertical),
+    recommendations: recommendations(score, propensity),
+    breakdown: {
+      vertical,
+      rule: 'fallback',
+      fit: fitScore(propensity),
+      presence: 0,
+      scale: 0,
+      keywords: 0,
+      distance: distanceScore(input.distance),
+      qualitySpread: 0,
+      contributions: { fit: 0, presence: 0, scale: 0, keywords: 0, distance: 0, qualitySpread: 0 },
+      raw: value,
+      propensity: { ...propensity },
+      dealerGroup: false,
+      brand: null,
+      keywordMatches: [],
+    },
+    analyzedAt: (opts.now ?? new Date()).toISOString(),
+    businessHash: businessHash({
+      placeId: input.placeId,
+      name: input.name,
+      address: input.address,
+      category: input.category,
+    }),
+    modelVersion: MODEL_VERSION,
+  };
+}
+
+/** A score from outside (a cache, an AI reply) as an integer 0-100; anything unparseable is 50. */
+export function parseScore(value: unknown): number {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value.trim())
+        : NaN;
+  if (!Number.isFinite(n)) return UNPARSEABLE_SCORE;
+  return Math.round(Math.min(100, Math.max(0, n)));
+}
+
+/** Prospect score 0..1 from an analysis score 0-100 (SPEC.md §9: divided by 100). */
+export const prospectScore = (analysisScore: number): number => parseScore(analysisScore) / 100;
+
+// Re-exported for explanations.
+export { ratingPart, reviewPart, reviewBenchmark };

@@ -1,0 +1,184 @@
+// Brand (chain) detection from the name-suggestion-index (NSI) data, as a pure lookup built from the parsed
+// `name-suggestion-index/dist/json/nsi.json`. The loader that reads the file lives in ./nsi.ts so everything
+// here stays testable with small hand-made data.
+import { normalizeName } from '../dedup';
+
+/** The parts of NSI's nsi.json this module reads. */
+export interface NsiData {
+  nsi: Record<
+    string,
+    {
+      items: Array<{
+        displayName?: string;
+        locationSet?: { include?: unknown[]; exclude?: unknown[] };
+        matchNames?: string[];
+        tags?: Record<string, string>;
+      }>;
+    }
+  >;
+}
+
+export interface BrandEntry {
+  /** Display name of the brand ("McDonald's"). */
+  name: string;
+  /** brand:wikidata, when NSI has one. */
+  wikidata: string | null;
+  /** Present in the whole country (or worldwide) rather than a region of it. */
+  national: boolean;
+  /** NSI category paths the brand appears under ('amenity/fast_food'). */
+  categories: string[];
+}
+
+export interface BrandIndex {
+  /** Normalised name (see normalizeName) -> brand. */
+  byName: ReadonlyMap<string, BrandEntry>;
+  /** brand:wikidata -> brand. */
+  byWikidata: ReadonlyMap<string, BrandEntry>;
+  /** Wikidata ids of car makes: a dealer carrying a make's brand is a local franchise, not a chain. */
+  carMakeWikidata: ReadonlySet<string>;
+  /** The country the index was built for. */
+  country: string;
+}
+
+/** NSI key paths read: brands of businesses only (not transit, flags, operators or advertising totems). */
+const BUSINESS_KEYS = new Set(['amenity', 'shop', 'office', 'craft', 'healthcare', 'leisure', 'tourism']);
+
+/**
+ * Car makes are the worldwide brands under shop=car plus these (NSI lists some makes for a few countries only).
+ * Dealer chains under shop=car (CarMax, AutoNation...) are ordinary national chains.
+ */
+export const CAR_MAKES: readonly string[] = [
+  'acura', 'alfa romeo', 'audi', 'bmw', 'buick', 'cadillac', 'chevrolet', 'chevy', 'chrysler', 'dodge', 'fiat',
+  'ford', 'genesis', 'gmc', 'honda', 'hyundai', 'infiniti', 'jaguar', 'jeep', 'kia', 'land rover', 'lexus',
+  'lincoln', 'lucid', 'maserati', 'mazda', 'mercedes', 'mercedes benz', 'mitsubishi', 'nissan', 'polestar',
+  'porsche', 'rivian', 'subaru', 'tesla', 'toyota', 'volkswagen', 'vw', 'volvo',
+]; // prettier-ignore
+const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
+
+type Presence = 'national' | 'regional' | 'absent';
+
+/** Where a brand is present relative to a country, from its NSI locationSet. */
+export function presenceIn(
+  locationSet: NsiData['nsi'][string]['items'][number]['locationSet'],
+  country: string,
+): Presence {
+  const include = (locationSet?.include ?? [])
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => x.toLowerCase());
+  const exclude = (locationSet?.exclude ?? [])
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => x.toLowerCase());
+  if (exclude.includes(country)) return 'absent';
+  if (include.includes(country) || include.includes('001')) return 'national';
+  if (include.some((x) => x.startsWith(`${country}-`))) return 'regional';
+  return 'absent';
+}
+
+/** Build the lookup for one country (ISO 3166-1 alpha-2, lower case; default 'us'). */
+export function buildBrandIndex(data: NsiData, country = 'us'): BrandIndex {
+  const cc = country.toLowerCase();
+  const byName = new Map<string, BrandEntry>();
+  const byWikidata = new Map<string, BrandEntry>();
+  const carMakeWikidata = new Set<string>();
+
+  for (const [path, group] of Object.entries(data.nsi)) {
+    const [kind, key, value] = path.split('/');
+    if (kind !== 'brands' || !key || !value || !BUSINESS_KEYS.has(key)) continue;
+    const category = `${key}/${value}`;
+    for (const item of group.items) {
+      const tags = item.tags ?? {};
+      const name = tags.brand ?? item.displayName ?? tags.name;
+      if (!name) continue;
+      const wikidata = tags['brand:wikidata'] ?? null;
+      const isCarDealerPath = category === 'shop/car' || category === 'shop/motorcycle';
+      const worldwide = (item.locationSet?.include ?? []).includes('001');
+      if (isCarDealerPath && (worldwide || CAR_MAKE_SET.has(normalizeName(name)))) {
+        if (wikidata) carMakeWikidata.add(wikidata);
+        continue;
+      }
+      const presence = presenceIn(item.locationSet, cc);
+      if (presence === 'absent') continue;
+      const national = presence === 'national';
+
+      const existing = (wikidata ? byWikidata.get(wikidata) : undefined) ?? byName.get(normalizeName(name));
+      const entry: BrandEntry = existing ?? { name, wikidata, national, categories: [] };
+      entry.national ||= national;
+      if (!entry.categories.includes(category)) entry.categories.push(category);
+      if (wikidata) byWikidata.set(wikidata, entry);
+
+      const names = [
+        name,
+        tags.brand,
+        tags.name,
+        tags['brand:en'],
+        tags['name:en'],
+        ...(item.matchNames ?? []),
+      ];
+      for (const n of names) {
+        if (!n) continue;
+        const key2 = normalizeName(n);
+        if (key2.length < 2) continue;
+        const other = byName.get(key2);
+        // A national brand wins a name shared with a regional one.
+        if (!other || (!other.national && entry.national)) byName.set(key2, entry);
+      }
+    }
+  }
+  // A car make's name is never a chain name, whatever other NSI categories list it under.
+  for (const make of CAR_MAKES) byName.delete(make);
+  for (const id of carMakeWikidata) byWikidata.delete(id);
+  return { byName, byWikidata, carMakeWikidata, country: cc };
+}
+
+/** Words a branch adds after a brand name ("Chase Bank", "Walgreens Pharmacy", "Hilton Hotel & Suites"). */
+export const BRANCH_WORDS: ReadonlySet<string> = new Set(
+  (
+    'and the of at bank atm branch pharmacy drugstore store shop shops restaurant cafe coffee hotel hotels inn suites ' +
+    'resort resorts express gas station fuel financial center centre insurance agency market supermarket grocery ' +
+    'outlet location downtown rx auto service services car care tire tires oil change dental salon fitness gym'
+  ).split(' '),
+);
+
+export interface BrandMatch {
+  brand: BrandEntry;
+  /** How it matched: the OSM brand:wikidata tag, the brand tag, or the business name. */
+  via: 'wikidata' | 'brand-tag' | 'name';
+}
+
+/**
+ * Find the brand of a business: by its brand:wikidata tag, by its brand tag, or by its name (exactly, by the
+ * part before a ' - ', '|', '@', ':', '#' or '(' branch suffix, or by a brand name followed only by branch words such as
+ * "Bank" or "Pharmacy"). Null when it is not a known brand.
+ */
+export function findBrand(
+  index: BrandIndex,
+  input: { name: string; brand?: string | null; brandWikidata?: string | null },
+): BrandMatch | null {
+  if (input.brandWikidata) {
+    const b = index.byWikidata.get(input.brandWikidata);
+    if (b) return { brand: b, via: 'wikidata' };
+  }
+  if (input.brand) {
+    const b = index.byName.get(normalizeName(input.brand));
+    if (b) return { brand: b, via: 'brand-tag' };
+  }
+  const candidates = new Set<string>([normalizeName(input.name)]);
+  const head = input.name.split(/\s[-–—|@]\s|\s?\(|#|:/)[0];
+  if (head) candidates.add(normalizeName(head));
+  for (const c of candidates) {
+    if (!c) continue;
+    const exact = index.byName.get(c);
+    if (exact) return { brand: exact, via: 'name' };
+    const words = c.split(' ');
+    for (let cut = words.length - 1; cut >= 1; cut--) {
+      if (!words.slice(cut).every((w) => BRANCH_WORDS.has(w))) break;
+      const b = index.byName.get(words.slice(0, cut).join(' '));
+      if (b) return { brand: b, via: 'name' };
+    }
+  }
+  return null;
+}
+
+/** True when a brand:wikidata id names a car make (its dealers are local franchises). */
+export const isCarMake = (index: BrandIndex | undefined, wikidata: string | null | undefined): boolean =>
+  !!wikidata && !!index?.carMakeWikidata.has(wikidata);

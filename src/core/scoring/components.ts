@@ -1,0 +1,135 @@
+// The components of the raw score (SPEC.md §9), each a pure function on the 0..1 scale.
+import type { Vertical } from '../verticals';
+import {
+  DEALER_GROUP_BONUS,
+  DEFAULT_REVIEW_BENCHMARK,
+  DISTANCE,
+  FIT_WEIGHTS,
+  KEYWORD_BONUS,
+  KEYWORD_CAP,
+  KEYWORD_PATTERNS,
+  LOW_INTENT_PRESENCE_VERTICALS,
+  PRESENCE,
+  PROPENSITY_ROWS,
+  QUALITY_SPREAD,
+  RATING_PART,
+  REVIEW_BENCHMARKS,
+  VERTICAL_PROPENSITY_ROW,
+  type KeywordGroup,
+  type Propensity,
+} from './constants';
+
+export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** Channel propensities of a vertical. */
+export function propensityFor(vertical: Vertical): Propensity {
+  return PROPENSITY_ROWS[VERTICAL_PROPENSITY_ROW[vertical]];
+}
+
+/** Fit = 0.4 CTV + 0.25 OLV + 0.15 display + 0.2 SEM; a named dealer group adds 0.03 (max 1). */
+export function fitScore(p: Propensity, dealerGroup = false): number {
+  const base =
+    FIT_WEIGHTS.ctv * p.ctv +
+    FIT_WEIGHTS.olv * p.olv +
+    FIT_WEIGHTS.display * p.display +
+    FIT_WEIGHTS.sem * p.sem;
+  return dealerGroup ? Math.min(DEALER_GROUP_BONUS.fitCap, base + DEALER_GROUP_BONUS.fit) : base;
+}
+
+/** Rating part = (min(rating, 4.8) - 3.5) / 1.3, clamped 0..1; 0 without a rating. */
+export function ratingPart(rating: number | null | undefined): number {
+  if (!isNum(rating)) return 0;
+  return clamp01((Math.min(rating, RATING_PART.ceiling) - RATING_PART.floor) / RATING_PART.span);
+}
+
+/** The review-count benchmark of a vertical. */
+export const reviewBenchmark = (vertical: Vertical): number =>
+  REVIEW_BENCHMARKS[vertical] ?? DEFAULT_REVIEW_BENCHMARK;
+
+/**
+ * Review part: the log ratio ln(1 + reviews) / ln(1 + benchmark), clamped 0..1. 0 reviews give 0, the benchmark
+ * gives 1; every tenfold more reviews adds the same amount.
+ */
+export function reviewPart(reviews: number | null | undefined, benchmark: number): number {
+  if (!isNum(reviews) || reviews <= 0) return 0;
+  return clamp01(Math.log1p(reviews) / Math.log1p(benchmark));
+}
+
+export interface PresenceInput {
+  website: boolean;
+  phone: boolean;
+  rating: number | null | undefined;
+  reviews: number | null | undefined;
+  vertical: Vertical;
+  dealerGroup?: boolean;
+}
+
+/**
+ * Presence = website .25 + phone .05 + .25 rating part + .25 review part; times 0.7 for bar, brewery,
+ * quick-service and hotel; plus 0.03 for a named dealer group; capped at 0.8.
+ */
+export function presenceScore(i: PresenceInput): number {
+  let p =
+    (i.website ? PRESENCE.website : 0) +
+    (i.phone ? PRESENCE.phone : 0) +
+    PRESENCE.rating * ratingPart(i.rating) +
+    PRESENCE.reviews * reviewPart(i.reviews, reviewBenchmark(i.vertical));
+  if (LOW_INTENT_PRESENCE_VERTICALS.has(i.vertical)) p *= PRESENCE.lowIntentMultiplier;
+  if (i.dealerGroup) p += DEALER_GROUP_BONUS.presence;
+  return Math.min(PRESENCE.cap, p);
+}
+
+/** Scale: how big the operation is against its vertical's benchmark, min(1, reviews / benchmark). */
+export function scaleScore(reviews: number | null | undefined, vertical: Vertical): number {
+  if (!isNum(reviews) || reviews <= 0) return 0;
+  return Math.min(1, reviews / reviewBenchmark(vertical));
+}
+
+/** Keyword groups matched by a normalised name, and their bonus summed and capped at 1. */
+export function keywordScore(normalizedName: string): { score: number; matches: KeywordGroup[] } {
+  const matches = (Object.keys(KEYWORD_PATTERNS) as KeywordGroup[]).filter((g) =>
+    KEYWORD_PATTERNS[g].test(normalizedName),
+  );
+  const score = Math.min(
+    KEYWORD_CAP,
+    matches.reduce((s, g) => s + KEYWORD_BONUS[g], 0),
+  );
+  return { score, matches };
+}
+
+/**
+ * Distance score: 0.55 when unknown; 0.2 at or beyond 3 miles; otherwise a half-cosine falloff centred at 2.1
+ * miles, symmetric so that it ends exactly at 3 miles: 1 up to 1.2 miles, 0.6 at 2.1 miles, 0.2 at 3 miles.
+ */
+export function distanceScore(miles: number | null | undefined): number {
+  if (!isNum(miles) || miles < 0) return DISTANCE.unknown;
+  if (miles >= DISTANCE.farMiles) return DISTANCE.far;
+  const halfWidth = DISTANCE.farMiles - DISTANCE.centreMiles; // 0.9
+  const start = DISTANCE.centreMiles - halfWidth; // 1.2
+  if (miles <= start) return DISTANCE.near;
+  const t = (miles - start) / (2 * halfWidth); // 0..1
+  return DISTANCE.far + (DISTANCE.near - DISTANCE.far) * ((1 + Math.cos(Math.PI * t)) / 2);
+}
+
+/** Percentile with linear interpolation between closest ranks (p in 0..1) of an ascending-sorted list. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] ?? 0;
+  const b = sorted[hi] ?? a;
+  return a + (b - a) * (pos - lo);
+}
+
+/** Quality spread of 0-100 scores (SPEC.md §5): 0.5 for an empty list, else (p75 - p25) / 100 clamped 0..1. */
+export function qualitySpread(scores: readonly number[]): number {
+  if (scores.length === 0) return QUALITY_SPREAD.empty;
+  const sorted = [...scores].sort((a, b) => a - b);
+  return clamp01(
+    (percentile(sorted, QUALITY_SPREAD.high) - percentile(sorted, QUALITY_SPREAD.low)) /
+      QUALITY_SPREAD.divisor,
+  );
+}
