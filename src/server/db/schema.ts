@@ -192,6 +192,36 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A business imported from an OpenStreetMap extract (src/server/places/local-*.ts). */
+export interface PlaceTable {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  cell_lat: number;
+  /** Bit mask of SPEC place types; bigint in PostgreSQL (read back as text), integer in SQLite. */
+  type_mask: number | string;
+  /** JSON array of place types */
+  types: string;
+  category: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  phone: string | null;
+  website: string | null;
+  opening_hours: string | null;
+  brand: string | null;
+  brand_wikidata: string | null;
+  /** JSON object of OSM tags */
+  tags: string;
+  imported_at: string;
+}
+
+export interface PlaceStagingTable extends PlaceTable {
+  import_id: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -210,6 +240,8 @@ export interface Database {
   audit_log: AuditLogTable;
   jobs: JobTable;
   strategies: StrategyTable;
+  places: PlaceTable;
+  places_staging: PlaceStagingTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0800-initial.js';
+import * as places from './2026-11-22T0900-places.js';
 import * as auditLog from './2026-11-22T0910-audit-log.js';
 import * as jobs from './2026-11-22T0920-jobs.js';
 
@@ -7,6 +8,7 @@ import * as jobs from './2026-11-22T0920-jobs.js';
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0800-initial': initial,
+  '2026-11-22T0900-places': places,
   '2026-11-22T0910-audit-log': auditLog,
   '2026-11-22T0920-jobs': jobs,
 };
