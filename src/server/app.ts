@@ -24,6 +24,10 @@ import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
 import { savedRoutes } from './saved/routes.js';
 import { createEventBus } from './events/bus.js';
+import { eventRoutes } from './events/routes.js';
+import { advertiserRoutes } from './advertisers/routes.js';
+import { blocklistRoutes } from './blocklist/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { JobQueue } from './jobs/queue.js';
 import { settingsRoutes } from './settings/routes.js';
 import { ensureProfile } from './users/accounts.js';
@@ -145,6 +149,10 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   await app.register(invitationRoutes, { ctx });
   await app.register(callLogRoutes, { ctx });
   await app.register(savedRoutes, { ctx });
+  await app.register(eventRoutes, { ctx });
+  await app.register(advertiserRoutes, { ctx });
+  await app.register(blocklistRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
