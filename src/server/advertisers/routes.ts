@@ -1,0 +1,55 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
+import { ONLY_ADMINS_REMOVE_ADVERTISERS } from '../../core/messages.js';
+import { currentAdvertisers, markAdvertiser, unmarkAdvertiser } from './service.js';
+
+const businessIdParams = z.object({ businessId: z.string().min(1).max(300) });
+
+export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
+  const { db, events } = ctx;
+
+  app.get(
+    '/api/current-advertisers',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['advertisers'], summary: 'Businesses marked as current advertisers, newest first' },
+    },
+    async () => ({ advertisers: await currentAdvertisers(db) }),
+  );
+
+  app.post(
+    '/api/current-advertisers',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['advertisers'],
+        summary: 'Mark a current advertiser (any user); a second mark answers the existing one',
+        body: z.object({ businessId: z.string().max(300), label: z.string().max(300) }),
+      },
+    },
+    async (request, reply) => {
+      const { advertiser, created } = await markAdvertiser(db, events, currentUser(request), request.body);
+      return reply.status(created ? 201 : 200).send({ advertiser, created });
+    },
+  );
+
+  app.delete(
+    '/api/current-advertisers/:businessId',
+    {
+      config: { access: 'admin', deniedMessage: ONLY_ADMINS_REMOVE_ADVERTISERS },
+      schema: {
+        tags: ['advertisers'],
+        summary: 'Unmark a current advertiser (admins)',
+        params: businessIdParams,
+      },
+    },
+    async (request, reply) => {
+      await unmarkAdvertiser(db, events, currentUser(request), request.params.businessId);
+      return reply.status(204).send();
+    },
+  );
+
+  done();
+};

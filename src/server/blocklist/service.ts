@@ -1,0 +1,134 @@
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import type { BlocklistTable } from '../db/schema.js';
+import type { CurrentUser } from '../http/access.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { EventBus } from '../events/bus.js';
+import { recordAudit } from '../audit/service.js';
+import type { BlocklistRow } from './repository.js';
+import {
+  deleteAllBlocked,
+  deleteBlocked,
+  findBlocked,
+  insertBlockedIfAbsent,
+  listBlockedIds,
+  listBlocklist,
+} from './repository.js';
+
+// SPEC.md §4 "Blocking": the prospect's stable id (id, else the AI business hash) goes on the shared
+// blocklist; every later scan of every user leaves it out. Without a stable id nothing is blocked.
+
+export const NO_STABLE_ID_TO_BLOCK =
+  'This business has no stable id (no place id, provider id or business hash), so it cannot be blocked.';
+export const NOT_BLOCKED = 'This business is not blocked';
+
+type Actor = Pick<CurrentUser, 'id' | 'name' | 'email'>;
+
+export interface BlockedView {
+  businessId: string;
+  label: string;
+  blockedBy: string | null;
+  blockedByName: string | null;
+  blockedAt: string;
+}
+
+function presentBlocked(
+  row: BlocklistRow | (BlocklistTable & { blocked_by_name?: string | null }),
+): BlockedView {
+  return {
+    businessId: row.business_id,
+    label: row.label,
+    blockedBy: row.blocked_by,
+    blockedByName: row.blocked_by_name ?? null,
+    blockedAt: row.created_at,
+  };
+}
+
+/** The ids every scan must leave out. For the scan service: `(await blockedIds(db)).has(prospect.id)`. */
+export async function blockedIds(db: Db): Promise<Set<string>> {
+  return new Set(await listBlockedIds(db.kysely));
+}
+
+export async function blocklist(db: Db): Promise<BlockedView[]> {
+  return (await listBlocklist(db.kysely)).map(presentBlocked);
+}
+
+export async function blockBusiness(
+  db: Db,
+  events: EventBus,
+  actor: Actor,
+  input: { businessId?: string | null | undefined; label: string },
+): Promise<{ blocked: BlockedView; created: boolean }> {
+  const businessId = input.businessId?.trim() ?? '';
+  if (!businessId) throw badRequest(NO_STABLE_ID_TO_BLOCK);
+  const row: BlocklistTable = {
+    business_id: businessId,
+    label: input.label.trim() || businessId,
+    blocked_by: actor.id,
+    created_at: nowIso(),
+  };
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    const created = await insertBlockedIfAbsent(trx, row);
+    if (created) {
+      await recordAudit(trx, actor, 'blocklist.block', {
+        type: 'business',
+        id: businessId,
+        label: row.label,
+      });
+      return { blocked: presentBlocked({ ...row, blocked_by_name: actor.name }), created };
+    }
+    const existing = await findBlocked(trx, businessId);
+    return { blocked: presentBlocked(existing ?? row), created };
+  });
+  if (result.created) {
+    await events.publish({
+      type: 'blocklist',
+      action: 'blocked',
+      businessId,
+      item: { ...result.blocked },
+      at: result.blocked.blockedAt,
+    });
+  }
+  return result;
+}
+
+export async function unblockBusiness(
+  db: Db,
+  events: EventBus,
+  actor: Actor,
+  businessId: string,
+): Promise<void> {
+  const removed = await db.kysely.transaction().execute(async (trx) => {
+    const found = await deleteBlocked(trx, businessId);
+    if (found) {
+      await recordAudit(trx, actor, 'blocklist.unblock', {
+        type: 'business',
+        id: businessId,
+        label: found.label,
+      });
+    }
+    return found;
+  });
+  if (!removed) throw notFound(NOT_BLOCKED);
+  await events.publish({ type: 'blocklist', action: 'unblocked', businessId, at: nowIso() });
+}
+
+/** SuperAdmin: empties the shared blocklist; answers how many entries went. */
+export async function clearBlocklist(db: Db, events: EventBus, actor: Actor): Promise<number> {
+  const cleared = await db.kysely.transaction().execute(async (trx) => {
+    const n = await deleteAllBlocked(trx);
+    await recordAudit(trx, actor, 'blocklist.clear', { type: 'blocklist' }, { cleared: n });
+    return n;
+  });
+  await events.publish({ type: 'blocklist', action: 'cleared', count: cleared, at: nowIso() });
+  return cleared;
+}
+
+/** Universal Blocklist Debug: is this id blocked, and by whom. */
+export async function checkBlocked(
+  db: Db,
+  businessId: string,
+): Promise<{ businessId: string; blocked: boolean; entry: BlockedView | null }> {
+  const found = await findBlocked(db.kysely, businessId);
+  return { businessId, blocked: Boolean(found), entry: found ? presentBlocked(found) : null };
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ServerResponse } from 'node:http';
+import type { AppContext } from '../context.js';
+import type { AppEvent } from './bus.js';
+
+/** A comment line keeps proxies and browsers from timing the stream out (SSE ignores comments). */
+export const HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 3000;
+
+export function formatEvent(event: AppEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * GET /api/events: Server-Sent Events with the live-update notices of the shared lists (`advertisers`,
+ * `blocklist`). Each stream subscribes to the bus; it is unsubscribed and its heartbeat stopped when the
+ * client goes away or the server closes.
+ */
+export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatMs?: number }> = (
+  app,
+  { ctx, heartbeatMs = HEARTBEAT_MS },
+  done,
+) => {
+  /** Every open stream with its clean-up. */
+  const open = new Map<ServerResponse, () => void>();
+
+  app.get(
+    '/api/events',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Live updates (text/event-stream): events `advertisers` and `blocklist` with a change notice',
+      },
+    },
+    (_request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      const headers: Record<string, string | string[] | number> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name] = value;
+      }
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+
+      const unsubscribe = ctx.events.subscribe((event) => {
+        if (!res.writableEnded) res.write(formatEvent(event));
+      });
+      const heartbeat = setInterval(() => {
+        if (!res.writableEnded) res.write(': heartbeat\n\n');
+      }, heartbeatMs);
+      heartbeat.unref();
+
+      let cleaned = false;
+      const cleanup = () => {
+        if (cleaned) return;
+        cleaned = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+        if (!res.writableEnded) res.end();
+      };
+      open.set(res, cleanup);
+      // The response's 'close' fires when the client goes away (or the response ended).
+      res.on('close', cleanup);
+      res.on('error', cleanup);
+    },
+  );
+
+  // Open streams never end on their own; end them so the server can close.
+  app.addHook('preClose', (hookDone) => {
+    for (const cleanup of [...open.values()]) cleanup();
+    hookDone();
+  });
+
+  done();
+};

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+interface Advertiser {
+  businessId: string;
+  label: string;
+  markedBy: string | null;
+  markedByName: string;
+  markedAt: string;
+}
+
+const mark = (as: TestUser, businessId: string, label = `Biz ${businessId}`) =>
+  t.request({ method: 'POST', url: '/api/current-advertisers', payload: { businessId, label }, as });
+const unmark = (as: TestUser, businessId: string) =>
+  t.request({ method: 'DELETE', url: `/api/current-advertisers/${encodeURIComponent(businessId)}`, as });
+const list = async (as: TestUser) =>
+  (await t.request({ method: 'GET', url: '/api/current-advertisers', as })).json<{
+    advertisers: Advertiser[];
+  }>().advertisers;
+
+describe('current advertisers', () => {
+  it('any user marks; everyone sees the mark with who and when', async () => {
+    const rep = await t.newUser('user', { name: 'Rita Rep' });
+    const other = await t.newUser();
+    const res = await mark(rep, 'osm:node/100', 'Acme Autos');
+    expect(res.statusCode).toBe(201);
+    const { advertiser, created } = res.json<{ advertiser: Advertiser; created: boolean }>();
+    expect(created).toBe(true);
+    expect(advertiser).toMatchObject({
+      businessId: 'osm:node/100',
+      label: 'Acme Autos',
+      markedBy: rep.id,
+      markedByName: 'Rita Rep',
+    });
+    expect(Date.now() - Date.parse(advertiser.markedAt)).toBeLessThan(60_000);
+    expect(await list(other)).toContainEqual(advertiser);
+  });
+
+  it('ignores a second mark of the same business and answers the existing mark', async () => {
+    const first = await t.newUser('user', { name: 'First Marker' });
+    const second = await t.newUser('admin', { name: 'Second Marker' });
+    const a = await mark(first, 'place_twice', 'Original label');
+    const b = await mark(second, 'place_twice', 'Other label');
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual({ advertiser: a.json<{ advertiser: Advertiser }>().advertiser, created: false });
+    const rows = (await list(first)).filter((x) => x.businessId === 'place_twice');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.markedByName).toBe('First Marker');
+  });
+
+  it('refuses a mark without a business id', async () => {
+    const u = await t.newUser();
+    const res = await mark(u, '   ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toMatch(/no stable id/);
+  });
+
+  it('only admins unmark, with the spec message for others; unmarking is audited', async () => {
+    const rep = await t.newUser();
+    const admin = await t.newUser('admin', { name: 'Ada Admin' });
+    const superAdmin = await t.newUser('SuperAdmin');
+    await mark(rep, 'osm:way/7', 'Bob’s Tires');
+    const denied = await unmark(rep, 'osm:way/7');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: 'Only admins can remove current advertisers' });
+    expect((await list(rep)).some((x) => x.businessId === 'osm:way/7')).toBe(true);
+
+    expect((await unmark(admin, 'osm:way/7')).statusCode).toBe(204);
+    expect((await list(rep)).some((x) => x.businessId === 'osm:way/7')).toBe(false);
+    const again = await unmark(admin, 'osm:way/7');
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: 'This business is not marked as a current advertiser' });
+
+    const audit = await t.request({ method: 'GET', url: '/api/audit', as: superAdmin });
+    const entry = audit
+      .json<{
+        entries: { action: string; actor: { name: string }; target: { id: string; label: string } }[];
+      }>()
+      .entries.find((e) => e.action === 'advertiser.unmark' && e.target.id === 'osm:way/7');
+    expect(entry).toMatchObject({ actor: { name: 'Ada Admin' }, target: { label: 'Bob’s Tires' } });
+
+    // Marking again after an unmark is a fresh mark.
+    expect((await mark(rep, 'osm:way/7')).statusCode).toBe(201);
+  });
+
+  it('lists newest mark first', async () => {
+    const u = await t.newUser();
+    await mark(u, 'order-1');
+    await new Promise((r) => setTimeout(r, 5));
+    await mark(u, 'order-2');
+    const ids = (await list(u)).map((x) => x.businessId).filter((id) => id.startsWith('order-'));
+    expect(ids).toEqual(['order-2', 'order-1']);
+  });
+});

@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import { testDatabaseKind } from '../helpers/db.js';
+import { buildApp } from '../../src/server/app.js';
+import type { Db } from '../../src/server/db/database.js';
+import {
+  createMemoryBus,
+  createPostgresBus,
+  type AppEvent,
+  type EventBus,
+} from '../../src/server/events/bus.js';
+import { eventRoutes } from '../../src/server/events/routes.js';
+import type { AppContext } from '../../src/server/context.js';
+
+interface SseEvent {
+  event: string;
+  data: AppEvent;
+}
+
+/** An open /api/events stream read with fetch; `next` resolves with the next event matching a test. */
+async function openStream(baseUrl: string, user: TestUser) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events`, {
+    headers: { cookie: user.cookie, origin: ORIGIN, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const comments: string[] = [];
+  const received: SseEvent[] = [];
+  let pending: Promise<ReadableStreamReadResult<string>> | undefined;
+
+  const next = async (test: (e: SseEvent) => boolean, timeoutMs: number): Promise<SseEvent> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = received.findIndex(test);
+      if (found >= 0) return received.splice(found, 1)[0]!;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms`);
+      // One read stays pending across timeouts, so no chunk is ever dropped.
+      pending ??= reader.read();
+      let timer: NodeJS.Timeout | undefined;
+      const chunk = await Promise.race([
+        pending,
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), left);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (chunk !== 'timeout') pending = undefined;
+      if (chunk === 'timeout') continue;
+      if (chunk.done) throw new Error('stream ended');
+      buffer += chunk.value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        let data = '';
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments.push(line.slice(1).trim());
+          else if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('data: ')) data += line.slice(6);
+        }
+        if (data) received.push({ event, data: JSON.parse(data) as AppEvent });
+      }
+    }
+  };
+  return {
+    res,
+    next,
+    comments,
+    close: () => {
+      controller.abort();
+      return reader.cancel().catch(() => {});
+    },
+  };
+}
+
+let t: TestContext;
+let baseUrl: string;
+let rep: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestContext();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  rep = await t.newUser();
+  admin = await t.newUser('admin');
+});
+afterAll(() => t.close());
+
+describe('live updates over Server-Sent Events', () => {
+  it('needs a signed-in user', async () => {
+    const res = await fetch(`${baseUrl}/api/events`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'User not authenticated' });
+  });
+
+  it('delivers an advertiser mark and unmark to an open stream', async () => {
+    const stream = await openStream(baseUrl, rep);
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.res.headers.get('cache-control')).toContain('no-cache');
+      const marked = await t.request({
+        method: 'POST',
+        url: '/api/current-advertisers',
+        payload: { businessId: 'osm:node/900', label: 'Live Motors' },
+        as: admin,
+      });
+      expect(marked.statusCode).toBe(201);
+      const event = await stream.next((e) => e.event === 'advertisers', 2000);
+      expect(event.data).toMatchObject({
+        type: 'advertisers',
+        action: 'marked',
+        businessId: 'osm:node/900',
+        item: { label: 'Live Motors', markedBy: admin.id },
+      });
+      expect(stream.comments).toContain('connected');
+
+      // A second mark of the same business changes nothing and sends nothing; the unmark does.
+      await t.request({
+        method: 'POST',
+        url: '/api/current-advertisers',
+        payload: { businessId: 'osm:node/900', label: 'Again' },
+        as: rep,
+      });
+      await t.request({ method: 'DELETE', url: '/api/current-advertisers/osm%3Anode%2F900', as: admin });
+      const next = await stream.next((e) => e.event === 'advertisers', 2000);
+      expect(next.data).toMatchObject({ action: 'unmarked', businessId: 'osm:node/900' });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('delivers blocks, unblocks and clears as `blocklist` events to every open stream', async () => {
+    const a = await openStream(baseUrl, rep);
+    const b = await openStream(baseUrl, admin);
+    try {
+      await t.request({
+        method: 'POST',
+        url: '/api/blocklist',
+        payload: { businessId: 'sse-block', label: 'Blocked Live' },
+        as: admin,
+      });
+      for (const s of [a, b]) {
+        const e = await s.next((x) => x.event === 'blocklist', 2000);
+        expect(e.data).toMatchObject({
+          action: 'blocked',
+          businessId: 'sse-block',
+          item: { label: 'Blocked Live' },
+        });
+      }
+      await t.request({ method: 'DELETE', url: '/api/blocklist/sse-block', as: admin });
+      expect((await a.next((x) => x.event === 'blocklist', 2000)).data).toMatchObject({
+        action: 'unblocked',
+      });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('stream lifecycle', () => {
+  /** A bare server with only the event routes, a fast heartbeat and a bus that counts its subscribers. */
+  async function bareServer() {
+    const inner = createMemoryBus(t.app.log);
+    let subscribers = 0;
+    const bus: EventBus = {
+      ...inner,
+      subscribe(listener) {
+        subscribers += 1;
+        const off = inner.subscribe(listener);
+        return () => {
+          subscribers -= 1;
+          off();
+        };
+      },
+    };
+    const app = Fastify();
+    app.decorateRequest('user', null);
+    await app.register(eventRoutes, { ctx: { events: bus } as AppContext, heartbeatMs: 50 });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, url, bus, subscribers: () => subscribers };
+  }
+  const until = async (test: () => boolean, ms = 2000) => {
+    const deadline = Date.now() + ms;
+    while (!test()) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  it('sends heartbeat comments, and unsubscribes when the client goes away', async () => {
+    const s = await bareServer();
+    try {
+      const stream = await openStream(s.url, rep);
+      await until(() => s.subscribers() === 1);
+      await stream.next(() => false, 300).catch(() => undefined); // read for a while: heartbeats arrive
+      expect(stream.comments.filter((c) => c === 'heartbeat').length).toBeGreaterThanOrEqual(1);
+      await s.bus.publish({ type: 'blocklist', action: 'cleared', count: 3, at: new Date().toISOString() });
+      expect((await stream.next((e) => e.event === 'blocklist', 2000)).data).toMatchObject({ count: 3 });
+      await stream.close();
+      await until(() => s.subscribers() === 0);
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('ends open streams when the server closes, so closing never hangs', async () => {
+    const s = await bareServer();
+    const stream = await openStream(s.url, rep);
+    await until(() => s.subscribers() === 1);
+    const started = Date.now();
+    await s.app.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(s.subscribers()).toBe(0);
+    await expect(stream.next(() => false, 2000)).rejects.toThrow(/stream ended|terminated/);
+    await stream.close();
+  });
+});
+
+describe.skipIf(testDatabaseKind !== 'postgres')(
+  'several instances on one PostgreSQL (LISTEN/NOTIFY)',
+  () => {
+    let second: FastifyInstance;
+    let secondDb: Db;
+    let secondUrl: string;
+    beforeAll(async () => {
+      secondDb = t.testDb.open();
+      second = await buildApp({
+        config: t.config,
+        db: secondDb,
+        mailer: { send: () => Promise.resolve() },
+        serveWeb: false,
+      });
+      secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await second.close();
+      await secondDb.destroy();
+    });
+
+    it('an advertiser marked through the first instance reaches a stream on the second within 2 s', async () => {
+      const stream = await openStream(secondUrl, rep);
+      try {
+        expect(stream.res.status).toBe(200);
+        const res = await fetch(`${baseUrl}/api/current-advertisers`, {
+          method: 'POST',
+          headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify({ businessId: 'cross-instance-1', label: 'Two Instance Motors' }),
+        });
+        expect(res.status).toBe(201);
+        const event = await stream.next(
+          (e) => e.event === 'advertisers' && e.data.businessId === 'cross-instance-1',
+          2000,
+        );
+        expect(event.data).toMatchObject({ action: 'marked', item: { label: 'Two Instance Motors' } });
+
+        // And the other way round, for a block.
+        await second.inject({
+          method: 'POST',
+          url: '/api/blocklist',
+          payload: { businessId: 'cross-block', label: 'Cross Block' },
+          headers: { cookie: admin.cookie, origin: ORIGIN },
+        });
+        const local = await openStream(baseUrl, rep);
+        try {
+          await t.request({ method: 'DELETE', url: '/api/blocklist/cross-block', as: admin });
+          expect((await local.next((e) => e.event === 'blocklist', 2000)).data).toMatchObject({
+            action: 'unblocked',
+          });
+          expect(
+            (await stream.next((e) => e.event === 'blocklist' && e.data.action === 'unblocked', 2000)).data,
+          ).toMatchObject({ businessId: 'cross-block' });
+        } finally {
+          await local.close();
+        }
+      } finally {
+        await stream.close();
+      }
+    });
+  },
+);
+
+describe.skipIf(testDatabaseKind !== 'postgres')('the LISTEN connection', () => {
+  it('reconnects after the server drops it, tells subscribers to resync, and delivers again', async () => {
+    const pool = t.db.pool!;
+    const log = t.app.log;
+    const a: EventBus = createPostgresBus({
+      connection: pool.options,
+      pool,
+      log,
+      minDelayMs: 50,
+      maxDelayMs: 200,
+    });
+    const b: EventBus = createPostgresBus({
+      connection: pool.options,
+      pool,
+      log,
+      minDelayMs: 50,
+      maxDelayMs: 200,
+    });
+    await a.ready();
+    await b.ready();
+    const got: AppEvent[] = [];
+    b.subscribe((e) => got.push(e));
+    const waitFor = async (test: (e: AppEvent) => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!got.some(test)) {
+        if (Date.now() > deadline) throw new Error(`event not delivered: ${JSON.stringify(got)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await a.publish({
+        type: 'blocklist',
+        action: 'blocked',
+        businessId: 'before-drop',
+        at: new Date().toISOString(),
+      });
+      await waitFor((e) => e.businessId === 'before-drop');
+
+      // Drop every LISTEN connection of this database, as a server restart or network cut would.
+      const admin = new pg.Client(pool.options);
+      await admin.connect();
+      const killed = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()",
+      );
+      await admin.end();
+      expect(killed.rowCount).toBeGreaterThanOrEqual(2);
+
+      await waitFor((e) => e.action === 'resync' && e.type === 'advertisers');
+      await waitFor((e) => e.action === 'resync' && e.type === 'blocklist');
+      await a.publish({
+        type: 'advertisers',
+        action: 'marked',
+        businessId: 'after-drop',
+        at: new Date().toISOString(),
+      });
+      await waitFor((e) => e.businessId === 'after-drop');
+      // The publisher does not hear its own notice twice.
+      expect(got.filter((e) => e.businessId === 'after-drop')).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
