@@ -44,10 +44,13 @@ const ADDRESS_NOISE_SET: ReadonlySet<string> = new Set(ADDRESS_NOISE_WORDS);
 
 const STORAGE_NAME = /\b(storage|storages|selfstorage|ministorage|uhaul|u haul)\b/;
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Decompose accents only when there is something to decompose (most names are ASCII; NFKD is slow).
+  const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return folded
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/['’]/g, '')

@@ -136,6 +136,7 @@ const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
 /** The brand evidence of a business: an NSI match and/or OSM brand tags (car makes on dealers excluded). */
 function brandEvidence(
   input: AnalysisInput,
+  normalizedName: string,
   index: BrandIndex | undefined,
 ): { match: BrandMatch | null; tagged: boolean; brandWikidata: string | null } {
   const brand = input.brand ?? input.tags?.brand ?? null;
@@ -144,6 +145,7 @@ function brandEvidence(
   const match = index
     ? findBrand(index, {
         name: input.name,
+        normalizedName,
         brand: makeTag ? null : brand,
         brandWikidata: makeTag ? null : brandWikidata,
       })
@@ -309,9 +311,9 @@ interface Scored {
 
 function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): Scored {
   const vertical = classify(input);
-  const brand = brandEvidence(input, index);
-  const rule = scoreRule(vertical, brand);
   const name = normalizeName(input.name);
+  const brand = brandEvidence(input, name, index);
+  const rule = scoreRule(vertical, brand);
   const dealerGroup = vertical === 'auto_dealer' && DEALER_GROUP_PATTERN.test(name);
   const propensity = propensityFor(vertical);
   const fit = fitScore(propensity, dealerGroup);

@@ -139,6 +139,8 @@ export const BRANCH_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+const BRANCH_SEPARATOR = /\s[-–—|@]\s|\s?\(|#|:/;
+
 export interface BrandMatch {
   brand: BrandEntry;
   /** How it matched: the OSM brand:wikidata tag, the brand tag, or the business name. */
@@ -152,7 +154,7 @@ export interface BrandMatch {
  */
 export function findBrand(
   index: BrandIndex,
-  input: { name: string; brand?: string | null; brandWikidata?: string | null },
+  input: { name: string; brand?: string | null; brandWikidata?: string | null; normalizedName?: string },
 ): BrandMatch | null {
   if (input.brandWikidata) {
     const b = index.byWikidata.get(input.brandWikidata);
@@ -162,9 +164,9 @@ export function findBrand(
     const b = index.byName.get(normalizeName(input.brand));
     if (b) return { brand: b, via: 'brand-tag' };
   }
-  const candidates = new Set<string>([normalizeName(input.name)]);
-  const head = input.name.split(/\s[-–—|@]\s|\s?\(|#|:/)[0];
-  if (head) candidates.add(normalizeName(head));
+  const candidates = new Set<string>([input.normalizedName ?? normalizeName(input.name)]);
+  const head = input.name.split(BRANCH_SEPARATOR)[0];
+  if (head && head.length < input.name.length) candidates.add(normalizeName(head));
   for (const c of candidates) {
     if (!c) continue;
     const exact = index.byName.get(c);
