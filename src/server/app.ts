@@ -28,6 +28,7 @@ import { eventRoutes } from './events/routes.js';
 import { advertiserRoutes } from './advertisers/routes.js';
 import { blocklistRoutes } from './blocklist/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { JobQueue } from './jobs/queue.js';
 import { settingsRoutes } from './settings/routes.js';
 import { ensureProfile } from './users/accounts.js';
@@ -153,6 +154,7 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   await app.register(advertiserRoutes, { ctx });
   await app.register(blocklistRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(exportRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
