@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import type { CurrentUser } from '../http/access.js';
+import { isSuperAdmin } from '../http/access.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { fileDate, recordsToCsv, type CsvColumn } from '../../core/csv.js';
+import { blockedIds } from '../blocklist/service.js';
+import { findLatestScan, listLatestScans, type LatestScanRow } from './repository.js';
+
+// Team-wide prospect views for admins (SPEC.md §2 All Prospects tab and CSV exports; issue 5 item 1): every
+// prospect of every user's latest scan, de-duplicated by id (the newest scan's copy wins), blocked ones left out.
+
+export const NO_PROSPECTS_TO_EXPORT = 'No prospects to export';
+export const ONLY_SUPERADMINS_EXPORT_CURRENT = 'Only SuperAdmins can export the current scan';
+
+const optionalText = z.string().optional().catch(undefined);
+const optionalNumber = z.number().finite().optional().catch(undefined);
+
+/** What these views read from a stored prospect; anything malformed is dropped, never a 500. */
+const storedProspectSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  category: z.string().catch(''),
+  address: z.string().catch(''),
+  city: optionalText,
+  state: optionalText,
+  zip: optionalText,
+  phone: optionalText,
+  website: optionalText,
+  lat: optionalNumber,
+  lng: optionalNumber,
+  rating: optionalNumber,
+  reviews: optionalNumber,
+  score: z.number().finite().catch(0),
+  aiAnalysis: z
+    .object({
+      score: optionalNumber,
+      reasoning: optionalText,
+      confidence: optionalNumber,
+      recommendations: z.array(z.string()).optional().catch(undefined),
+      breakdown: z.record(z.string(), z.unknown()).optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+});
+
+export type StoredProspect = z.infer<typeof storedProspectSchema>;
+
+export interface TeamProspect extends StoredProspect {
+  scannedBy: { id: string; name: string | null };
+  scannedAt: string;
+}
+
+/** The prospects of one latest_scans row; a row that is not a JSON array yields none. */
+export function parseScanProspects(json: string): StoredProspect[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const out: StoredProspect[] = [];
+  for (const item of value) {
+    const parsed = storedProspectSchema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+function withScan(rows: LatestScanRow[], blocked: Set<string>): TeamProspect[] {
+  const seen = new Set<string>();
+  const out: TeamProspect[] = [];
+  for (const row of rows) {
+    for (const p of parseScanProspects(row.prospects)) {
+      if (seen.has(p.id) || blocked.has(p.id)) continue;
+      seen.add(p.id);
+      out.push({ ...p, scannedBy: { id: row.user_id, name: row.user_name }, scannedAt: row.created_at });
+    }
+  }
+  return out;
+}
+
+/** Every scanned prospect across the team, de-duplicated by id, without blocked businesses. */
+export async function teamProspects(db: Db): Promise<TeamProspect[]> {
+  const [rows, blocked] = await Promise.all([listLatestScans(db.kysely), blockedIds(db)]);
+  return withScan(rows, blocked);
+}
+
+/** Street address with city, state and zip appended where the address does not already hold them. */
+export function fullAddress(p: Pick<StoredProspect, 'address' | 'city' | 'state' | 'zip'>): string {
+  const address = p.address.trim();
+  const lower = address.toLowerCase();
+  const parts = address ? [address] : [];
+  const city = p.city?.trim();
+  if (city && !lower.includes(city.toLowerCase())) parts.push(city);
+  const stateZip = [p.state?.trim(), p.zip?.trim()]
+    .filter((x): x is string => Boolean(x) && !lower.includes(x!.toLowerCase()))
+    .join(' ');
+  if (stateZip) parts.push(stateZip);
+  return parts.join(', ');
+}
+
+/** Scores are shown as a percentage, as on the cards. */
+const scorePercent = (score: number) => Math.round(Math.min(1, Math.max(0, score)) * 100);
+
+const SUMMARY_COLUMNS: CsvColumn<TeamProspect>[] = [
+  ['Name', (p) => p.name],
+  ['Category', (p) => p.category],
+  ['Address', (p) => fullAddress(p)],
+  ['Rating', (p) => p.rating],
+  ['Score', (p) => scorePercent(p.score)],
+];
+
+const DETAIL_COLUMNS: CsvColumn<TeamProspect>[] = [
+  ['Name', (p) => p.name],
+  ['Category', (p) => p.category],
+  ['Address', (p) => p.address],
+  ['City', (p) => p.city],
+  ['State', (p) => p.state],
+  ['Zip', (p) => p.zip],
+  ['Phone', (p) => p.phone],
+  ['Website', (p) => p.website],
+  ['Rating', (p) => p.rating],
+  ['Reviews', (p) => p.reviews],
+  ['Score', (p) => scorePercent(p.score)],
+  ['Confidence', (p) => p.aiAnalysis?.confidence],
+  ['Reasoning', (p) => p.aiAnalysis?.reasoning],
+  ['Recommendations', (p) => p.aiAnalysis?.recommendations?.join('; ')],
+  ['Latitude', (p) => p.lat],
+  ['Longitude', (p) => p.lng],
+  ['Scanned By', (p) => p.scannedBy.name],
+  ['Scanned At', (p) => p.scannedAt],
+  ['Id', (p) => p.id],
+];
+
+/** SPEC §2: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score. */
+export async function allProspectsSummaryCsv(db: Db, now = new Date()) {
+  const prospects = await teamProspects(db);
+  if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
+  return {
+    fileName: `all_prospects_summary_${fileDate(now)}.csv`,
+    csv: recordsToCsv(SUMMARY_COLUMNS, prospects),
+  };
+}
+
+/**
+ * SPEC §2 Export Prospects: prospects_{date}.csv with every column. `scope: 'current'` exports the caller's own
+ * latest scan in its ranked order (the SuperAdmin-only Export Current Scan section).
+ */
+export async function prospectsCsv(db: Db, actor: CurrentUser, scope: 'team' | 'current', now = new Date()) {
+  let prospects: TeamProspect[];
+  if (scope === 'current') {
+    if (!isSuperAdmin(actor)) throw forbidden(ONLY_SUPERADMINS_EXPORT_CURRENT);
+    const row = await findLatestScan(db.kysely, actor.id);
+    prospects = row ? withScan([row], new Set()) : [];
+  } else {
+    prospects = await teamProspects(db);
+  }
+  if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
+  return { fileName: `prospects_${fileDate(now)}.csv`, csv: recordsToCsv(DETAIL_COLUMNS, prospects) };
+}

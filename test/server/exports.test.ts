@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { parseCsv } from '../../src/core/csv.js';
+
+let t: TestContext;
+let admin: TestUser;
+let superAdmin: TestUser;
+let repA: TestUser;
+let repB: TestUser;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.newUser('admin');
+  superAdmin = await t.newUser('SuperAdmin', { name: 'Sue Super' });
+  repA = await t.newUser('user', { name: 'Rep A' });
+  repB = await t.newUser('user', { name: 'Rep B' });
+});
+afterAll(() => t.close());
+
+const prospect = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  name: `Business ${id}`,
+  category: 'Dental',
+  address: '10 Elm St',
+  city: 'Birmingham',
+  state: 'AL',
+  zip: '35203',
+  phone: '205-555-0101',
+  website: 'https://example.com',
+  lat: 33.52,
+  lng: -86.8,
+  rating: 4.5,
+  reviews: 120,
+  score: 0.82,
+  aiAnalysis: {
+    score: 82,
+    reasoning: 'Strong fit',
+    confidence: 70,
+    recommendations: ['CTV', 'Search'],
+    breakdown: {},
+  },
+  ...over,
+});
+
+async function setLatestScan(user: TestUser, prospects: unknown, createdAt: string) {
+  await t.db.kysely.deleteFrom('latest_scans').where('user_id', '=', user.id).execute();
+  await t.db.kysely
+    .insertInto('latest_scans')
+    .values({
+      user_id: user.id,
+      search_id: null,
+      prospects: typeof prospects === 'string' ? prospects : JSON.stringify(prospects),
+      total: Array.isArray(prospects) ? prospects.length : 0,
+      created_at: createdAt,
+    })
+    .execute();
+}
+const clearScans = () => t.db.kysely.deleteFrom('latest_scans').execute();
+const get = (url: string, as: TestUser) => t.request({ method: 'GET', url, as });
+
+describe('team prospects and exports', () => {
+  it('answers "No prospects to export" when nobody has scanned', async () => {
+    await clearScans();
+    for (const url of ['/api/exports/all-prospects.csv', '/api/exports/prospects.csv']) {
+      const res = await get(url, admin);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'No prospects to export' });
+    }
+    expect((await get('/api/admin/all-prospects', admin)).json()).toEqual({ prospects: [], total: 0 });
+  });
+
+  it('lists every scanned prospect across the team, de-duplicated by id (newest scan wins), blocked left out', async () => {
+    await clearScans();
+    await setLatestScan(
+      repA,
+      [prospect('a1'), prospect('shared', { name: 'Old Name' }), prospect('blocked-1')],
+      '2026-05-01T10:00:00.000Z',
+    );
+    await setLatestScan(
+      repB,
+      [prospect('shared', { name: 'New Name' }), prospect('b1', { score: 0.41 })],
+      '2026-05-02T10:00:00.000Z',
+    );
+    await t.request({
+      method: 'POST',
+      url: '/api/blocklist',
+      payload: { businessId: 'blocked-1', label: 'X' },
+      as: admin,
+    });
+
+    const res = await get('/api/admin/all-prospects', admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      prospects: { id: string; name: string; scannedBy: { name: string } }[];
+      total: number;
+    }>();
+    expect(body.prospects.map((p) => p.id)).toEqual(['shared', 'b1', 'a1']);
+    expect(body.total).toBe(3);
+    expect(body.prospects[0]).toMatchObject({ name: 'New Name', scannedBy: { name: 'Rep B' } });
+    expect((await get('/api/admin/all-prospects', repA)).statusCode).toBe(403);
+  });
+
+  it('drops malformed stored data instead of failing', async () => {
+    await clearScans();
+    await setLatestScan(repA, 'not json', '2026-05-01T10:00:00.000Z');
+    await setLatestScan(
+      repB,
+      [{ name: 'no id' }, 42, prospect('ok', { score: 'high', rating: null })],
+      '2026-05-02T10:00:00.000Z',
+    );
+    const res = await get('/api/admin/all-prospects', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ prospects: { id: string; score: number }[] }>().prospects).toEqual([
+      expect.objectContaining({ id: 'ok', score: 0 }),
+    ]);
+  });
+
+  it('writes all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score, safely quoted', async () => {
+    await clearScans();
+    await setLatestScan(
+      repA,
+      [
+        prospect('h', { name: '=HYPERLINK("http://x","y")', score: 0.9 }),
+        prospect('c', { name: 'Smith, Jones & "Sons"\nDental', rating: undefined, score: 0.456 }),
+        prospect('addr', { address: '5 Oak Ave, Birmingham, AL 35203', category: 'Legal Services' }),
+      ],
+      '2026-05-03T10:00:00.000Z',
+    );
+    const res = await get('/api/exports/all-prospects.csv', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toContain(`filename="all_prospects_summary_${today}.csv"`);
+    expect(res.body.startsWith('\uFEFFName,Category,Address,Rating,Score\r\n')).toBe(true);
+    expect(res.body).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(parseCsv(res.body).records).toEqual([
+      ['Name', 'Category', 'Address', 'Rating', 'Score'],
+      [`'=HYPERLINK("http://x","y")`, 'Dental', '10 Elm St, Birmingham, AL 35203', '4.5', '90'],
+      ['Smith, Jones & "Sons"\nDental', 'Dental', '10 Elm St, Birmingham, AL 35203', '', '46'],
+      ['Business addr', 'Legal Services', '5 Oak Ave, Birmingham, AL 35203', '4.5', '82'],
+    ]);
+    expect((await get('/api/exports/all-prospects.csv', repA)).statusCode).toBe(403);
+  });
+
+  it('writes prospects_{date}.csv with every column; the current-scan export is for SuperAdmins', async () => {
+    await clearScans();
+    await setLatestScan(repA, [prospect('p1')], '2026-05-03T10:00:00.000Z');
+    await setLatestScan(superAdmin, [prospect('mine-1', { name: 'Mine' })], '2026-05-04T10:00:00.000Z');
+    const res = await get('/api/exports/prospects.csv', admin);
+    expect(res.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toContain(`filename="prospects_${today}.csv"`);
+    const rows = parseCsv(res.body).records;
+    expect(rows[0]).toEqual([
+      'Name', 'Category', 'Address', 'City', 'State', 'Zip', 'Phone', 'Website', 'Rating', 'Reviews', 'Score',
+      'Confidence', 'Reasoning', 'Recommendations', 'Latitude', 'Longitude', 'Scanned By', 'Scanned At', 'Id',
+    ]); // prettier-ignore
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['Mine', 'Business p1']);
+    expect(rows[2]).toEqual([
+      'Business p1', 'Dental', '10 Elm St', 'Birmingham', 'AL', '35203', '205-555-0101', 'https://example.com',
+      '4.5', '120', '82', '70', 'Strong fit', 'CTV; Search', '33.52', '-86.8', 'Rep A', '2026-05-03T10:00:00.000Z', 'p1',
+    ]); // prettier-ignore
+
+    const denied = await get('/api/exports/prospects.csv?scope=current', admin);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: 'Only SuperAdmins can export the current scan' });
+    const current = await get('/api/exports/prospects.csv?scope=current', superAdmin);
+    expect(current.statusCode).toBe(200);
+    expect(
+      parseCsv(current.body)
+        .records.slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['Mine']);
+  });
+});
