@@ -1,0 +1,250 @@
+// The `places` table: rows from OSM elements, the staged import (write to a staging table, then one
+// transaction moves it into `places`), and the radius query through the `places_grid` index.
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database, PlaceTable } from '../db/schema.js';
+import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
+import { boundingBox, haversineMiles, type LatLng } from '../../core/geo.js';
+import { hasExactBit, typeMask } from './type-mask.js';
+import { MAX_PROVIDER_RESULTS, wantsEveryType } from './provider.js';
+import type { OsmPoi } from './pbf-reader.js';
+
+/** Grid bands per degree of latitude (0.01° ≈ 0.69 mile). */
+export const CELLS_PER_DEGREE = 100;
+export const cellOf = (lat: number): number => Math.floor(lat * CELLS_PER_DEGREE);
+
+type PlaceRow = PlaceTable;
+
+const text = (v: string | undefined): string | null => {
+  const t = v?.trim();
+  return t ? t : null;
+};
+
+/** "123 Main St, San Francisco, CA 94105" from the addr:* tags (whatever parts exist). */
+export function formatAddress(tags: Readonly<Record<string, string>>): string {
+  const street = [tags['addr:housenumber'], tags['addr:street']]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const line = street || tags['addr:full']?.trim() || '';
+  const region = [tags['addr:state'], tags['addr:postcode']]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return [line, tags['addr:city']?.trim(), region].filter((s) => s).join(', ');
+}
+
+/** The stored row of one OSM business. */
+export function placeRow(poi: OsmPoi, importedAt: string): PlaceRow {
+  const t = poi.tags;
+  const types = osmBusinessTypes(t);
+  return {
+    id: poi.id,
+    name: (t.name ?? '').trim(),
+    lat: poi.lat,
+    lng: poi.lng,
+    cell_lat: cellOf(poi.lat),
+    type_mask: typeMask(types),
+    types: JSON.stringify(types),
+    category: osmCategoryLabel(t),
+    address: formatAddress(t),
+    city: text(t['addr:city']),
+    state: text(t['addr:state']),
+    zip: text(t['addr:postcode']),
+    phone: text(t.phone ?? t['contact:phone']),
+    website: text(t.website ?? t['contact:website'] ?? t.url),
+    opening_hours: text(t.opening_hours),
+    brand: text(t.brand),
+    brand_wikidata: text(t['brand:wikidata']),
+    tags: JSON.stringify(t),
+    imported_at: importedAt,
+  };
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'lat',
+  'lng',
+  'cell_lat',
+  'type_mask',
+  'types',
+  'category',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'opening_hours',
+  'brand',
+  'brand_wikidata',
+  'tags',
+  'imported_at',
+] as const satisfies readonly (keyof PlaceRow)[];
+
+const INSERT_CHUNK = 500;
+
+/** Write a batch of rows into the staging area of one import (nothing visible to queries yet). */
+export async function stageRows(
+  db: Kysely<Database>,
+  importId: string,
+  rows: readonly PlaceRow[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, import_id: importId }));
+    await db
+      .insertInto('places_staging')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['import_id', 'id']).doNothing())
+      .execute();
+  }
+}
+
+/** Move a staged import into `places` in one transaction: insert new ids, update existing ones. */
+export async function commitStaged(db: Kysely<Database>, importId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const select = trx
+      .selectFrom('places_staging')
+      .select([...COLUMNS])
+      .where('import_id', '=', importId);
+    const result = await trx
+      .insertInto('places')
+      .columns([...COLUMNS])
+      .expression(select)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => {
+          const set: Record<string, unknown> = {};
+          for (const c of COLUMNS) if (c !== 'id') set[c] = eb.ref(`excluded.${c}`);
+          return set;
+        }),
+      )
+      .executeTakeFirst();
+    await trx.deleteFrom('places_staging').where('import_id', '=', importId).execute();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  });
+}
+
+/** Drop a failed import's staged rows, and any left behind by imports that died more than a day ago. */
+export async function discardStaged(db: Kysely<Database>, importId: string): Promise<void> {
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+  await db
+    .deleteFrom('places_staging')
+    .where((eb) => eb.or([eb('import_id', '=', importId), eb('imported_at', '<', dayAgo)]))
+    .execute();
+}
+
+export async function countPlaces(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('places')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** True once any business has been imported (drives PLACE_PROVIDERS=auto). */
+export async function hasPlaces(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('places').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function getPlace(db: Kysely<Database>, id: string): Promise<PlaceRow | undefined> {
+  return db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface RadiusQuery {
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  types: readonly string[];
+  limit: number;
+  /** Case-insensitive words every match must contain in its name, category or types (text search). */
+  text?: string;
+}
+
+interface Candidate {
+  id: string;
+  lat: number;
+  lng: number;
+  types?: string;
+  name?: string;
+  category?: string;
+}
+
+/**
+ * The candidates inside the bounding box of a circle, through the `places_grid` index: one index range per
+ * 0.01° latitude band (cell_lat = ?, lng between ? and ?), lat and the type mask checked from the index too.
+ */
+export function candidateQuery(db: Kysely<Database>, center: LatLng, radiusMiles: number, q: RadiusQuery) {
+  const box = boundingBox(center, radiusMiles);
+  const cells: number[] = [];
+  for (let c = cellOf(box.minLat); c <= cellOf(box.maxLat); c++) cells.push(c);
+  const every = wantsEveryType(q.types);
+  const exact = every || q.types.every(hasExactBit);
+  let query = db
+    .selectFrom('places')
+    .select(['id', 'lat', 'lng'])
+    .where('cell_lat', 'in', cells)
+    .where('lng', '>=', box.minLng)
+    .where('lng', '<=', box.maxLng)
+    .where('lat', '>=', box.minLat)
+    .where('lat', '<=', box.maxLat);
+  if (!every) query = query.where(sql<boolean>`(type_mask & ${typeMask(q.types)}) <> 0`);
+  if (!exact) query = query.select('types');
+  if (q.text) query = query.select(['name', 'category', 'types']);
+  return query;
+}
+
+function matchesText(c: Candidate, words: readonly string[]): boolean {
+  const hay = `${c.name ?? ''} ${c.category ?? ''} ${(c.types ?? '').replace(/_/g, ' ')}`.toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+
+/**
+ * The nearest businesses strictly inside the circle, nearest first, at most `limit` (<= 500). It searches a
+ * small circle first and widens it until it holds `limit` matches or reaches the radius, so a dense city costs
+ * the rows near the centre, not every row of the circle. Returns full rows in order, with their distances.
+ */
+export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceRow; miles: number }[]> {
+  const limit = Math.max(0, Math.min(q.limit, MAX_PROVIDER_RESULTS));
+  if (limit === 0 || !(q.radiusMiles > 0)) return [];
+  const center = { lat: q.lat, lng: q.lng };
+  const every = wantsEveryType(q.types);
+  const exact = every || q.types.every(hasExactBit);
+  const words = (q.text ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  let r = Math.min(q.radiusMiles, 0.5);
+  let chosen: { id: string; miles: number }[] = [];
+  for (;;) {
+    const rows = (await candidateQuery(db.kysely, center, r, q).execute()) as Candidate[];
+    const inside: { id: string; miles: number }[] = [];
+    for (const c of rows) {
+      const miles = haversineMiles(center, c);
+      if (miles >= r || miles >= q.radiusMiles) continue;
+      if (!exact && !(JSON.parse(c.types ?? '[]') as string[]).some((t) => q.types.includes(t))) continue;
+      if (words.length > 0 && !matchesText(c, words)) continue;
+      inside.push({ id: c.id, miles });
+    }
+    if (inside.length >= limit || r >= q.radiusMiles) {
+      inside.sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1));
+      chosen = inside.slice(0, limit);
+      break;
+    }
+    const grow = inside.length > 0 ? Math.sqrt(limit / inside.length) * 1.25 : 3;
+    r = Math.min(q.radiusMiles, r * Math.max(1.5, grow));
+  }
+  if (chosen.length === 0) return [];
+  const full = new Map<string, PlaceRow>();
+  for (let i = 0; i < chosen.length; i += INSERT_CHUNK) {
+    const ids = chosen.slice(i, i + INSERT_CHUNK).map((c) => c.id);
+    for (const row of await db.kysely.selectFrom('places').selectAll().where('id', 'in', ids).execute()) {
+      full.set(row.id, row);
+    }
+  }
+  return chosen.flatMap((c) => {
+    const row = full.get(c.id);
+    return row ? [{ row, miles: c.miles }] : [];
+  });
+}

@@ -1,0 +1,65 @@
+// The `local` provider: businesses imported from an OpenStreetMap extract into our own database.
+import type { Db } from '../db/database.js';
+import type { PlaceTable } from '../db/schema.js';
+import { getPlace, queryRadius } from './local-store.js';
+import { openNow } from './open-now.js';
+import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearchQuery } from './provider.js';
+
+/** A stored row as the core's Business ('Open now' evaluated at `now`). */
+export function rowToBusiness(row: PlaceTable, now: Date = new Date()): FoundBusiness {
+  const b: FoundBusiness = {
+    id: row.id,
+    name: row.name,
+    lat: row.lat,
+    lng: row.lng,
+    types: JSON.parse(row.types) as string[],
+    category: row.category,
+    address: row.address,
+    reviews: 0,
+    openNow: openNow(row.opening_hours, { lng: row.lng, state: row.state }, now),
+    source: 'local',
+    tags: JSON.parse(row.tags) as Record<string, string>,
+  };
+  if (row.city) b.city = row.city;
+  if (row.state) b.state = row.state;
+  if (row.zip) b.zip = row.zip;
+  if (row.phone) b.phone = row.phone;
+  if (row.website) b.website = row.website;
+  if (row.brand) b.brand = row.brand;
+  if (row.brand_wikidata) b.brandWikidata = row.brand_wikidata;
+  return b;
+}
+
+const TEXT_SEARCH_LIMIT = 20;
+
+export function createLocalProvider(db: Db, clock: () => Date = () => new Date()): PlaceProvider {
+  return {
+    name: 'local',
+    async nearby(q: NearbyQuery, signal: AbortSignal): Promise<FoundBusiness[]> {
+      const rows = await queryRadius(db, q);
+      signal.throwIfAborted();
+      const now = clock();
+      return rows.map(({ row }) => rowToBusiness(row, now));
+    },
+    async textSearch(q: TextSearchQuery, signal: AbortSignal): Promise<FoundBusiness[]> {
+      const text = q.query.trim();
+      if (!text) return [];
+      const rows = await queryRadius(db, { ...q, types: [], limit: TEXT_SEARCH_LIMIT, text });
+      signal.throwIfAborted();
+      const now = clock();
+      return rows.map(({ row }) => rowToBusiness(row, now));
+    },
+    async details(id: string): Promise<PlaceDetails | null> {
+      const row = await getPlace(db.kysely, id);
+      if (!row) return null;
+      return {
+        ...(row.phone && { phone: row.phone }),
+        ...(row.website && { website: row.website }),
+        ...(row.address && { address: row.address }),
+        ...(row.city && { city: row.city }),
+        ...(row.state && { state: row.state }),
+        ...(row.zip && { zip: row.zip }),
+      };
+    },
+  };
+}

@@ -1,0 +1,134 @@
+// The place-provider contract (DESIGN.md "maps / places service"): every source of businesses — the imported
+// OpenStreetMap extract, Google Places, Overpass, the demo grid — answers the same questions with the core's
+// `Business` shape, so the chain can merge them and the scan service never knows which one answered.
+import type { Business } from '../../core/types.js';
+import { dropIncomplete } from '../../core/dedup.js';
+import { haversineMiles, type LatLng } from '../../core/geo.js';
+
+/** SPEC.md §9: a provider search returns at most 500 businesses, nearest first. */
+export const MAX_PROVIDER_RESULTS = 500;
+
+export type ProviderName = 'local' | 'google' | 'osm' | 'demo';
+
+export interface NearbyQuery {
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  /** SPEC place types ('dentist', ...); empty (or only 'establishment') means every business. */
+  types: string[];
+  /** At most this many (capped at 500). */
+  limit: number;
+}
+
+export interface TextSearchQuery {
+  query: string;
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+}
+
+/** SPEC.md §3 "Place details". */
+export interface PlaceDetails {
+  phone?: string;
+  website?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+}
+
+export interface GeocodeResult {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+/** A business as the chain hands it out: the core's candidate plus the demo marker the UI shows. */
+export type FoundBusiness = Business & { demo?: true };
+
+export interface PlaceProvider {
+  readonly name: ProviderName;
+  /** Businesses strictly inside the circle, nearest first, at most `limit` (<= 500), each with name and location. */
+  nearby(query: NearbyQuery, signal: AbortSignal): Promise<FoundBusiness[]>;
+  /** A business by name or a category by words, within the radius, nearest first. */
+  textSearch?(query: TextSearchQuery, signal: AbortSignal): Promise<FoundBusiness[]>;
+  /** Phone, website and address parts of one business (by the id this provider gave it). */
+  details?(id: string, signal: AbortSignal): Promise<PlaceDetails | null>;
+}
+
+export interface Geocoder {
+  readonly name: string;
+  geocode(query: string, signal: AbortSignal): Promise<GeocodeResult | null>;
+  reverse(lat: number, lng: number, signal: AbortSignal): Promise<string | null>;
+}
+
+/** What one provider did in a chain call (SPEC.md §8: a failure is reported, never fatal). */
+export interface SourceReport {
+  provider: string;
+  ok: boolean;
+  count: number;
+  error?: string;
+}
+
+export interface ChainResult {
+  businesses: FoundBusiness[];
+  sources: SourceReport[];
+}
+
+/** A provider answered with something we could not use (bad status, garbage body). */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${provider}: ${message}`, options);
+    this.name = 'ProviderError';
+  }
+}
+
+/** SPEC.md §5 'establishment' alone (or nothing) asks for every business. */
+export function wantsEveryType(types: readonly string[]): boolean {
+  return types.length === 0 || (types.length === 1 && types[0] === 'establishment');
+}
+
+/** True when the business carries one of the requested types (or every type is wanted). */
+export function matchesTypes(business: Pick<Business, 'types'>, types: readonly string[]): boolean {
+  if (wantsEveryType(types)) return true;
+  return business.types.some((t) => types.includes(t));
+}
+
+/**
+ * The provider contract applied to a raw list: incomplete entries dropped (SPEC.md §5), only those strictly
+ * inside the radius by great-circle distance kept, nearest first, at most `limit` (and never more than 500).
+ */
+export function finishNearby<T extends Business>(
+  center: LatLng,
+  radiusMiles: number,
+  list: readonly T[],
+  limit: number,
+): T[] {
+  const max = Math.max(0, Math.min(limit, MAX_PROVIDER_RESULTS));
+  return dropIncomplete(list)
+    .map((b) => ({ b, d: haversineMiles(center, b) }))
+    .filter((x) => x.d < radiusMiles)
+    .sort((x, y) => x.d - y.d || x.b.id.localeCompare(y.b.id))
+    .slice(0, max)
+    .map((x) => x.b);
+}
+
+/** An AbortSignal that fires after `ms` or when `parent` fires, whichever comes first. */
+export function timeoutSignal(ms: number, parent?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return parent ? AbortSignal.any([parent, timeout]) : timeout;
+}
+
+/** A short, loggable description of any thrown value. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'timed out';
+    if (error.name === 'AbortError') return 'aborted';
+    return error.message;
+  }
+  return String(error);
+}
