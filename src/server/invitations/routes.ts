@@ -5,6 +5,7 @@ import { currentUser } from '../http/access.js';
 import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../core/messages.js';
 import { allInvitations, checkInvitation, createInvitation } from './service.js';
 import { assertEmail, normaliseEmail } from '../users/accounts.js';
+import { recordAudit } from '../audit/service.js';
 
 export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -24,6 +25,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const email = request.body?.email?.trim() ? normaliseEmail(request.body.email) : undefined;
       if (email) assertEmail(email);
       const invitation = await createInvitation(db, me, email);
+      await recordAudit(
+        db,
+        me,
+        'invitation.generate',
+        { type: 'invitation', id: invitation.id, label: invitation.invitedEmail },
+        { expiresAt: invitation.expiresAt },
+      );
       return reply.status(201).send({ invitation, link: `${config.publicUrl}/?invite=${invitation.code}` });
     },
   );

@@ -14,6 +14,7 @@ import {
   updateProfile,
 } from './repository.js';
 import { passwordMatches } from './accounts.js';
+import { recordAudit } from '../audit/service.js';
 
 /** What the acting user may do to one row of the user list; the UI shows buttons from this too. */
 export interface RowPermissions {
@@ -40,6 +41,9 @@ export function rowPermissions(actor: CurrentUser, target: UserProfile): RowPerm
   return { changeRole: ['user', 'admin'], deleteProfile: true, suspend: false, hardDelete: false };
 }
 
+/** How the audit log names a user it acted on (copied, so the entry survives a delete). */
+const auditTarget = (p: UserProfile) => ({ type: 'user', id: p.id, label: `${p.name} <${p.email}>` });
+
 async function loadTarget(db: Db, actor: CurrentUser, targetId: string): Promise<UserProfile> {
   if (actor.id === targetId) throw forbidden('You cannot change your own account here.');
   const target = await findProfile(db.kysely, targetId);
@@ -61,7 +65,10 @@ export async function changeRole(
         : 'Only SuperAdmins can manage SuperAdmins',
     );
   }
-  await updateProfile(db.kysely, targetId, { role, isSuperAdmin: role === 'SuperAdmin' });
+  await db.kysely.transaction().execute(async (trx) => {
+    await updateProfile(trx, targetId, { role, isSuperAdmin: role === 'SuperAdmin' });
+    await recordAudit(trx, actor, 'user.role_change', auditTarget(target), { from: target.role, to: role });
+  });
   return (await findProfile(db.kysely, targetId))!;
 }
 
@@ -74,6 +81,7 @@ export async function removeProfile(db: Db, actor: CurrentUser, targetId: string
   await db.kysely.transaction().execute(async (trx) => {
     await deleteSessions(trx, targetId);
     await deleteProfile(trx, targetId);
+    await recordAudit(trx, actor, 'user.profile_delete', auditTarget(target), { role: target.role });
   });
 }
 
@@ -83,6 +91,7 @@ export async function setSuspended(db: Db, actor: CurrentUser, targetId: string,
   await db.kysely.transaction().execute(async (trx) => {
     await updateProfile(trx, targetId, { suspendedAt: suspended ? nowIso() : null });
     if (suspended) await deleteSessions(trx, targetId); // ends every open session at once
+    await recordAudit(trx, actor, suspended ? 'user.suspend' : 'user.unsuspend', auditTarget(target));
   });
   return (await findProfile(db.kysely, targetId))!;
 }
@@ -98,7 +107,10 @@ export async function hardDelete(
   if (!password) throw badRequest('Password is required to confirm a hard delete.');
   if (!(await passwordMatches(db, actor.id, password)))
     throw forbidden('Incorrect password. Please try again.');
-  await db.kysely.transaction().execute((trx) => deleteUserCompletely(trx, targetId));
+  await db.kysely.transaction().execute(async (trx) => {
+    await deleteUserCompletely(trx, targetId);
+    await recordAudit(trx, actor, 'user.hard_delete', auditTarget(target), { role: target.role });
+  });
 }
 
 export async function userData(db: Db, targetId: string) {
