@@ -151,10 +151,13 @@ async function streamItems(
     onBytes(bytes);
   });
   const parser = parseOsm();
+  // The write in progress when the pipeline fails must finish before the caller cleans up after it.
+  let inFlight: Promise<void> = Promise.resolve();
   const sink = new Writable({
     objectMode: true,
     write(items: RawItem[], _enc, done) {
-      Promise.resolve(onItems(items)).then(
+      inFlight = Promise.resolve(onItems(items));
+      inFlight.then(
         () => done(),
         (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
       );
@@ -163,6 +166,7 @@ async function streamItems(
   try {
     await pipeline(source, parser, sink);
   } catch (error) {
+    await inFlight.catch(() => undefined);
     if (error instanceof PbfFormatError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new PbfFormatError(`cannot decode the file: ${message}`, { cause: error });
