@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { filterBlocked, stableId } from './blocklist';
+import { businessHash } from './types';
+
+describe('stableId', () => {
+  it('is the id, else the business hash, else null', () => {
+    expect(stableId({ id: 'ChIJ1', name: 'A', aiAnalysis: { businessHash: 'h' } })).toBe('ChIJ1');
+    expect(stableId({ id: '', name: 'A', aiAnalysis: { businessHash: 'h' } })).toBe('h');
+    expect(stableId({ name: 'A' })).toBeNull();
+    expect(stableId({ id: '  ', name: 'A', aiAnalysis: { businessHash: ' ' } })).toBeNull();
+  });
+});
+
+describe('filterBlocked', () => {
+  const a = { id: 'osm:node/1', name: 'Alpha', address: '1 Main St', category: 'Dental' };
+  const b = {
+    id: 'osm:node/2',
+    name: 'Beta',
+    address: '2 Main St',
+    category: 'Dental',
+    aiAnalysis: { businessHash: 'hb' },
+  };
+  const c = { name: 'Gamma', address: '3 Main St', category: 'Legal Services' };
+  const d = { name: 'Delta', placeId: 'P4' };
+
+  it('drops entries whose id, analysis hash or cache key is blocked', () => {
+    expect(filterBlocked([a, b, c, d], ['osm:node/1'])).toEqual([b, c, d]);
+    expect(filterBlocked([a, b, c, d], new Set(['hb']))).toEqual([a, c, d]);
+    expect(filterBlocked([a, b, c, d], [businessHash(c)])).toEqual([a, b, d]);
+    expect(filterBlocked([a, b, c, d], ['place_P4'])).toEqual([a, b, c]);
+  });
+
+  it('keeps everything for an empty list and does not mutate the input', () => {
+    const items = [a, b];
+    const out = filterBlocked(items, []);
+    expect(out).toEqual(items);
+    expect(out).not.toBe(items);
+    expect(filterBlocked(items, ['nope'])).toEqual(items);
+  });
+});

@@ -1,0 +1,63 @@
+// From a provider's Business to the scorer's input and to the SPEC.md §3 Prospect working record.
+import type { AnalysisInput } from './scoring/analyze';
+import type { Business, Prospect, ProspectAnalysis } from './types';
+
+/** SPEC.md §3 "Business-analysis input" for a business at a known distance (miles) from the scan centre. */
+export function toAnalysisInput(b: Business, distanceMiles?: number | null): AnalysisInput {
+  return {
+    id: b.id,
+    placeId: b.placeId ?? null,
+    name: b.name,
+    category: b.category,
+    rating: b.rating ?? null,
+    reviewCount: b.reviews,
+    address: b.address,
+    distance: distanceMiles ?? null,
+    types: b.types,
+    website: b.website ?? null,
+    phone: b.phone ?? null,
+    businessStatus: b.openNow === null ? null : b.openNow ? 'Open' : 'Closed',
+    tags: b.tags ?? null,
+    brand: b.brand ?? null,
+    brandWikidata: b.brandWikidata ?? null,
+  };
+}
+
+/** At most 3 photo links (SPEC.md §3). */
+export const MAX_PHOTOS = 3;
+
+/**
+ * The Prospect of SPEC.md §3: id = place id, else provider id, else 'prospect_N' (N = `index`); openNow defaults
+ * to true when unknown; reviews default to 0; score = analysis score / 100 (0 without an analysis).
+ */
+export function toProspect(
+  b: Business,
+  opts: { distance: number; analysis?: ProspectAnalysis; index?: number },
+): Prospect {
+  const id = b.placeId?.trim() || b.id?.trim() || `prospect_${opts.index ?? 0}`;
+  const p: Prospect = {
+    id,
+    name: b.name,
+    category: b.category,
+    address: b.address,
+    lat: b.lat,
+    lng: b.lng,
+    openNow: b.openNow ?? true,
+    reviews: Number.isFinite(b.reviews) ? b.reviews : 0,
+    source: b.source,
+    distance: opts.distance,
+    score: opts.analysis ? opts.analysis.score / 100 : 0,
+    types: [...b.types],
+  };
+  if (b.city) p.city = b.city;
+  if (b.state) p.state = b.state;
+  if (b.zip) p.zip = b.zip;
+  if (b.phone) p.phone = b.phone;
+  if (b.website) p.website = b.website;
+  if (typeof b.rating === 'number') p.rating = b.rating;
+  if (b.placeId) p.placeId = b.placeId;
+  if (typeof b.priceLevel === 'number') p.priceLevel = b.priceLevel;
+  if (b.photos?.length) p.photos = b.photos.slice(0, MAX_PHOTOS);
+  if (opts.analysis) p.aiAnalysis = opts.analysis;
+  return p;
+}
