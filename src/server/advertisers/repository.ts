@@ -43,3 +43,44 @@ export async function deleteAdvertiser(
   await db.deleteFrom('current_advertisers').where('business_id', '=', businessId).execute();
   return found;
 }
+
+export interface PlaceKeyRow {
+  id: string;
+  name: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  phone: string | null;
+  website: string | null;
+}
+
+/** One batch of imported places in id order (keyset paging, so memory stays bounded on big extracts). */
+export async function placesAfter(db: Conn, afterId: string | null, limit: number): Promise<PlaceKeyRow[]> {
+  let query = db
+    .selectFrom('places')
+    .select(['id', 'name', 'address', 'city', 'state', 'zip', 'phone', 'website'])
+    .orderBy('id', 'asc')
+    .limit(limit);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.execute();
+}
+
+/** Every user's latest scan (JSON arrays of prospects), newest first. */
+export async function latestScanProspects(db: Conn): Promise<string[]> {
+  const rows = await db
+    .selectFrom('latest_scans')
+    .select('prospects')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => r.prospects);
+}
+
+/** Marks many businesses in one statement each; answers the ids this call newly marked. */
+export async function insertAdvertisersIfAbsent(db: Conn, rows: CurrentAdvertiserTable[]): Promise<string[]> {
+  const created: string[] = [];
+  for (const row of rows) {
+    if (await insertAdvertiserIfAbsent(db, row)) created.push(row.business_id);
+  }
+  return created;
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { ONLY_ADMINS_REMOVE_ADVERTISERS } from '../../core/messages.js';
-import { currentAdvertisers, markAdvertiser, unmarkAdvertiser } from './service.js';
+import { currentAdvertisers, importAdvertisers, markAdvertiser, unmarkAdvertiser } from './service.js';
 
 const businessIdParams = z.object({ businessId: z.string().min(1).max(300) });
 
@@ -48,6 +48,29 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
     async (request, reply) => {
       await unmarkAdvertiser(db, events, currentUser(request), request.params.businessId);
       return reply.status(204).send();
+    },
+  );
+
+  // A customer list may be posted as the CSV file itself.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, parsed) => {
+    parsed(null, body);
+  });
+
+  app.post(
+    '/api/current-advertisers/import',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['advertisers'],
+        summary:
+          'Import a customer list (CSV with name, address, phone or website columns; text/csv or JSON {csv}): ' +
+          'matches are marked as current advertisers; answers {matched, unmatched, newlyMarked}',
+        body: z.union([z.string(), z.object({ csv: z.string() })]),
+      },
+    },
+    async (request) => {
+      const csv = typeof request.body === 'string' ? request.body : request.body.csv;
+      return importAdvertisers(db, events, currentUser(request), csv);
     },
   );
 

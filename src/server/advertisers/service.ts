@@ -5,7 +5,17 @@ import type { CurrentUser } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { EventBus } from '../events/bus.js';
 import { recordAudit } from '../audit/service.js';
-import { deleteAdvertiser, findAdvertiser, insertAdvertiserIfAbsent, listAdvertisers } from './repository.js';
+import {
+  deleteAdvertiser,
+  findAdvertiser,
+  insertAdvertiserIfAbsent,
+  insertAdvertisersIfAbsent,
+  latestScanProspects,
+  listAdvertisers,
+  placesAfter,
+} from './repository.js';
+import { parseScanProspects } from '../exports/service.js';
+import { createMatcher, parseImport, type ImportMatch, type ImportUnmatched } from './import.js';
 
 // SPEC.md §4 "Current advertiser": unmarked -> marked (by any user) -> unmarked (admin only); a second mark of
 // the same business is ignored. Stored as rows, not the spec's pipe-delimited strings.
@@ -93,4 +103,80 @@ export async function unmarkAdvertiser(
   });
   if (!removed) throw notFound(NOT_MARKED);
   await events.publish({ type: 'advertisers', action: 'unmarked', businessId, at: nowIso() });
+}
+
+/** Places are read in batches of this many rows. */
+const PLACES_BATCH = 5000;
+
+export interface ImportReport {
+  matched: (ImportMatch & { alreadyMarked: boolean })[];
+  unmatched: ImportUnmatched[];
+  /** Businesses this import newly marked (several rows may name one business). */
+  newlyMarked: number;
+}
+
+/**
+ * Admin import of an existing customer / advertiser list: rows are matched to known businesses (imported places
+ * and every prospect in the team's latest scans) and the matches marked as current advertisers by the admin.
+ */
+export async function importAdvertisers(
+  db: Db,
+  events: EventBus,
+  actor: Pick<CurrentUser, 'id' | 'name' | 'email'>,
+  csv: string,
+): Promise<ImportReport> {
+  const parsed = parseImport(csv);
+  if ('error' in parsed) throw badRequest(parsed.error);
+  const matcher = createMatcher(parsed.rows);
+  if (parsed.rows.length > 0) {
+    for (const json of await latestScanProspects(db.kysely)) {
+      for (const p of parseScanProspects(json)) matcher.consider(p);
+    }
+    let after: string | null = null;
+    for (;;) {
+      const batch = await placesAfter(db.kysely, after, PLACES_BATCH);
+      for (const place of batch) matcher.consider(place);
+      if (batch.length < PLACES_BATCH) break;
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+  const { matched, unmatched } = matcher.result();
+
+  const now = nowIso();
+  const byId = new Map<string, CurrentAdvertiserTable>();
+  for (const m of matched) {
+    if (!byId.has(m.businessId)) {
+      byId.set(m.businessId, {
+        business_id: m.businessId,
+        label: m.label,
+        marked_by: actor.id,
+        marked_by_name: actor.name,
+        marked_at: now,
+      });
+    }
+  }
+  const created = await db.kysely.transaction().execute(async (trx) => {
+    const ids = await insertAdvertisersIfAbsent(trx, [...byId.values()]);
+    await recordAudit(
+      trx,
+      actor,
+      'advertisers.import',
+      { type: 'advertisers' },
+      {
+        rows: parsed.rows.length + parsed.bad.length,
+        matched: matched.length,
+        unmatched: unmatched.length + parsed.bad.length,
+        newlyMarked: ids.length,
+      },
+    );
+    return new Set(ids);
+  });
+  if (created.size > 0) {
+    await events.publish({ type: 'advertisers', action: 'imported', count: created.size, at: now });
+  }
+  return {
+    matched: matched.map((m) => ({ ...m, alreadyMarked: !created.has(m.businessId) })),
+    unmatched: [...parsed.bad, ...unmatched].sort((a, b) => a.row - b.row),
+    newlyMarked: created.size,
+  };
 }
