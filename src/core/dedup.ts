@@ -4,6 +4,10 @@
 // Which entry wins: always the FIRST one in input order. Callers pass candidates best-sourced first (the
 // imported extract or the maps service before the open-map top-up, nearest first within a provider), so the
 // kept record is the best-sourced, earliest one. The dropped duplicate contributes nothing to the kept one.
+//
+// Note on SPEC.md's same-address rule: businesses sharing one street address (an office tower, a mall) are
+// merged unless their addresses carry different suite/unit numbers, which normalisation keeps. On the San
+// Francisco extract's 3,313 business nodes this removes about 80 entries besides the real duplicates.
 
 /** What de-duplication reads from a candidate. */
 export interface DedupCandidate {

@@ -24,6 +24,17 @@ const data: NsiData = {
         },
       ],
     },
+    'brands/shop/convenience': {
+      properties: { exclude: { generic: ['^(mini|super)?\\s?mart$'] } },
+      items: [
+        {
+          displayName: 'QuickStop',
+          locationSet: { include: ['us'] },
+          matchNames: ['mini mart'],
+          tags: { brand: 'QuickStop', 'brand:wikidata': 'Q7' },
+        },
+      ],
+    },
     'brands/amenity/bank': {
       items: [
         {
@@ -102,6 +113,16 @@ describe('buildBrandIndex / findBrand', () => {
       via: 'wikidata',
       brand: { name: 'Taco Shack' },
     });
+  });
+
+  it('only strips branch words that fit the brand, and never matches NSI generic names', () => {
+    expect(findBrand(index, { name: 'Burger Planet Restaurant' })?.brand.name).toBe('Burger Planet');
+    expect(findBrand(index, { name: 'Burger Planet Express' })?.brand.name).toBe('Burger Planet');
+    expect(findBrand(index, { name: 'Burger Planet Salon' })).toBeNull();
+    expect(findBrand(index, { name: 'Big Bank Pharmacy' })).toBeNull();
+    expect(findBrand(index, { name: 'QuickStop' })?.brand.name).toBe('QuickStop');
+    expect(findBrand(index, { name: 'Mini Mart' })).toBeNull();
+    expect(findBrand(index, { name: 'Big Bank and' })).toBeNull();
   });
 
   it('treats car makes as franchises, not chains, but keeps dealer chains', () => {

@@ -8,6 +8,7 @@ export interface NsiData {
   nsi: Record<
     string,
     {
+      properties?: { exclude?: { generic?: string[] } };
       items: Array<{
         displayName?: string;
         locationSet?: { include?: unknown[]; exclude?: unknown[] };
@@ -85,6 +86,15 @@ export function buildBrandIndex(data: NsiData, country = 'us'): BrandIndex {
     const [kind, key, value] = path.split('/');
     if (kind !== 'brands' || !key || !value || !BUSINESS_KEYS.has(key)) continue;
     const category = `${key}/${value}`;
+    // NSI's own list of generic names for this category ("mini mart", "bank"): never brand names.
+    const generic = (group.properties?.exclude?.generic ?? []).flatMap((src) => {
+      try {
+        return [new RegExp(src, 'iu')];
+      } catch {
+        return [];
+      }
+    });
+    const isGeneric = (n: string) => generic.some((re) => re.test(n));
     for (const item of group.items) {
       const tags = item.tags ?? {};
       const name = tags.brand ?? item.displayName ?? tags.name;
@@ -115,9 +125,9 @@ export function buildBrandIndex(data: NsiData, country = 'us'): BrandIndex {
         ...(item.matchNames ?? []),
       ];
       for (const n of names) {
-        if (!n) continue;
+        if (!n || isGeneric(n.trim().toLowerCase())) continue;
         const key2 = normalizeName(n);
-        if (key2.length < 2) continue;
+        if (key2.length < 2 || isGeneric(key2)) continue;
         const other = byName.get(key2);
         // A national brand wins a name shared with a regional one.
         if (!other || (!other.national && entry.national)) byName.set(key2, entry);
@@ -130,14 +140,57 @@ export function buildBrandIndex(data: NsiData, country = 'us'): BrandIndex {
   return { byName, byWikidata, carMakeWikidata, country: cc };
 }
 
-/** Words a branch adds after a brand name ("Chase Bank", "Walgreens Pharmacy", "Hilton Hotel & Suites"). */
-export const BRANCH_WORDS: ReadonlySet<string> = new Set(
-  (
-    'and the of at bank atm branch pharmacy drugstore store shop shops restaurant cafe coffee hotel hotels inn suites ' +
-    'resort resorts express gas station fuel financial center centre insurance agency market supermarket grocery ' +
-    'outlet location downtown rx auto service services car care tire tires oil change dental salon fitness gym'
-  ).split(' '),
-);
+/**
+ * Words a branch adds after a brand name ("Chase Bank", "Walgreens Pharmacy", "Hilton Hotel & Suites"), each
+ * with the NSI categories (prefixes of 'key/value') of brands it may follow; '*' means any brand. "Wendy's Salon"
+ * is therefore not Wendy's: 'salon' may only follow hairdresser and beauty brands.
+ */
+export const BRANCH_WORDS: Readonly<Record<string, readonly string[] | '*'>> = {
+  express: '*',
+  downtown: '*',
+  location: '*',
+  bank: ['amenity/bank', 'amenity/atm'],
+  atm: ['amenity/bank', 'amenity/atm'],
+  branch: ['amenity/bank', 'office/'],
+  financial: ['amenity/bank', 'office/'],
+  center: ['amenity/bank', 'office/', 'shop/', 'healthcare/', 'amenity/doctors', 'amenity/clinic'],
+  centre: ['amenity/bank', 'office/', 'shop/', 'healthcare/', 'amenity/doctors', 'amenity/clinic'],
+  pharmacy: ['amenity/pharmacy', 'shop/chemist', 'healthcare/pharmacy'],
+  drugstore: ['amenity/pharmacy', 'shop/chemist'],
+  rx: ['amenity/pharmacy', 'shop/chemist'],
+  hotel: ['tourism/'],
+  hotels: ['tourism/'],
+  inn: ['tourism/'],
+  suites: ['tourism/'],
+  resort: ['tourism/'],
+  cafe: ['amenity/cafe'],
+  coffee: ['amenity/cafe'],
+  restaurant: ['amenity/restaurant', 'amenity/fast_food'],
+  gas: ['amenity/fuel'],
+  station: ['amenity/fuel'],
+  fuel: ['amenity/fuel'],
+  store: ['shop/'],
+  shop: ['shop/'],
+  outlet: ['shop/'],
+  supermarket: ['shop/supermarket'],
+  grocery: ['shop/supermarket', 'shop/convenience'],
+  auto: ['shop/car_repair', 'shop/tyres', 'shop/car_parts'],
+  service: ['shop/car_repair', 'shop/tyres'],
+  tire: ['shop/tyres', 'shop/car_repair'],
+  tires: ['shop/tyres', 'shop/car_repair'],
+  insurance: ['office/insurance'],
+  agency: ['office/insurance', 'office/estate_agent'],
+  dental: ['amenity/dentist', 'healthcare/dentist'],
+  salon: ['shop/hairdresser', 'shop/beauty'],
+  fitness: ['leisure/fitness_centre'],
+  gym: ['leisure/fitness_centre'],
+};
+
+const branchWordFits = (word: string, brand: BrandEntry): boolean => {
+  const allowed = BRANCH_WORDS[word];
+  if (!allowed) return false;
+  return allowed === '*' || brand.categories.some((c) => allowed.some((prefix) => c.startsWith(prefix)));
+};
 
 const BRANCH_SEPARATOR = /\s[-–—|@]\s|\s?\(|#|:/;
 
@@ -173,9 +226,10 @@ export function findBrand(
     if (exact) return { brand: exact, via: 'name' };
     const words = c.split(' ');
     for (let cut = words.length - 1; cut >= 1; cut--) {
-      if (!words.slice(cut).every((w) => BRANCH_WORDS.has(w))) break;
+      const tail = words.slice(cut);
+      if (!tail.every((w) => w in BRANCH_WORDS)) break;
       const b = index.byName.get(words.slice(0, cut).join(' '));
-      if (b) return { brand: b, via: 'name' };
+      if (b && tail.every((w) => branchWordFits(w, b))) return { brand: b, via: 'name' };
     }
   }
   return null;
