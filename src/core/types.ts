@@ -1,6 +1,6 @@
 // Shared shapes of the discovery engine: what place providers return (Business) and the working record the
 // scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
-import { createHash } from 'node:crypto';
+import { sha1Hex } from './sha1';
 
 /** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
 export type BusinessSource = 'local' | 'google' | 'osm' | 'demo';
@@ -138,5 +138,5 @@ export function businessHash(input: CacheKeyInput): string {
   const text = [input.name, input.address ?? '', input.category ?? '']
     .map((s) => s.trim().toLowerCase())
     .join('|');
-  return createHash('sha1').update(text, 'utf8').digest('hex').slice(0, 20);
+  return sha1Hex(text).slice(0, 20);
 }

@@ -1,4 +1,4 @@
-// The one place in src/core that reads a file: the name-suggestion-index data shipped in node_modules, loaded
+// The one place in src/core that reads a file (and the only module here that needs Node): the name-suggestion-index data shipped in node_modules, loaded
 // once on first use and turned into a BrandIndex. Server code calls getBrandIndex() and passes the result to the
 // pure scorer; tests build small indexes with buildBrandIndex() instead. Never import this from browser code.
 import { readFileSync } from 'node:fs';
