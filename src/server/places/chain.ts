@@ -1,0 +1,310 @@
+// The place chain: which providers answer is decided by configuration (PLACE_PROVIDERS), each call is bounded by
+// PROVIDER_TIMEOUT_MS, and a failing provider degrades as SPEC.md §8 says — logged, the others go on, and the
+// answer says which sources failed. Geocoding runs through the same chain and ends in the offline gazetteer.
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { topUp } from '../../core/dedup.js';
+import { haversineMiles } from '../../core/geo.js';
+import { gazetteer } from '../geocoding/gazetteer.js';
+import { createDemoProvider } from './demo.js';
+import { createGoogleProvider, isUsableGoogleKey } from './google.js';
+import type { FetchLike } from './http.js';
+import { hasPlaces } from './local-store.js';
+import { createLocalProvider } from './local.js';
+import { createOsmProvider } from './osm.js';
+import {
+  describeError,
+  MAX_PROVIDER_RESULTS,
+  timeoutSignal,
+  type ChainResult,
+  type FoundBusiness,
+  type GeocodeResult,
+  type Geocoder,
+  type NearbyQuery,
+  type PlaceDetails,
+  type PlaceProvider,
+  type ProviderName,
+  type SourceReport,
+  type TextSearchQuery,
+} from './provider.js';
+
+/** What the scan service asks for. */
+export interface ChainNearbyQuery extends NearbyQuery {
+  /** SPEC.md §9: top up with open-map results when fewer than this many are found (default 20). */
+  minCount?: number;
+  /** The Algorithm Setting that allows the open-map top-up (default true). */
+  useOsmTopUp?: boolean;
+}
+
+export interface PlaceChain {
+  /** Businesses around a point from every active provider, best-sourced first, at most `limit` (<= 500). */
+  nearby(query: ChainNearbyQuery, signal?: AbortSignal): Promise<ChainResult>;
+  /** A business by name or a category by words within the radius (quick search). */
+  textSearch(query: TextSearchQuery, signal?: AbortSignal): Promise<ChainResult>;
+  /** Phone, website and address parts of one business, asked of the provider its id belongs to. */
+  details(id: string, signal?: AbortSignal): Promise<PlaceDetails | null>;
+  /** Address, city, 'City, ST' or ZIP to a point: Google, then Nominatim, then the offline gazetteer. */
+  geocode(query: string, signal?: AbortSignal): Promise<GeocodeResult | null>;
+  /** A point to a location label ('San Francisco, CA'), by the same chain. */
+  reverse(lat: number, lng: number, signal?: AbortSignal): Promise<string | null>;
+  /** The providers a nearby search would use right now (auto mode depends on whether data is imported). */
+  activeProviders(): Promise<{ primary: ProviderName[]; topUp: ProviderName | null }>;
+}
+
+export interface Logger {
+  warn(obj: object, msg?: string): void;
+}
+
+export interface ChainOptions {
+  /** For tests: the HTTP client of the google and osm providers. */
+  fetch?: FetchLike;
+  clock?: () => Date;
+  /** For tests: Nominatim's minimum spacing (default 1000 ms). */
+  nominatimIntervalMs?: number;
+}
+
+/** SPEC.md §9: the default count the top-up aims for. */
+export const DEFAULT_MIN_COUNT = 20;
+
+type Discovery = Config['discovery'];
+
+const KNOWN: readonly ProviderName[] = ['local', 'google', 'osm', 'demo'];
+
+/** Parse an explicit PLACE_PROVIDERS list ('local,google,osm'); unknown names are reported and skipped. */
+export function parseProviderList(value: string): { names: ProviderName[]; unknown: string[] } {
+  const names: ProviderName[] = [];
+  const unknown: string[] = [];
+  for (const raw of value.split(',')) {
+    const n = raw.trim().toLowerCase();
+    if (!n) continue;
+    if ((KNOWN as readonly string[]).includes(n)) {
+      if (!names.includes(n as ProviderName)) names.push(n as ProviderName);
+    } else unknown.push(n);
+  }
+  return { names, unknown };
+}
+
+/**
+ * Which providers answer a nearby search.
+ *  - 'auto': `local` once data has been imported, plus `google` when a usable key is set; `osm` tops those up
+ *    when OSM_ENABLED (or answers alone when neither is available); `demo` when nothing else can.
+ *  - an explicit list: the listed providers in that order; `osm` after another real provider acts as the top-up.
+ */
+export function selectProviders(
+  discovery: Pick<Discovery, 'providers' | 'google' | 'osm'>,
+  localHasData: boolean,
+): { primary: ProviderName[]; topUp: ProviderName | null } {
+  const googleOk = isUsableGoogleKey(discovery.google.apiKey);
+  const mode = discovery.providers.trim().toLowerCase();
+  if (mode === '' || mode === 'auto') {
+    const primary: ProviderName[] = [];
+    if (localHasData) primary.push('local');
+    if (googleOk) primary.push('google');
+    if (primary.length === 0) return { primary: discovery.osm.enabled ? ['osm'] : ['demo'], topUp: null };
+    return { primary, topUp: discovery.osm.enabled ? 'osm' : null };
+  }
+  const { names } = parseProviderList(mode);
+  const usable = names.filter((n) => n !== 'google' || googleOk);
+  const firstReal = usable.findIndex((n) => n !== 'demo');
+  const osmAt = usable.indexOf('osm');
+  if (osmAt > firstReal && firstReal >= 0 && usable[firstReal] !== 'osm') {
+    return { primary: usable.filter((n) => n !== 'osm'), topUp: 'osm' };
+  }
+  return { primary: usable.length > 0 ? usable : ['demo'], topUp: null };
+}
+
+/**
+ * Keep the nearest `limit` of a merged list while keeping its order (best-sourced first), so the core's
+ * de-duplication keeps the better-sourced twin and the 500 cap still drops the farthest.
+ */
+function capNearest(
+  center: { lat: number; lng: number },
+  list: FoundBusiness[],
+  limit: number,
+): FoundBusiness[] {
+  if (list.length <= limit) return list;
+  const keep = new Set(
+    list
+      .map((b, i) => ({ i, d: haversineMiles(center, b) }))
+      .sort((a, b) => a.d - b.d || a.i - b.i)
+      .slice(0, limit)
+      .map((x) => x.i),
+  );
+  return list.filter((_, i) => keep.has(i));
+}
+
+/**
+ * The place chain for this configuration. `db` backs the `local` provider (and auto mode's "has data" check);
+ * `log` receives one warning per failed provider call.
+ */
+export function createPlaceChain(
+  config: { discovery: Discovery },
+  db: Db,
+  log: Logger,
+  options: ChainOptions = {},
+): PlaceChain {
+  const d = config.discovery;
+  const timeoutMs = d.providerTimeoutMs;
+  const warn = (message: string, detail: Record<string, unknown> = {}) => log.warn(detail, message);
+  const unknown = parseProviderList(d.providers).unknown.filter((n) => n !== 'auto');
+  if (unknown.length > 0) warn('PLACE_PROVIDERS names unknown providers; they are ignored', { unknown });
+
+  const providers: Record<ProviderName, PlaceProvider> = {
+    local: createLocalProvider(db, options.clock),
+    demo: createDemoProvider(),
+    google: createGoogleProvider({
+      apiKey: d.google.apiKey,
+      placesUrl: d.google.placesUrl,
+      geocodingUrl: d.google.geocodingUrl,
+      detailsLimit: d.google.detailsLimit,
+      warn,
+      ...(options.fetch && { fetch: options.fetch }),
+    }),
+    osm: createOsmProvider({
+      overpassUrl: d.osm.overpassUrl,
+      nominatimUrl: d.osm.nominatimUrl,
+      userAgent: d.osm.userAgent,
+      overpassTimeoutS: Math.max(1, Math.ceil(timeoutMs / 1000)),
+      ...(options.fetch && { fetch: options.fetch }),
+      ...(options.clock && { clock: options.clock }),
+      ...(options.nominatimIntervalMs !== undefined && { nominatimIntervalMs: options.nominatimIntervalMs }),
+    }),
+  };
+  const google = providers.google as PlaceProvider & Geocoder;
+  const osm = providers.osm as PlaceProvider & Geocoder;
+
+  const geocoders = (): Geocoder[] => {
+    const list: Geocoder[] = [];
+    if (isUsableGoogleKey(d.google.apiKey)) list.push(google);
+    if (d.osm.enabled) list.push(osm);
+    return list;
+  };
+
+  const activeProviders = async () => {
+    const mode = d.providers.trim().toLowerCase();
+    const needsCheck = mode === '' || mode === 'auto';
+    const localHasData = needsCheck ? await hasPlaces(db.kysely).catch(() => false) : true;
+    return selectProviders(d, localHasData);
+  };
+
+  /** One provider call under its own timeout; a failure becomes a report, never an exception. */
+  async function attempt(
+    name: ProviderName,
+    call: (p: PlaceProvider, signal: AbortSignal) => Promise<FoundBusiness[]> | undefined,
+    parent?: AbortSignal,
+  ): Promise<{ list: FoundBusiness[]; report: SourceReport }> {
+    const signal = timeoutSignal(timeoutMs, parent);
+    try {
+      const pending = call(providers[name], signal);
+      if (!pending) return { list: [], report: { provider: name, ok: true, count: 0 } };
+      // The provider may ignore the signal while it waits on something else: the timeout still wins.
+      const timedOut = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason as Error);
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+      timedOut.catch(() => undefined);
+      const list = await Promise.race([pending, timedOut]);
+      return { list, report: { provider: name, ok: true, count: list.length } };
+    } catch (error) {
+      const message = describeError(error);
+      warn('place provider failed; continuing with the others', { provider: name, error: message });
+      return { list: [], report: { provider: name, ok: false, count: 0, error: message } };
+    }
+  }
+
+  return {
+    activeProviders,
+
+    async nearby(q: ChainNearbyQuery, parent?: AbortSignal): Promise<ChainResult> {
+      const limit = Math.max(0, Math.min(q.limit, MAX_PROVIDER_RESULTS));
+      const query: NearbyQuery = {
+        lat: q.lat,
+        lng: q.lng,
+        radiusMiles: q.radiusMiles,
+        types: q.types,
+        limit,
+      };
+      const { primary, topUp: topUpName } = await activeProviders();
+      const answers = await Promise.all(primary.map((n) => attempt(n, (p, s) => p.nearby(query, s), parent)));
+      const sources = answers.map((a) => a.report);
+      const seen = new Set<string>();
+      let merged: FoundBusiness[] = [];
+      for (const a of answers) {
+        for (const b of a.list) {
+          if (seen.has(b.id)) continue;
+          seen.add(b.id);
+          merged.push(b);
+        }
+      }
+      merged = capNearest(q, merged, limit);
+      const want = Math.min(limit, q.minCount ?? DEFAULT_MIN_COUNT);
+      if (topUpName && q.useOsmTopUp !== false && merged.length < want) {
+        const extra = await attempt(topUpName, (p, s) => p.nearby(query, s), parent);
+        sources.push(extra.report);
+        merged = topUp(
+          merged,
+          extra.list.filter((b) => !seen.has(b.id)),
+          limit,
+        );
+      }
+      return { businesses: merged, sources };
+    },
+
+    async textSearch(q: TextSearchQuery, parent?: AbortSignal): Promise<ChainResult> {
+      const { primary, topUp: topUpName } = await activeProviders();
+      const names = topUpName ? [...primary, topUpName] : primary;
+      const answers = await Promise.all(names.map((n) => attempt(n, (p, s) => p.textSearch?.(q, s), parent)));
+      const byId = new Map<string, FoundBusiness>();
+      for (const b of answers.flatMap((a) => a.list)) if (!byId.has(b.id)) byId.set(b.id, b);
+      const businesses = [...byId.values()];
+      return { businesses, sources: answers.map((a) => a.report) };
+    },
+
+    async details(id: string, parent?: AbortSignal): Promise<PlaceDetails | null> {
+      const owners: ProviderName[] = id.startsWith('demo:')
+        ? ['demo']
+        : id.startsWith('osm:')
+          ? ['local', ...(d.osm.enabled ? (['osm'] as const) : [])]
+          : isUsableGoogleKey(d.google.apiKey)
+            ? ['google']
+            : [];
+      for (const name of owners) {
+        const signal = timeoutSignal(timeoutMs, parent);
+        try {
+          const found = await providers[name].details?.(id, signal);
+          if (found) return found;
+        } catch (error) {
+          // SPEC.md §8: a failed details call keeps the basic record.
+          warn('place details failed', { provider: name, id, error: describeError(error) });
+        }
+      }
+      return null;
+    },
+
+    async geocode(query: string, parent?: AbortSignal): Promise<GeocodeResult | null> {
+      const q = query.trim();
+      if (!q) return null;
+      for (const g of geocoders()) {
+        try {
+          const hit = await g.geocode(q, timeoutSignal(timeoutMs, parent));
+          if (hit) return hit;
+        } catch (error) {
+          warn('geocoder failed; trying the next', { geocoder: g.name, error: describeError(error) });
+        }
+      }
+      return gazetteer.geocode(q);
+    },
+
+    async reverse(lat: number, lng: number, parent?: AbortSignal): Promise<string | null> {
+      for (const g of geocoders()) {
+        try {
+          const label = await g.reverse(lat, lng, timeoutSignal(timeoutMs, parent));
+          if (label) return label;
+        } catch (error) {
+          warn('reverse geocoder failed; trying the next', { geocoder: g.name, error: describeError(error) });
+        }
+      }
+      return gazetteer.reverse(lat, lng);
+    },
+  };
+}
