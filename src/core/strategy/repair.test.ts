@@ -42,10 +42,22 @@ describe('extractJson', () => {
     });
   });
 
-  it('fails on an answer without JSON and on truncated JSON', () => {
+  it('fails on an answer without JSON', () => {
     expect(extractJson('I cannot help with that.').ok).toBe(false);
     expect(extractJson('').ok).toBe(false);
-    expect(extractJson('{"openingLine": "Hi", "keyTalking').ok).toBe(false);
+    expect(extractJson('{"openingLine').ok).toBe(false);
+  });
+
+  it('keeps the complete part of an answer cut off mid-way (token limit)', () => {
+    expect(extractJson('{"openingLine": "Hi", "keyTalking')).toEqual({
+      ok: true,
+      value: { openingLine: 'Hi' },
+    });
+    expect(extractJson('```json\n{"a": [1, 2, {"b": "x"}, {"c": "unfinished')).toEqual({
+      ok: true,
+      value: { a: [1, 2, { b: 'x' }] },
+    });
+    expect(extractJson('{"a": "x, y", "b": ["p", "q')).toEqual({ ok: true, value: { a: 'x, y', b: ['p'] } });
   });
 });
 

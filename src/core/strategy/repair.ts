@@ -43,7 +43,43 @@ export function extractJson(answer: string): JsonExtraction {
   if (parsed.ok) return parsed;
   const withoutTrailingCommas = tryParse(stripTrailingCommas(candidate));
   if (withoutTrailingCommas.ok) return withoutTrailingCommas;
+  if (end < 0) {
+    const salvaged = closeTruncated(candidate);
+    if (salvaged !== undefined) return { ok: true, value: salvaged };
+  }
   return { ok: false, error: parsed.error };
+}
+
+/**
+ * An answer cut off by the token limit: keep everything up to the last complete value and close the open
+ * brackets. The early sections (the required ones) usually survive. Undefined when nothing parses.
+ */
+function closeTruncated(text: string): unknown {
+  const cuts: { at: number; closers: string }[] = [];
+  const stack: string[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{') stack.push('}');
+    else if (c === '[') stack.push(']');
+    else if (c === '}' || c === ']') {
+      stack.pop();
+      cuts.push({ at: i + 1, closers: [...stack].reverse().join('') });
+    } else if (c === ',') cuts.push({ at: i, closers: [...stack].reverse().join('') });
+  }
+  for (let k = cuts.length - 1; k >= 0 && k >= cuts.length - 200; k--) {
+    const cut = cuts[k];
+    if (!cut) continue;
+    const attempt = tryParse(text.slice(0, cut.at) + cut.closers);
+    if (attempt.ok && isRecord(attempt.value)) return attempt.value;
+  }
+  return undefined;
 }
 
 function tryParse(text: string): JsonExtraction {
