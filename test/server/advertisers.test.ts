@@ -98,3 +98,41 @@ describe('current advertisers', () => {
     expect(ids).toEqual(['order-2', 'order-1']);
   });
 });
+
+describe('hostile text', () => {
+  it('refuses NUL characters in ids and labels with a 400, never a 500', async () => {
+    const admin = await t.newUser('admin');
+    const cases = [
+      {
+        method: 'POST' as const,
+        url: '/api/current-advertisers',
+        payload: { businessId: 'a\u0000', label: 'x' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/current-advertisers',
+        payload: { businessId: 'a', label: '\u0000' },
+      },
+      { method: 'DELETE' as const, url: '/api/current-advertisers/a%00b' },
+      { method: 'POST' as const, url: '/api/blocklist', payload: { businessId: 'b\u0000', label: 'x' } },
+      { method: 'DELETE' as const, url: '/api/blocklist/b%00' },
+    ];
+    for (const c of cases) {
+      const res = await t.request({ ...c, as: admin });
+      expect(res.statusCode, `${c.method} ${c.url}`).toBe(400);
+      expect(res.json<{ error: string }>().error).toMatch(/NUL/);
+    }
+  });
+
+  it('accepts a mark without a label, using the id', async () => {
+    const u = await t.newUser();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/current-advertisers',
+      payload: { businessId: 'no-label' },
+      as: u,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ advertiser: Advertiser }>().advertiser.label).toBe('no-label');
+  });
+});

@@ -133,3 +133,25 @@ describe('call logs', () => {
     expect(rows[2]![1]).toBe(`'=HYPERLINK("http://x","y")`);
   });
 });
+
+describe('hostile text', () => {
+  it('refuses NUL characters (PostgreSQL text cannot hold them) with a 400, never a 500', async () => {
+    const u = await t.newUser();
+    const res = await add(u, entry({ name: 'A\u0000B' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toMatch(/name: must not contain NUL/);
+    expect((await add(u, entry({ note: '\u0000' }))).statusCode).toBe(400);
+    const del = await t.request({ method: 'DELETE', url: '/api/call-logs/a%00b', as: u });
+    expect(del.statusCode).toBe(400);
+    const save = await t.request({
+      method: 'POST',
+      url: '/api/saved',
+      payload: {
+        prospect: { id: 'x\u0000', name: 'n', category: '', address: '', lat: 0, lng: 0, score: 0 },
+      },
+      as: u,
+    });
+    expect(save.statusCode).toBe(400);
+    expect((await t.request({ method: 'DELETE', url: '/api/saved/%00', as: u })).statusCode).toBe(400);
+  });
+});

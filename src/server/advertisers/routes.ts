@@ -2,10 +2,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
+import { requiredText, text } from '../saved/schema.js';
 import { ONLY_ADMINS_REMOVE_ADVERTISERS } from '../../core/messages.js';
 import { currentAdvertisers, importAdvertisers, markAdvertiser, unmarkAdvertiser } from './service.js';
 
-const businessIdParams = z.object({ businessId: z.string().min(1).max(300) });
+const businessIdParams = z.object({ businessId: requiredText(300) });
 
 export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, events } = ctx;
@@ -26,7 +27,7 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
       schema: {
         tags: ['advertisers'],
         summary: 'Mark a current advertiser (any user); a second mark answers the existing one',
-        body: z.object({ businessId: z.string().max(300), label: z.string().max(300) }),
+        body: z.object({ businessId: text(300), label: text(300).default('') }),
       },
     },
     async (request, reply) => {

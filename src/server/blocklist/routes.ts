@@ -2,9 +2,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
+import { requiredText, text } from '../saved/schema.js';
 import { blockBusiness, blocklist, checkBlocked, clearBlocklist, unblockBusiness } from './service.js';
 
-const businessIdParams = z.object({ businessId: z.string().min(1).max(300) });
+const businessIdParams = z.object({ businessId: requiredText(300) });
 
 export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, events } = ctx;
@@ -25,7 +26,7 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
       schema: {
         tags: ['blocklist'],
         summary: 'Block a business for every user; a business without a stable id cannot be blocked',
-        body: z.object({ businessId: z.string().max(300).nullish(), label: z.string().max(300) }),
+        body: z.object({ businessId: text(300).nullish(), label: text(300).default('') }),
       },
     },
     async (request, reply) => {

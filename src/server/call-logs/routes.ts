@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { sendCsv } from '../exports/send.js';
+import { requiredText, text } from '../saved/schema.js';
 import {
   addCallLog,
   CALL_HISTORY_CLEARED,
@@ -12,18 +13,18 @@ import {
   removeCallLog,
 } from './service.js';
 
-const text = (max: number) => z.string().max(max).optional();
+const optional = (max: number) => text(max).optional();
 
 export const callLogBody = z.object({
-  prospectId: z.string().trim().min(1).max(300),
-  name: z.string().trim().min(1).max(300),
-  category: text(100),
-  phone: text(50),
-  website: text(2000),
-  address: text(500),
+  prospectId: requiredText(300),
+  name: requiredText(300),
+  category: optional(100),
+  phone: optional(50),
+  website: optional(2000),
+  address: optional(500),
   /** 'Called' or 'Visited'; 'Saved for Later' is refused with a pointer to /api/saved. */
   outcome: z.string().max(40),
-  note: text(2000),
+  note: optional(2000),
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
 });
 
@@ -62,7 +63,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       schema: {
         tags: ['call-logs'],
         summary: 'Delete one own entry',
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: z.object({ id: requiredText(100) }),
       },
     },
     async (request, reply) => {

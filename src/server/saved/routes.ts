@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { prospectSchema } from './schema.js';
+import { prospectSchema, requiredText } from './schema.js';
 import { saveProspect, savedProspects, unsaveProspect } from './service.js';
 
 export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
@@ -40,7 +40,7 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       schema: {
         tags: ['saved'],
         summary: 'Remove a saved prospect',
-        params: z.object({ prospectId: z.string().min(1).max(300) }),
+        params: z.object({ prospectId: requiredText(300) }),
       },
     },
     async (request, reply) => {

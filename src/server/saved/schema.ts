@@ -2,7 +2,22 @@ import { z } from 'zod';
 
 // The working record of SPEC.md §3 (src/core/types.ts Prospect) as clients send it back: bounded sizes so a
 // stored copy stays small, unknown fields dropped.
-const shortText = z.string().max(300);
+/** Text that PostgreSQL can store: bounded, and without NUL characters (which text columns refuse). */
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), { message: 'must not contain NUL characters' });
+/** Trimmed, non-empty text. */
+export const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), { message: 'must not contain NUL characters' });
+
+const shortText = text(300);
 
 export const prospectAnalysisSchema = z.object({
   score: z.number().min(0).max(100),
@@ -16,15 +31,15 @@ export const prospectAnalysisSchema = z.object({
 });
 
 export const prospectSchema = z.object({
-  id: z.string().trim().min(1).max(300),
-  name: z.string().trim().min(1).max(300),
-  category: z.string().max(100),
-  address: z.string().max(500),
+  id: requiredText(300),
+  name: requiredText(300),
+  category: text(100),
+  address: text(500),
   city: shortText.optional(),
   state: shortText.optional(),
-  zip: z.string().max(20).optional(),
-  phone: z.string().max(50).optional(),
-  website: z.string().max(2000).optional(),
+  zip: text(20).optional(),
+  phone: text(50).optional(),
+  website: text(2000).optional(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   openNow: z.boolean().optional(),
