@@ -10,6 +10,7 @@
 // model's fit formula (CTV 0.4, online video 0.25, display 0.15, search 0.2) times the vertical's propensity
 // squared (squaring separates strong channels from weak ones); weights become whole percents summing to exactly
 // 100 by largest remainder.
+import { FIT_WEIGHTS } from '../scoring/constants';
 import { PLAYBOOKS, type VerticalPlaybook } from './playbooks';
 import { apportion, repairStrategy } from './repair';
 import {
@@ -44,10 +45,10 @@ const CHANNEL_WEIGHTS: ReadonlyArray<{
   channel: MediaChannel;
   weight: number;
 }> = [
-  { key: 'ctv', channel: 'CTV', weight: 0.4 },
-  { key: 'olv', channel: 'Online Video', weight: 0.25 },
-  { key: 'display', channel: 'Display', weight: 0.15 },
-  { key: 'sem', channel: 'Search Engine Marketing', weight: 0.2 },
+  { key: 'ctv', channel: 'CTV', weight: FIT_WEIGHTS.ctv },
+  { key: 'olv', channel: 'Online Video', weight: FIT_WEIGHTS.olv },
+  { key: 'display', channel: 'Display', weight: FIT_WEIGHTS.display },
+  { key: 'sem', channel: 'Search Engine Marketing', weight: FIT_WEIGHTS.sem },
 ];
 
 /** Score components a rep can act on, with their names in the insight text. */

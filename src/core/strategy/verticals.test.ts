@@ -43,19 +43,21 @@ describe('classifyVertical', () => {
     [{ name: 'SoMa Animal Hospital', category: 'Veterinary', types: ['veterinary_care'] }, 'other', null],
     [{ name: 'Blue Bottle', category: 'Business' }, 'other', null],
   ])('%o -> %s', (input, vertical, trade) => {
-    expect(classifyVertical(input)).toEqual({ vertical, trade });
+    expect(classifyVertical(input)).toMatchObject({ vertical, trade });
   });
 
   it("prefers the scoring model's vertical when one is given", () => {
     expect(classifyVertical({ name: 'X', category: 'Business', vertical: 'orthodontics' })).toEqual({
       vertical: 'health',
       trade: 'orthodontics',
+      scoring: 'orthodontics',
     });
     expect(
       classifyVertical({ name: 'Toyota Service', category: 'Auto Dealer', vertical: 'auto_repair' }),
     ).toEqual({
       vertical: 'other',
       trade: null,
+      scoring: 'auto_repair',
     });
     // An unknown vertical name falls back to the business's own data.
     expect(classifyVertical({ name: 'X', category: 'Legal Services', vertical: 'made_up' }).vertical).toBe(
