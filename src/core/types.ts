@@ -1,6 +1,8 @@
 // Shared shapes of the discovery engine: what place providers return (Business) and the working record the
 // scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
+import type { ScoreRule } from './scoring/constants';
 import { sha1Hex } from './sha1';
+import type { Vertical } from './verticals';
 
 /** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
 export type BusinessSource = 'local' | 'google' | 'osm' | 'demo';
@@ -60,9 +62,12 @@ export interface ProspectAnalysis {
 /** Per-component explanation of a score. Values are on the 0-1 scale unless the name says otherwise. */
 export interface ScoreBreakdown {
   /** The vertical the business was scored as ('auto_dealer', 'dental', ...). */
-  vertical: string;
-  /** When a rule decided the score outright (national chain, gas station, ...), which one; else null. */
-  rule: string | null;
+  vertical: Vertical;
+  /**
+   * When a rule decided the score outright (national chain, gas station, ...), which one; 'fallback' for the
+   * category-based score used when analysis failed; null when the model scored it.
+   */
+  rule: ScoreRule | 'fallback' | null;
   fit: number;
   presence: number;
   scale: number;
