@@ -13,6 +13,7 @@ import {
 } from '../../src/server/events/bus.js';
 import { eventRoutes } from '../../src/server/events/routes.js';
 import type { AppContext } from '../../src/server/context.js';
+import type { CurrentUser } from '../../src/server/http/access.js';
 
 interface SseEvent {
   event: string;
@@ -20,10 +21,10 @@ interface SseEvent {
 }
 
 /** An open /api/events stream read with fetch; `next` resolves with the next event matching a test. */
-async function openStream(baseUrl: string, user: TestUser) {
+async function openStream(baseUrl: string, user: TestUser, headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie: user.cookie, origin: ORIGIN, accept: 'text/event-stream' },
+    headers: { cookie: user.cookie, origin: ORIGIN, accept: 'text/event-stream', ...headers },
     signal: controller.signal,
   });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -182,7 +183,13 @@ describe('stream lifecycle', () => {
     };
     const app = Fastify();
     app.decorateRequest('user', null);
-    await app.register(eventRoutes, { ctx: { events: bus } as AppContext, heartbeatMs: 50 });
+    // Stands in for the access hook: the session id comes from a test header.
+    app.addHook('onRequest', (request, _reply, next) => {
+      const sessionId = request.headers['x-test-session'];
+      if (typeof sessionId === 'string') request.user = { sessionId } as CurrentUser;
+      next();
+    });
+    await app.register(eventRoutes, { ctx: { events: bus, db: t.db } as AppContext, heartbeatMs: 50 });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     return { app, url, bus, subscribers: () => subscribers };
   }
@@ -205,6 +212,29 @@ describe('stream lifecycle', () => {
       expect((await stream.next((e) => e.event === 'blocklist', 2000)).data).toMatchObject({ count: 3 });
       await stream.close();
       await until(() => s.subscribers() === 0);
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('ends a stream at the next heartbeat once its session is gone (sign-out, suspension, deletion)', async () => {
+    const s = await bareServer();
+    try {
+      const u = await t.newUser();
+      const session = await t.db.kysely
+        .selectFrom('session')
+        .select('id')
+        .where('userId', '=', u.id)
+        .executeTakeFirstOrThrow();
+      const stream = await openStream(s.url, u, { 'x-test-session': session.id });
+      await until(() => s.subscribers() === 1);
+      await stream.next(() => false, 200).catch(() => undefined);
+      expect(stream.comments).toContain('heartbeat');
+      expect(s.subscribers()).toBe(1);
+      await t.db.kysely.deleteFrom('session').where('id', '=', session.id).execute();
+      await expect(stream.next(() => false, 2000)).rejects.toThrow(/stream ended/);
+      expect(s.subscribers()).toBe(0);
+      await stream.close();
     } finally {
       await s.app.close();
     }

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.js';
 import type { AppEvent } from './bus.js';
+import { sessionExists } from './repository.js';
 
 /** A comment line keeps proxies and browsers from timing the stream out (SSE ignores comments). */
 export const HEARTBEAT_MS = 25_000;
@@ -15,7 +16,7 @@ export function formatEvent(event: AppEvent): string {
 /**
  * GET /api/events: Server-Sent Events with the live-update notices of the shared lists (`advertisers`,
  * `blocklist`). Each stream subscribes to the bus; it is unsubscribed and its heartbeat stopped when the
- * client goes away or the server closes.
+ * client goes away, its session ends, or the server closes.
  */
 export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatMs?: number }> = (
   app,
@@ -35,7 +36,8 @@ export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatM
           'Live updates (text/event-stream): events `advertisers` and `blocklist` with a change notice',
       },
     },
-    (_request, reply) => {
+    (request, reply) => {
+      const sessionId = request.user?.sessionId;
       reply.hijack();
       const res = reply.raw;
       const headers: Record<string, string | string[] | number> = {};
@@ -54,9 +56,16 @@ export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatM
       const unsubscribe = ctx.events.subscribe((event) => {
         if (!res.writableEnded) res.write(formatEvent(event));
       });
-      const heartbeat = setInterval(() => {
+      // Each heartbeat also checks the session, so a stream of a user who signed out, was suspended or deleted
+      // stops receiving the shared lists within one interval.
+      const beat = async () => {
+        if (sessionId && !(await sessionExists(ctx.db.kysely, sessionId).catch(() => true))) {
+          cleanup();
+          return;
+        }
         if (!res.writableEnded) res.write(': heartbeat\n\n');
-      }, heartbeatMs);
+      };
+      const heartbeat = setInterval(() => void beat(), heartbeatMs);
       heartbeat.unref();
 
       let cleaned = false;
