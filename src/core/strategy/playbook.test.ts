@@ -159,9 +159,10 @@ describe('playbookStrategy on four SF businesses', () => {
       'Why Union Square Dental Group is on the list: prospect score 74/100 (channel fit 84%, online presence 30%, scale 20%, name keywords 15%, distance 90%). Lead with its channel fit; scale is the gap to ask about.',
     );
     const dealer = JSON.stringify(get('autoDealer'));
-    expect(dealer).toContain('No website is listed');
+    expect(dealer).toContain('If Mercedes-Benz of San Francisco has no website yet');
     expect(dealer).toContain('call-only ads');
-    expect(dealer).toContain('No phone number is listed');
+    // OpenStreetMap has no reviews: nothing is said about having few.
+    expect(dealer).not.toMatch(/few online reviews|still building our reputation/);
     expect(get('lawFirm').verticalInsights).toContain(
       'Analysis: Good prospect: personal injury firms are among the strongest streaming TV and search buyers.',
     );
@@ -274,7 +275,14 @@ describe('every vertical playbook', () => {
       'local businesses',
     );
     expect(playbookStrategy({ name: 'Acme', category: 'Auto Repair' }).hookLines).toContain(
-      'Your neighbours are looking for an auto repair like Acme. Be the one they find.',
+      'Your neighbours are looking for an auto repair business like Acme. Be the one they find.',
+    );
+    expect(playbookStrategy({ name: 'Corner ATM', category: 'ATM' }).openingLine).toContain('ATM businesses');
+    expect(playbookStrategy({ name: 'Bay Lanes', category: 'Bowling Alley' }).openingLine).toContain(
+      'bowling alleys',
+    );
+    expect(playbookStrategy({ name: 'Oak Pharmacy', category: 'Pharmacy' }).openingLine).toContain(
+      'pharmacies',
     );
   });
 });

@@ -157,11 +157,34 @@ function take(items: ReadonlyArray<string | undefined>, count: number): string[]
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Last words that make a category label a noun on its own ('beauty salon'); others get 'business' added. */
+const NOUN_ENDINGS: ReadonlySet<string> = new Set(
+  (
+    'shop store salon studio spa center centre clinic agency company firm office school college university gym ' +
+    'bank union museum theater theatre gallery park alley service pharmacy contractor wash station practice ' +
+    'dealer market bakery club academy hall'
+  ).split(' '),
+);
+
+/** How an 'other' business is named from its category label: 'beauty salon', 'auto repair business'. */
+function otherNoun(category: string): string {
+  const words = category
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  if (words.length === 0 || /^(business|other|establishment|point of interest)$/i.test(words.join(' '))) {
+    return 'local business';
+  }
+  // Acronyms keep their capitals ('ATM'); other words are lower-cased mid-sentence.
+  const text = words.map((w) => (/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase())).join(' ');
+  const last = (words[words.length - 1] ?? '').toLowerCase();
+  return NOUN_ENDINGS.has(last) ? text : `${text} business`;
+}
+
 function nounOf(playbook: VerticalPlaybook, match: VerticalMatch, category: string): string {
   if (typeof playbook.noun === 'string') {
     if (match.vertical !== 'other') return playbook.noun;
-    const label = category.trim().toLowerCase();
-    return label && label !== 'business' && label !== 'other' ? label : 'local business';
+    return otherNoun(category);
   }
   const byTrade = match.trade ? playbook.noun[match.trade] : undefined;
   if (byTrade) return byTrade;
@@ -222,33 +245,33 @@ function reputationLine(f: Facts): string {
     }
     return `At ${formatRating(f.rating)} stars from ${formatCount(f.reviews)} reviews, the fastest way to lift the average is more new, well-served customers; targeted campaigns bring in the customers you want to be reviewed by.`;
   }
-  return `${f.name} has few online reviews so far; awareness advertising gives it a head start with people nearby while reviews build up.`;
+  return `Real customer reviews make the most credible creative: a 15-second spot built on what ${possessive(f.name)} customers say beats any claim we could write.`;
 }
 
 function websiteLine(f: Facts): string {
   if (f.domain) {
     return `Your website (${f.domain}) gives online video, display and search a place to send people, and lets us measure visits from households that saw your TV ads.`;
   }
-  return `No website is listed for ${f.name}, so we would build call-first campaigns: call-only search ads and TV creative with your number, measured with call tracking.`;
+  return `If ${f.name} has no website yet, we build call-first campaigns: call-only search ads and TV creative with your number, measured with call tracking.`;
 }
 
 function phoneLine(f: Facts): string {
   if (f.phone) {
     return `With your listed number, ${f.phone}, we can run click-to-call search ads and track calls from every channel, so you see which one rings the phone.`;
   }
-  return `No phone number is listed online for ${f.name}; adding one, with call tracking, makes it easy for anyone who sees an ad to reach you and lets us count the calls.`;
+  return `A tracked phone number on every ad makes it easy for anyone who sees one to reach ${f.name}, and lets us count the calls each channel brings.`;
 }
 
 function distanceLine(f: Facts): string | undefined {
   if (f.distance === undefined) return undefined;
-  return `I'm working about ${formatMiles(f.distance)} from ${f.name} today, so I can stop by with examples of campaigns for ${f.nouns} in ${f.area}.`;
+  return `I'm working in the area today, about ${formatMiles(f.distance)} from ${f.name}, so I can stop by with examples of campaigns for ${f.nouns} in ${f.area}.`;
 }
 
 function fitLine(f: Facts): string | undefined {
   const fit = f.breakdown?.['fit'];
   if (fit === undefined) return undefined;
   if (fit >= 0.75) {
-    return `${capitalize(f.nouns)} are among the categories where streaming TV and search work best, because customers pick a provider before they need one; ${f.name} is a natural fit.`;
+    return `${capitalize(f.nouns)} are among the strongest categories for streaming TV and search advertising, so ${f.name} is a natural fit for a local campaign.`;
   }
   if (fit >= 0.45) {
     return `For ${f.nouns}, a mix of digital and streaming TV works well: digital catches people who are ready now, streaming builds the name for later.`;
@@ -378,7 +401,7 @@ function objectionsFor(f: Facts, playbook: VerticalPlaybook): ObjectionHandler[]
       objection: 'Our reviews speak for themselves.',
       response: `They do: ${formatRating(f.rating)} stars from ${formatCount(f.reviews)} reviews is excellent. But reviews only work on people who already found you. Advertising puts that reputation in front of the people who have not.`,
     });
-  } else if (f.reviews < 20) {
+  } else if (f.rating !== undefined && f.reviews < 20) {
     add({
       objection: 'We are still building our reputation; advertising can wait.',
       response:
@@ -404,9 +427,9 @@ function mediaMixFor(f: Facts, playbook: VerticalPlaybook, propensity: ChannelPr
   return playbookMediaMix(propensity).map(({ channel, percent: share }) => {
     let why = fill(whyByChannel[channel], f);
     if (!f.domain && channel === 'Search Engine Marketing') {
-      why += ` With no website listed, these run as call-only ads to ${f.phone ?? 'your phone line'}.`;
+      why += ` If there is no website, these run as call-only ads to ${f.phone ?? 'your phone line'}.`;
     } else if (!f.domain && (channel === 'Display' || channel === 'Online Video')) {
-      why += ' Without a website, ads click through to a simple landing page or a call.';
+      why += ' If there is no website, ads click through to a simple landing page or a call.';
     }
     return { channel, percent: share, why };
   });
@@ -453,7 +476,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
   }
   if (!f.domain) {
     factAngles.push(
-      `Competitors with strong websites win the search click; call-first search and TV creative let ${f.name} compete without one.`,
+      `Without a website, competitors win the search click; call-first search and TV creative let ${f.name} compete anyway.`,
     );
   }
   const competitiveAngles = take(
@@ -476,9 +499,11 @@ export function playbookStrategy(input: StrategyInput): Strategy {
 
   const factQuestions: string[] = [];
   if (!f.domain)
-    factQuestions.push('Is a website planned, or should the campaign be built to make the phone ring?');
+    factQuestions.push(
+      'Do you have a website we should send people to, or should the campaign be built to make the phone ring?',
+    );
   const presence = f.breakdown?.['presence'];
-  if ((presence !== undefined && presence < 0.4) || f.reviews < 20) {
+  if ((presence !== undefined && presence < 0.4) || (f.rating !== undefined && f.reviews < 20)) {
     factQuestions.push('Who looks after your online listings and reviews today?');
   }
   const discoveryQuestions = take(
