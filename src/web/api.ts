@@ -1,0 +1,271 @@
+// The one typed client for the server's JSON API. Every error answer is {"error": "<message to show>"}; it is
+// thrown as an ApiError carrying that message and the status. A request that never reaches the server throws
+// the spec's network message.
+import { GENERIC_ERROR, NETWORK_ERROR } from '../core/messages';
+import type { Prospect } from '../core/types';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!response.ok) {
+    const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+    const message = typeof record.error === 'string' && record.error ? record.error : GENERIC_ERROR;
+    throw new ApiError(message, response.status, record);
+  }
+  return parsed as T;
+}
+
+const qs = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
+  return search.toString();
+};
+
+// ---- Shapes of the answers (as the server presents them) ----
+
+export type Role = 'user' | 'admin' | 'SuperAdmin';
+
+export interface SearchSettings {
+  lat: number;
+  lng: number;
+  label: string;
+  radiusMiles: number;
+  count: number;
+  categories: string[];
+}
+
+export interface Me {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  isSuperAdmin: boolean;
+  hideInstructions: boolean;
+  installPromptDismissed: boolean;
+  searchSettings: SearchSettings | null;
+}
+
+export const isAdminUser = (u: Pick<Me, 'role' | 'isSuperAdmin'>) =>
+  u.role === 'admin' || u.role === 'SuperAdmin' || u.isSuperAdmin;
+
+export interface AppConfig {
+  passwordMinLength: number;
+  map: { tileUrl: string; tileAttribution: string };
+  radiusMaxMiles: number;
+}
+
+export interface InvitationCheck {
+  valid: boolean;
+  message: string;
+}
+
+export interface SourceReport {
+  provider: string;
+  ok: boolean;
+  count?: number;
+  error?: string;
+}
+
+export interface ScanResult {
+  searchId?: string | null;
+  total: number;
+  offset?: number;
+  prospects: Prospect[];
+  sources?: SourceReport[];
+  demo?: boolean;
+}
+
+export interface LatestPage {
+  searchId: string | null;
+  total: number;
+  loadable?: number;
+  offset: number;
+  prospects: Prospect[];
+  at: string | null;
+}
+
+export interface ScanInput {
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  count: number;
+  categories: string[];
+  locationLabel: string;
+}
+
+export interface QuickSearchInput {
+  mode: 'business' | 'category';
+  text: string;
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+}
+
+export interface PlaceDetails {
+  phone?: string;
+  website?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+}
+
+export interface CallLog {
+  id: string;
+  prospectId: string;
+  name: string;
+  category: string;
+  phone: string;
+  website: string;
+  address: string;
+  outcome: string;
+  note: string;
+  createdAt: string;
+}
+
+export interface CallLogInput {
+  prospectId: string;
+  name: string;
+  category?: string;
+  phone?: string;
+  website?: string;
+  address?: string;
+  outcome: string;
+  note?: string;
+  timestamp?: string;
+}
+
+export interface SavedItem {
+  prospectId: string;
+  prospect: Prospect;
+  savedAt: string;
+}
+
+export interface Advertiser {
+  businessId: string;
+  label: string;
+  markedBy: string | null;
+  markedByName: string;
+  markedAt: string;
+}
+
+export interface Invitation {
+  id: string;
+  code: string;
+  invitedEmail: string | null;
+  createdAt: string;
+  expiresAt: string;
+  status: 'open' | 'used' | 'expired';
+}
+
+// ---- Calls ----
+
+export const api = {
+  config: () => request<AppConfig>('GET', '/api/config'),
+
+  // Accounts
+  me: async () => (await request<{ user: Me }>('GET', '/api/me')).user,
+  updateMe: async (
+    patch: Partial<Pick<Me, 'name' | 'hideInstructions' | 'installPromptDismissed'>> & {
+      searchSettings?: SearchSettings;
+    },
+  ) => (await request<{ user: Me }>('PATCH', '/api/me', patch)).user,
+  signIn: (email: string, password: string) =>
+    request<{ ok: true }>('POST', '/api/session', { email, password }),
+  register: (input: {
+    name: string;
+    email: string;
+    password: string;
+    confirmPassword: string;
+    invitationCode?: string;
+  }) => request<{ ok: true; role: Role }>('POST', '/api/register', input),
+  signOut: () => request<unknown>('POST', '/api/auth/sign-out', {}),
+  requestPasswordReset: (email: string) =>
+    request<unknown>('POST', '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }),
+  resetPassword: (newPassword: string, token: string) =>
+    request<unknown>('POST', '/api/auth/reset-password', { newPassword, token }),
+  checkInvitation: (code: string, email?: string) =>
+    request<InvitationCheck>('GET', `/api/invitations/check?${qs({ code, email: email || undefined })}`),
+  createInvitation: (email?: string) =>
+    request<{ invitation: Invitation; link: string }>('POST', '/api/invitations', email ? { email } : {}),
+
+  // Discovery
+  scan: (input: ScanInput) => request<ScanResult>('POST', '/api/scans', input),
+  latestScan: (offset: number, limit: number) =>
+    request<LatestPage>('GET', `/api/scans/latest?${qs({ offset, limit })}`),
+  clearLatestScan: () => request<void>('DELETE', '/api/scans/latest'),
+  quickSearch: (input: QuickSearchInput) => request<ScanResult>('POST', '/api/quick-search', input),
+  placeDetails: (id: string) => request<PlaceDetails>('GET', `/api/places/${encodeURIComponent(id)}/details`),
+  setCategory: async (id: string, category: string) =>
+    (
+      await request<{ prospect: Prospect }>(
+        'PATCH',
+        `/api/scans/latest/prospects/${encodeURIComponent(id)}/category`,
+        { category },
+      )
+    ).prospect,
+  geocode: (q: string) =>
+    request<{ lat: number; lng: number; label: string }>('GET', `/api/geocode?${qs({ q })}`),
+  reverseGeocode: (lat: number, lng: number) =>
+    request<{ label: string }>('GET', `/api/reverse-geocode?${qs({ lat, lng })}`),
+
+  // Working the list
+  callLogs: async () => (await request<{ callLogs: CallLog[] }>('GET', '/api/call-logs')).callLogs,
+  addCallLog: async (input: CallLogInput) =>
+    (await request<{ callLog: CallLog }>('POST', '/api/call-logs', input)).callLog,
+  deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
+  clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
+  saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
+  save: (prospect: Prospect) =>
+    request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', { prospect }),
+  unsave: (prospectId: string) => request<void>('DELETE', `/api/saved/${encodeURIComponent(prospectId)}`),
+
+  // Shared lists
+  advertisers: async () =>
+    (await request<{ advertisers: Advertiser[] }>('GET', '/api/current-advertisers')).advertisers,
+  markAdvertiser: (businessId: string, label: string) =>
+    request<{ advertiser: Advertiser; created: boolean }>('POST', '/api/current-advertisers', {
+      businessId,
+      label,
+    }),
+  unmarkAdvertiser: (businessId: string) =>
+    request<void>('DELETE', `/api/current-advertisers/${encodeURIComponent(businessId)}`),
+  block: (businessId: string, label: string) =>
+    request<{ created: boolean }>('POST', '/api/blocklist', { businessId, label }),
+};

@@ -1,0 +1,133 @@
+// In-app replacements for the spec's alert(), confirm() and prompt(): the same words, shown as an
+// accessible notice stack and modal dialogs that work on a phone without blocking the page.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Group, Modal, Notification, Stack, Text, TextInput } from '@mantine/core';
+
+type Tone = 'info' | 'success' | 'error';
+
+interface Notice {
+  id: number;
+  message: string;
+  tone: Tone;
+}
+
+interface Ask {
+  kind: 'confirm' | 'prompt';
+  message: string;
+  label?: string;
+  confirmLabel: string;
+  resolve: (value: string | null) => void;
+}
+
+interface Dialogs {
+  /** A message the user should see (the spec's alert). */
+  notify: (message: string, tone?: Tone) => void;
+  /** Resolves true when the user confirms. */
+  confirm: (message: string, confirmLabel?: string) => Promise<boolean>;
+  /** Resolves with the entered text, or null when cancelled. */
+  prompt: (message: string, label: string, confirmLabel?: string) => Promise<string | null>;
+}
+
+const DialogsContext = createContext<Dialogs | null>(null);
+
+export function useDialogs(): Dialogs {
+  const value = useContext(DialogsContext);
+  if (!value) throw new Error('useDialogs needs <DialogsProvider>');
+  return value;
+}
+
+const TONE_COLOR: Record<Tone, string> = { info: 'blue', success: 'green', error: 'red' };
+
+export function DialogsProvider({ children }: { children: ReactNode }) {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [ask, setAsk] = useState<Ask | null>(null);
+  const [answer, setAnswer] = useState('');
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+
+  const notify = useCallback(
+    (message: string, tone: Tone = 'info') => {
+      const id = nextId.current++;
+      setNotices((list) => [...list.slice(-3), { id, message, tone }]);
+      window.setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 5000);
+    },
+    [dismiss],
+  );
+
+  const confirm = useCallback(
+    (message: string, confirmLabel = 'OK') =>
+      new Promise<boolean>((resolve) => {
+        setAsk({ kind: 'confirm', message, confirmLabel, resolve: (v) => resolve(v !== null) });
+      }),
+    [],
+  );
+
+  const prompt = useCallback(
+    (message: string, label: string, confirmLabel = 'OK') =>
+      new Promise<string | null>((resolve) => {
+        setAnswer('');
+        setAsk({ kind: 'prompt', message, label, confirmLabel, resolve });
+      }),
+    [],
+  );
+
+  const close = (value: string | null) => {
+    ask?.resolve(value);
+    setAsk(null);
+  };
+
+  const value = useMemo(() => ({ notify, confirm, prompt }), [notify, confirm, prompt]);
+
+  return (
+    <DialogsContext.Provider value={value}>
+      {children}
+      <div className="notice-stack" aria-live="polite" role="status">
+        <Stack gap="xs">
+          {notices.map((n) => (
+            <Notification
+              key={n.id}
+              color={TONE_COLOR[n.tone]}
+              onClose={() => dismiss(n.id)}
+              closeButtonProps={{ 'aria-label': 'Dismiss message' }}
+              withBorder
+              data-testid="notice"
+            >
+              {n.message}
+            </Notification>
+          ))}
+        </Stack>
+      </div>
+      <Modal
+        opened={ask !== null}
+        onClose={() => close(null)}
+        title={ask?.kind === 'prompt' ? ask.message : 'Please confirm'}
+        centered
+      >
+        {ask?.kind === 'confirm' && <Text mb="md">{ask.message}</Text>}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            close(ask?.kind === 'prompt' ? answer : '');
+          }}
+        >
+          {ask?.kind === 'prompt' && (
+            <TextInput
+              label={ask.label}
+              value={answer}
+              onChange={(e) => setAnswer(e.currentTarget.value)}
+              data-autofocus
+              mb="md"
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => close(null)}>
+              Cancel
+            </Button>
+            <Button type="submit">{ask?.confirmLabel ?? 'OK'}</Button>
+          </Group>
+        </form>
+      </Modal>
+    </DialogsContext.Provider>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Prospect } from '../core/types';
+
+/** SPEC §4 score colour bands: above 0.7 green, above 0.4 amber, otherwise red. */
+export function scoreColor(score: number): 'green' | 'orange' | 'red' {
+  if (score > 0.7) return 'green';
+  if (score > 0.4) return 'orange';
+  return 'red';
+}
+
+export const scorePercent = (score: number) => `${Math.round(score * 100)}%`;
+
+/** Street, city, state and zip, as far as they are known and not already part of the street line. */
+export function fullAddress(p: Pick<Prospect, 'address' | 'city' | 'state' | 'zip'>): string {
+  const parts = [p.address?.trim() ?? ''];
+  const lower = parts[0]!.toLowerCase();
+  const stateZip = [p.state, p.zip].filter(Boolean).join(' ');
+  if (p.city && !lower.includes(p.city.toLowerCase())) parts.push(p.city);
+  if (stateZip && !lower.includes(stateZip.toLowerCase())) parts.push(stateZip);
+  return parts.filter((s) => s !== '').join(', ');
+}
+
+/** SPEC §2: the directions link is built from the encoded address (coordinates when there is none). */
+export function directionsUrl(
+  p: Pick<Prospect, 'address' | 'city' | 'state' | 'zip' | 'lat' | 'lng'>,
+): string {
+  const address = fullAddress(p);
+  const destination = address || `${p.lat},${p.lng}`;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** A website as a link: a bare host gets https://; anything that is not http(s) is refused. */
+export function websiteHref(website: string | undefined): string | null {
+  const raw = website?.trim();
+  if (!raw) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
+  try {
+    const url = new URL(withScheme);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+*#,;]/g, '')}`;
+
+export const formatDateTime = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+};
+
+/** The stable id of SPEC §4 used by the blocklist and current advertisers: the id, else the business hash. */
+export const stableId = (p: Pick<Prospect, 'id' | 'aiAnalysis'>) => p.id || p.aiAnalysis?.businessHash || '';
+
+/** SPEC §5: a strategy needs a category that is neither empty nor 'Business'. */
+export const hasRealCategory = (category: string | undefined) => {
+  const c = category?.trim() ?? '';
+  return c !== '' && c.toLowerCase() !== 'business';
+};

@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { ALL_GROUPS, CATEGORY_GROUPS, type CategoryGroup } from '../../core/categories';
+import type { SearchSettings } from '../api';
+import { COUNT_MAX, COUNT_MIN, RADIUS_MAX, RADIUS_MIN, RADIUS_STEP } from '../defaults';
+import { SCANNING } from '../texts';
+
+export function LocationControls(props: {
+  label: string;
+  locating: boolean;
+  onGps: () => void;
+  onAddress: (address: string) => Promise<boolean>;
+}) {
+  const [address, setAddress] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (await props.onAddress(address)) setAddress('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          Location
+        </Title>
+        <Text size="sm" data-testid="location-label" aria-live="polite">
+          <Text span c="dimmed" size="sm">
+            Current location:{' '}
+          </Text>
+          {props.label}
+        </Text>
+        <Button variant="light" onClick={props.onGps} loading={props.locating}>
+          Use GPS
+        </Button>
+        <form onSubmit={(e) => void submit(e)}>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Address"
+              placeholder="Street, city or ZIP"
+              value={address}
+              onChange={(e) => setAddress(e.currentTarget.value)}
+              autoComplete="street-address"
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" loading={busy}>
+              Set Address
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function QuickSearch(props: {
+  busy: boolean;
+  onFind: (mode: 'business' | 'category', text: string) => void;
+}) {
+  const [mode, setMode] = useState<'business' | 'category'>('business');
+  const [text, setText] = useState('');
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          // SPEC §5: empty text is ignored.
+          if (text.trim()) props.onFind(mode, text.trim());
+        }}
+      >
+        <Stack gap="xs">
+          <Title order={2} size="h5">
+            Quick Search
+          </Title>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NativeSelect
+              label="Search by"
+              value={mode}
+              onChange={(e) => setMode(e.currentTarget.value === 'category' ? 'category' : 'business')}
+              data={[
+                { value: 'business', label: 'Business' },
+                { value: 'category', label: 'Category' },
+              ]}
+              w={120}
+            />
+            <TextInput
+              label={mode === 'business' ? 'Name' : 'Category'}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" loading={props.busy}>
+              Find
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export function ScanControls(props: {
+  settings: SearchSettings;
+  onChange: (patch: Partial<SearchSettings>) => void;
+  scanning: boolean;
+  onScan: () => void;
+}) {
+  const { settings } = props;
+  const selected = new Set(settings.categories);
+  const allSelected = ALL_GROUPS.every((g) => selected.has(g));
+  const someSelected = !allSelected && ALL_GROUPS.some((g) => selected.has(g));
+  const toggle = (group: CategoryGroup, on: boolean) => {
+    const next = ALL_GROUPS.filter((g) => (g === group ? on : selected.has(g)));
+    props.onChange({ categories: next });
+  };
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          Scan Settings
+        </Title>
+        <div>
+          <Text size="sm" id="radius-label">
+            Radius: <strong>{settings.radiusMiles.toFixed(1)} miles</strong>
+          </Text>
+          <Slider
+            min={RADIUS_MIN}
+            max={RADIUS_MAX}
+            step={RADIUS_STEP}
+            value={settings.radiusMiles}
+            onChange={(v) => props.onChange({ radiusMiles: Math.round(v * 10) / 10 })}
+            label={(v) => `${v.toFixed(1)} mi`}
+            thumbProps={{ 'aria-labelledby': 'radius-label' }}
+            thumbSize={22}
+            mt={4}
+          />
+        </div>
+        <div>
+          <Text size="sm" id="count-label">
+            Prospects: <strong>{settings.count}</strong>
+          </Text>
+          <Slider
+            min={COUNT_MIN}
+            max={COUNT_MAX}
+            step={1}
+            value={settings.count}
+            onChange={(v) => props.onChange({ count: v })}
+            thumbProps={{ 'aria-labelledby': 'count-label' }}
+            thumbSize={22}
+            mt={4}
+          />
+        </div>
+        <fieldset className="plain-fieldset">
+          <legend>
+            <Text size="sm" fw={500}>
+              Categories
+            </Text>
+          </legend>
+          <Checkbox
+            label="Select all"
+            checked={allSelected}
+            indeterminate={someSelected}
+            onChange={(e) => props.onChange({ categories: e.currentTarget.checked ? [...ALL_GROUPS] : [] })}
+            mb={6}
+            mt={4}
+          />
+          <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+            {ALL_GROUPS.map((group) => (
+              <Checkbox
+                key={group}
+                label={CATEGORY_GROUPS[group].label}
+                checked={selected.has(group)}
+                onChange={(e) => toggle(group, e.currentTarget.checked)}
+              />
+            ))}
+          </SimpleGrid>
+        </fieldset>
+        <Button size="md" onClick={props.onScan} disabled={props.scanning} data-testid="scan-button">
+          {props.scanning ? SCANNING : 'Scan Area'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,174 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type CallLog } from '../api';
+import { useDialogs } from '../dialogs';
+import { directionsUrl, formatDateTime, telHref, websiteHref } from '../format';
+import {
+  CALL_HISTORY,
+  CALL_HISTORY_CLEARED,
+  confirmClearCallLog,
+  NO_CALL_HISTORY,
+  NO_CALL_HISTORY_TO_CLEAR,
+  NO_CALL_HISTORY_TO_EXPORT,
+} from '../texts';
+
+const EXPORT_URL = '/api/call-logs/export.csv';
+
+function LogEntry({
+  entry,
+  onDelete,
+  deleting,
+}: {
+  entry: CallLog;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const website = websiteHref(entry.website);
+  return (
+    <Card withBorder padding="sm" radius="md" component="article" data-testid="log-entry">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text fw={700} data-testid="log-name">
+              {entry.name}
+            </Text>
+            <Text size="sm">
+              <strong data-testid="log-outcome">{entry.outcome}</strong>
+              {entry.category ? ` · ${entry.category}` : ''}
+            </Text>
+          </div>
+          <Text size="xs" c="dimmed" ta="right">
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          </Text>
+        </Group>
+        {entry.address && <Text size="sm">{entry.address}</Text>}
+        {entry.phone && <Text size="sm">Phone: {entry.phone}</Text>}
+        {entry.website && <Text size="sm">Website: {entry.website}</Text>}
+        {entry.note && (
+          <Text size="sm" data-testid="log-note">
+            Note: {entry.note}
+          </Text>
+        )}
+        <Group gap={6}>
+          {entry.phone && (
+            <Button
+              component="a"
+              href={telHref(entry.phone)}
+              size="xs"
+              variant="light"
+              aria-label={`Call ${entry.name}`}
+            >
+              Call
+            </Button>
+          )}
+          {entry.address && (
+            <Button
+              component="a"
+              href={directionsUrl({ address: entry.address, lat: 0, lng: 0 })}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="light"
+              aria-label={`Directions to ${entry.name}`}
+            >
+              Directions
+            </Button>
+          )}
+          {website && (
+            <Button
+              component="a"
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="light"
+              aria-label={`Website of ${entry.name}`}
+            >
+              Website
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={deleting}
+            onClick={onDelete}
+            aria-label={`Delete log entry for ${entry.name}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function LogTab({ logs }: { logs: CallLog[] }) {
+  const { notify, confirm } = useDialogs();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => api.deleteCallLog(id),
+    onSuccess: (_v, id) =>
+      queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => old?.filter((e) => e.id !== id)),
+    onError: (error) => notify(error.message, 'error'),
+  });
+
+  const exportCsv = () => {
+    if (logs.length === 0) {
+      notify(NO_CALL_HISTORY_TO_EXPORT);
+      return;
+    }
+    // The server names the file call_log_{user}_{date}.csv and sends it as an attachment.
+    const a = document.createElement('a');
+    a.href = EXPORT_URL;
+    a.download = '';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  };
+
+  const clearAll = async () => {
+    if (logs.length === 0) {
+      notify(NO_CALL_HISTORY_TO_CLEAR);
+      return;
+    }
+    if (!(await confirm(confirmClearCallLog(logs.length), 'Clear All'))) return;
+    try {
+      await api.clearCallLogs();
+      queryClient.setQueryData<CallLog[]>(['callLogs'], []);
+      notify(CALL_HISTORY_CLEARED, 'success');
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), 'error');
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {CALL_HISTORY}
+        </Title>
+        <Group gap={6}>
+          <Button size="xs" variant="light" onClick={exportCsv}>
+            Export to CSV
+          </Button>
+          <Button size="xs" variant="outline" color="red" onClick={() => void clearAll()}>
+            Clear All
+          </Button>
+        </Group>
+      </Group>
+      {logs.length === 0 ? (
+        <Text c="dimmed">{NO_CALL_HISTORY}</Text>
+      ) : (
+        logs.map((entry) => (
+          <LogEntry
+            key={entry.id}
+            entry={entry}
+            deleting={remove.isPending && remove.variables === entry.id}
+            onDelete={() => remove.mutate(entry.id)}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,492 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Container, Grid, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Prospect } from '../../core/types';
+import { NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
+import { api, ApiError, isAdminUser, type CallLog, type Me, type SearchSettings } from '../api';
+import { useDialogs } from '../dialogs';
+import { GPS_MAX_AGE_MS, GPS_TIMEOUT_MS, initialSettings, MAX_LOADED } from '../defaults';
+import { adminTabs, strategyModal } from '../extensions';
+import { fullAddress, stableId } from '../format';
+import { ME_KEY, useConfig, useMe, useSignOut } from '../session';
+import {
+  ADDRESS_NOT_FOUND,
+  ENTER_ADDRESS,
+  GPS_FAILED,
+  GPS_UNAVAILABLE,
+  LOAD_MORE_FAILED,
+  OUTCOME_SAVE,
+  QUICK_SEARCH_FAILED,
+  SCAN_FAILED,
+} from '../texts';
+import { InstallPrompt } from '../pwa/InstallPrompt';
+import { ProspectCard, type CardActions } from '../prospects/ProspectCard';
+import { LocationControls, QuickSearch, ScanControls } from './Controls';
+import { Header } from './Header';
+import { HelpDialog } from './HelpDialog';
+import { useLiveUpdates } from './liveUpdates';
+import { LogTab } from './LogTab';
+import { MapArea } from './MapArea';
+import {
+  EMPTY_LIST,
+  setProspectList,
+  updateProspects,
+  useAdvertisers,
+  useCallLogs,
+  useProspectList,
+  useSaved,
+} from './prospects';
+import { ScanOverlay } from './ScanOverlay';
+
+const coordsLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The server's own words for a 4xx; the spec's generic alert for anything else. */
+function userMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return PLEASE_LOG_IN;
+    if (error.status === 0) return NETWORK_ERROR;
+    if (error.status >= 400 && error.status < 500) return error.message;
+  }
+  return fallback;
+}
+
+export function MainScreen() {
+  const me = useMe();
+  const admin = isAdminUser(me);
+  const queryClient = useQueryClient();
+  const { notify } = useDialogs();
+  const config = useConfig();
+  const signOut = useSignOut();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [settings, setSettings] = useState<SearchSettings>(() => initialSettings(me.searchSettings));
+  const [tab, setTab] = useState<string>('prospects');
+  const [picked, setPicked] = useState<{ lat: number; lng: number } | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(!me.hideInstructions);
+  const [strategyFor, setStrategyFor] = useState<Prospect | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const list = useProspectList(settings.count);
+  const saved = useSaved();
+  const callLogs = useCallLogs();
+  const advertisers = useAdvertisers();
+  useLiveUpdates(true);
+
+  const prospects = list.data?.prospects ?? [];
+  const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
+
+  // Settings are saved per user (SPEC §3), a moment after the last change.
+  const firstSettings = useRef(true);
+  useEffect(() => {
+    if (firstSettings.current) {
+      firstSettings.current = false;
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      api
+        .updateMe({ searchSettings: settings })
+        .catch((e: unknown) => console.warn('saving search settings failed', e));
+    }, 800);
+    return () => window.clearTimeout(timer);
+  }, [settings]);
+
+  const patchSettings = useCallback(
+    (patch: Partial<SearchSettings>) => setSettings((s) => ({ ...s, ...patch })),
+    [],
+  );
+
+  const updateProfile = useCallback(
+    async (patch: Parameters<typeof api.updateMe>[0]) => {
+      try {
+        const user = await api.updateMe(patch);
+        queryClient.setQueryData<Me | null>(ME_KEY, user);
+      } catch (e) {
+        console.warn('saving a preference failed', e);
+      }
+    },
+    [queryClient],
+  );
+
+  /** Move the centre; the label is the given one or, failing that, the reverse-geocoded one. */
+  const moveCenter = useCallback((lat: number, lng: number, label?: string) => {
+    setSettings((s) => ({ ...s, lat, lng, label: label ?? coordsLabel(lat, lng) }));
+    setPicked(null);
+    if (label) return;
+    api.reverseGeocode(lat, lng).then(
+      (found) => {
+        if (!found.label) return;
+        setSettings((s) => (s.lat === lat && s.lng === lng ? { ...s, label: found.label } : s));
+      },
+      (e: unknown) => console.warn('reverse geocoding failed', e),
+    );
+  }, []);
+
+  const onMapCenter = useCallback((lat: number, lng: number) => moveCenter(lat, lng), [moveCenter]);
+  const onMapPick = useCallback((lat: number, lng: number) => setPicked({ lat, lng }), []);
+
+  const useGps = () => {
+    if (!('geolocation' in navigator)) {
+      notify(GPS_UNAVAILABLE, 'error');
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        moveCenter(pos.coords.latitude, pos.coords.longitude);
+      },
+      (error) => {
+        setLocating(false);
+        console.warn('GPS failed', error);
+        notify(GPS_FAILED, 'error');
+      },
+      { enableHighAccuracy: true, timeout: GPS_TIMEOUT_MS, maximumAge: GPS_MAX_AGE_MS },
+    );
+  };
+
+  const setAddress = async (address: string): Promise<boolean> => {
+    if (!address.trim()) {
+      notify(ENTER_ADDRESS, 'error');
+      return false;
+    }
+    try {
+      const found = await api.geocode(address.trim());
+      moveCenter(found.lat, found.lng, found.label || address.trim());
+      return true;
+    } catch (error) {
+      console.warn('geocoding failed', error);
+      notify(error instanceof ApiError && error.status === 0 ? NETWORK_ERROR : ADDRESS_NOT_FOUND, 'error');
+      return false;
+    }
+  };
+
+  const scan = useMutation({
+    mutationFn: () => api.scan({ ...settings, locationLabel: settings.label }),
+    onSuccess: (result) => {
+      setProspectList(queryClient, {
+        prospects: result.prospects,
+        total: result.total,
+        loadable: Math.min(MAX_LOADED, result.total),
+      });
+      setTab('prospects');
+      const failed = (result.sources ?? []).filter((s) => !s.ok);
+      if (failed.length > 0) console.warn('some place providers failed', failed);
+    },
+    onError: (error) => {
+      // SPEC §4: a click inside the cooldown is ignored (only logged).
+      if (error instanceof ApiError && error.status === 429) {
+        console.info('scan ignored: cooldown', error.body.retryAfterMs);
+        return;
+      }
+      console.error('scan failed', error);
+      notify(userMessage(error, SCAN_FAILED), 'error');
+    },
+  });
+
+  const quickSearch = useMutation({
+    mutationFn: (input: { mode: 'business' | 'category'; text: string }) =>
+      api.quickSearch({ ...input, lat: settings.lat, lng: settings.lng, radiusMiles: settings.radiusMiles }),
+    onSuccess: (result) => {
+      setProspectList(queryClient, {
+        prospects: result.prospects,
+        total: result.total,
+        loadable: result.prospects.length,
+      });
+      setTab('prospects');
+    },
+    onError: (error) => {
+      console.error('quick search failed', error);
+      notify(userMessage(error, QUICK_SEARCH_FAILED), 'error');
+    },
+  });
+
+  const loadMore = async () => {
+    const current = list.data ?? EMPTY_LIST;
+    setLoadingMore(true);
+    try {
+      const page = await api.latestScan(current.prospects.length, settings.count);
+      const seen = new Set(current.prospects.map((p) => p.id));
+      setProspectList(queryClient, {
+        prospects: [...current.prospects, ...page.prospects.filter((p) => !seen.has(p.id))],
+        total: page.total,
+        loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
+      });
+    } catch (error) {
+      console.error('loading more prospects failed', error);
+      notify(LOAD_MORE_FAILED, 'error');
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const newSearch = () => {
+    setProspectList(queryClient, EMPTY_LIST);
+    setPicked(null);
+    setTab('prospects');
+    api.clearLatestScan().catch((e: unknown) => console.warn('clearing the latest scan failed', e));
+  };
+
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      await signOut();
+    } catch (e) {
+      console.warn('sign-out failed', e);
+    }
+  };
+
+  const logOutcome = async (p: Prospect, outcome: string, note: string) => {
+    if (outcome === OUTCOME_SAVE) {
+      await api.save(p);
+      await queryClient.invalidateQueries({ queryKey: ['saved'] });
+      return;
+    }
+    const entry = await api.addCallLog({
+      prospectId: p.id,
+      name: p.name,
+      category: p.category,
+      ...(p.phone ? { phone: p.phone } : {}),
+      ...(p.website ? { website: p.website } : {}),
+      address: fullAddress(p),
+      outcome,
+      ...(note.trim() ? { note: note.trim() } : {}),
+      timestamp: new Date().toISOString(),
+    });
+    queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => [
+      entry,
+      ...(old ?? []).filter((e) => e.id !== entry.id),
+    ]);
+  };
+
+  const sharedActions: Omit<CardActions, 'onRemove' | 'onSetCategory' | 'onBlock'> = {
+    onLog: logOutcome,
+    onStrategy: (p) => setStrategyFor(p),
+    onMark: async (p) => {
+      await api.markAdvertiser(stableId(p), p.name);
+      await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
+    },
+    onUnmark: async (p) => {
+      await api.unmarkAdvertiser(stableId(p));
+      await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
+    },
+  };
+
+  const prospectActions: CardActions = {
+    ...sharedActions,
+    onSetCategory: async (p, category) => {
+      const updated = await api.setCategory(p.id, category);
+      updateProspects(queryClient, (all) => all.map((x) => (x.id === p.id ? { ...x, ...updated } : x)));
+    },
+    ...(admin && {
+      onBlock: async (p: Prospect) => {
+        const id = stableId(p);
+        await api.block(id, p.name);
+        updateProspects(queryClient, (all) => all.filter((x) => stableId(x) !== id));
+        notify(`${p.name} was blocked for everyone.`, 'success');
+      },
+    }),
+  };
+
+  const savedActions: CardActions = {
+    ...sharedActions,
+    onRemove: async (p) => {
+      await api.unsave(p.id);
+      await queryClient.invalidateQueries({ queryKey: ['saved'] });
+    },
+  };
+
+  const loaded = prospects.length;
+  const loadable = list.data?.loadable ?? 0;
+  const total = list.data?.total ?? 0;
+  const visibleAdminTabs = adminTabs.filter((t) => (t.visible ? t.visible(me) : admin));
+  const StrategyModal = strategyModal.component;
+
+  return (
+    <div className="app">
+      <Header
+        me={me}
+        onNewSearch={newSearch}
+        onHelp={() => {
+          setHelpOpen(true);
+          if (me.hideInstructions) void updateProfile({ hideInstructions: false });
+        }}
+        onLogout={() => void logout()}
+        loggingOut={loggingOut}
+      />
+      <Container size="xl" px={{ base: 'xs', sm: 'md' }} py="md">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="sm">
+              <LocationControls
+                label={settings.label}
+                locating={locating}
+                onGps={useGps}
+                onAddress={setAddress}
+              />
+              <QuickSearch
+                busy={quickSearch.isPending}
+                onFind={(mode, text) => quickSearch.mutate({ mode, text })}
+              />
+              <ScanControls
+                settings={settings}
+                onChange={patchSettings}
+                scanning={scan.isPending}
+                onScan={() => {
+                  if (!scan.isPending) scan.mutate();
+                }}
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="sm">
+              <div className="map-wrap">
+                <MapArea
+                  center={{ lat: settings.lat, lng: settings.lng }}
+                  radiusMiles={settings.radiusMiles}
+                  prospects={prospects}
+                  tileUrl={config.data?.map.tileUrl ?? ''}
+                  tileAttribution={config.data?.map.tileAttribution ?? ''}
+                  onPick={onMapPick}
+                  onCenter={onMapCenter}
+                />
+                {scan.isPending && <ScanOverlay />}
+              </div>
+              {picked && (
+                <Group gap="xs" data-testid="picked-point">
+                  <Text size="sm">
+                    Clicked at {picked.lat.toFixed(5)}, {picked.lng.toFixed(5)}
+                  </Text>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => moveCenter(picked.lat, picked.lng)}
+                  >
+                    Set as center
+                  </Button>
+                </Group>
+              )}
+              <Tabs value={tab} onChange={(v) => setTab(v ?? 'prospects')} keepMounted={false}>
+                <Tabs.List>
+                  <Tabs.Tab value="prospects">
+                    Prospects{' '}
+                    <Badge size="sm" variant="light">
+                      {loaded}
+                    </Badge>
+                  </Tabs.Tab>
+                  <Tabs.Tab value="saved">
+                    Saved{' '}
+                    <Badge size="sm" variant="light">
+                      {saved.data?.length ?? 0}
+                    </Badge>
+                  </Tabs.Tab>
+                  <Tabs.Tab value="log">
+                    Log{' '}
+                    <Badge size="sm" variant="light">
+                      {callLogs.data?.length ?? 0}
+                    </Badge>
+                  </Tabs.Tab>
+                  {visibleAdminTabs.map((t) => (
+                    <AdminTabLabel key={t.value} tab={t} />
+                  ))}
+                </Tabs.List>
+
+                <Tabs.Panel value="prospects" pt="sm">
+                  <Stack gap="sm">
+                    {list.isError && (
+                      <Alert color="red" role="alert">
+                        {messageOf(list.error)}
+                      </Alert>
+                    )}
+                    {loaded === 0 && !list.isPending && (
+                      <Text c="dimmed">No prospects yet. Set a location and press Scan Area.</Text>
+                    )}
+                    {prospects.map((p, i) => (
+                      <ProspectCard
+                        key={p.id}
+                        prospect={p}
+                        number={i + 1}
+                        variant="prospects"
+                        advertiser={advertiserById.get(stableId(p))}
+                        isAdmin={admin}
+                        actions={prospectActions}
+                        strategyAvailable={StrategyModal !== null}
+                      />
+                    ))}
+                    {loaded > 0 && loaded < Math.min(MAX_LOADED, loadable) && (
+                      <Stack gap={4} align="center">
+                        <Button variant="light" onClick={() => void loadMore()} loading={loadingMore}>
+                          Load Next {Math.min(settings.count, Math.min(MAX_LOADED, loadable) - loaded)}{' '}
+                          Prospects
+                        </Button>
+                        <Text size="sm" c="dimmed" data-testid="showing">
+                          Showing {loaded} of {total}
+                        </Text>
+                      </Stack>
+                    )}
+                  </Stack>
+                </Tabs.Panel>
+
+                <Tabs.Panel value="saved" pt="sm">
+                  <Stack gap="sm">
+                    {(saved.data ?? []).length === 0 && <Text c="dimmed">No saved prospects yet.</Text>}
+                    {(saved.data ?? []).map((s) => (
+                      <ProspectCard
+                        key={s.prospectId}
+                        prospect={s.prospect}
+                        variant="saved"
+                        advertiser={advertiserById.get(stableId(s.prospect))}
+                        isAdmin={admin}
+                        actions={savedActions}
+                        strategyAvailable={StrategyModal !== null}
+                      />
+                    ))}
+                  </Stack>
+                </Tabs.Panel>
+
+                <Tabs.Panel value="log" pt="sm">
+                  <LogTab logs={callLogs.data ?? []} />
+                </Tabs.Panel>
+
+                {visibleAdminTabs.map((t) => (
+                  <Tabs.Panel key={t.value} value={t.value} pt="sm">
+                    {t.render()}
+                  </Tabs.Panel>
+                ))}
+              </Tabs>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+      <HelpDialog
+        opened={helpOpen}
+        onClose={(dontShow) => {
+          setHelpOpen(false);
+          if (dontShow) void updateProfile({ hideInstructions: true });
+        }}
+      />
+      <InstallPrompt
+        dismissed={me.installPromptDismissed}
+        blocked={helpOpen}
+        onDontAskAgain={() => void updateProfile({ installPromptDismissed: true })}
+      />
+      {StrategyModal && strategyFor && (
+        <StrategyModal prospect={strategyFor} onClose={() => setStrategyFor(null)} />
+      )}
+    </div>
+  );
+}
+
+function AdminTabLabel({ tab }: { tab: (typeof adminTabs)[number] }) {
+  const count = tab.useCount?.();
+  return (
+    <Tabs.Tab value={tab.value}>
+      {tab.label}{' '}
+      {count !== undefined && (
+        <Badge size="sm" variant="light">
+          {count}
+        </Badge>
+      )}
+    </Tabs.Tab>
+  );
+}

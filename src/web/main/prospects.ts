@@ -1,0 +1,61 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Prospect } from '../../core/types';
+import { api, ApiError } from '../api';
+import { MAX_LOADED } from '../defaults';
+
+/** The prospects on screen: the loaded pages of the latest scan (or a quick-search result). */
+export interface ProspectList {
+  prospects: Prospect[];
+  /** How many the scan found in all. */
+  total: number;
+  /** How many can be loaded: min(100, total) for a scan, the list itself for a quick search. */
+  loadable: number;
+}
+
+export const PROSPECTS_KEY = ['prospects'] as const;
+export const EMPTY_LIST: ProspectList = { prospects: [], total: 0, loadable: 0 };
+
+/** SPEC §4: on login the latest scan's prospects are restored (its first page). */
+export function useProspectList(pageSize: number) {
+  return useQuery<ProspectList>({
+    queryKey: PROSPECTS_KEY,
+    queryFn: async () => {
+      try {
+        const page = await api.latestScan(0, pageSize);
+        return {
+          prospects: page.prospects,
+          total: page.total,
+          loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
+        };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return EMPTY_LIST;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+  });
+}
+
+export function setProspectList(client: QueryClient, list: ProspectList) {
+  client.setQueryData(PROSPECTS_KEY, list);
+}
+
+export function updateProspects(client: QueryClient, change: (list: Prospect[]) => Prospect[]) {
+  client.setQueryData<ProspectList>(PROSPECTS_KEY, (old) => {
+    if (!old) return old;
+    const prospects = change(old.prospects);
+    const removed = old.prospects.length - prospects.length;
+    return {
+      prospects,
+      total: Math.max(0, old.total - Math.max(0, removed)),
+      loadable: Math.max(prospects.length, old.loadable - Math.max(0, removed)),
+    };
+  });
+}
+
+export const useProspectsClient = () => useQueryClient();
+
+export const useAdvertisers = () =>
+  useQuery({ queryKey: ['advertisers'], queryFn: api.advertisers, staleTime: 60_000 });
+export const useSaved = () => useQuery({ queryKey: ['saved'], queryFn: api.saved });
+export const useCallLogs = () => useQuery({ queryKey: ['callLogs'], queryFn: api.callLogs });

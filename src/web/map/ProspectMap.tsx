@@ -1,0 +1,150 @@
+// The map of SPEC §2 (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
+// server; without one reachable the markers and the radius circle still show on a plain background.
+import { useEffect, useMemo } from 'react';
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { Badge, Group, Rating, Text } from '@mantine/core';
+import type { Prospect } from '../../core/types';
+import { MAP_ZOOM, METERS_PER_MILE } from '../defaults';
+import { fullAddress, scoreColor, scorePercent } from '../format';
+
+export interface ProspectMapProps {
+  center: { lat: number; lng: number };
+  radiusMiles: number;
+  prospects: Prospect[];
+  tileUrl: string;
+  tileAttribution: string;
+  /** A single click: report where. */
+  onPick: (lat: number, lng: number) => void;
+  /** A double click or a moved 'Your Location' marker: the new centre. */
+  onCenter: (lat: number, lng: number, how: 'double-click' | 'drag') => void;
+}
+
+const youIcon = L.divIcon({
+  className: 'you-marker',
+  html: '<span class="you-marker-dot"></span>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+});
+
+const numberIcons = new Map<string, L.DivIcon>();
+function numberIcon(n: number, score: number): L.DivIcon {
+  const key = `${n}-${scoreColor(score)}`;
+  let icon = numberIcons.get(key);
+  if (!icon) {
+    // Only the number (an integer we produce) goes into the marker's HTML; business text never does.
+    icon = L.divIcon({
+      className: `prospect-marker prospect-marker-${scoreColor(score)}`,
+      html: `<span>${String(Math.trunc(n))}</span>`,
+      iconSize: [28, 28],
+      iconAnchor: [14, 14],
+      popupAnchor: [0, -14],
+    });
+    numberIcons.set(key, icon);
+  }
+  return icon;
+}
+
+function FollowCenter({ lat, lng }: { lat: number; lng: number }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView([lat, lng], map.getZoom(), { animate: false });
+  }, [map, lat, lng]);
+  return null;
+}
+
+function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
+  useMapEvents({
+    click: (e) => props.onPick(e.latlng.lat, e.latlng.lng),
+    dblclick: (e) => props.onCenter(e.latlng.lat, e.latlng.lng, 'double-click'),
+  });
+  return null;
+}
+
+export default function ProspectMap(props: ProspectMapProps) {
+  const { center, radiusMiles, prospects } = props;
+  const youHandlers = useMemo(
+    () => ({
+      dragend: (e: L.LeafletEvent) => {
+        const ll = (e.target as L.Marker).getLatLng();
+        props.onCenter(ll.lat, ll.lng, 'drag');
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props.onCenter],
+  );
+  return (
+    <MapContainer
+      center={[center.lat, center.lng]}
+      zoom={MAP_ZOOM}
+      zoomControl
+      doubleClickZoom={false}
+      attributionControl
+      className="prospect-map"
+      aria-label="Map of the scan area"
+    >
+      {props.tileUrl && <TileLayer url={props.tileUrl} attribution={props.tileAttribution} />}
+      <FollowCenter lat={center.lat} lng={center.lng} />
+      <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
+      <Circle
+        center={[center.lat, center.lng]}
+        radius={radiusMiles * METERS_PER_MILE}
+        pathOptions={{ color: '#1c7ed6', weight: 2, fillColor: '#339af0', fillOpacity: 0.12 }}
+        interactive={false}
+      />
+      <Marker
+        position={[center.lat, center.lng]}
+        icon={youIcon}
+        title="Your Location"
+        alt="Your Location"
+        draggable
+        eventHandlers={youHandlers}
+        zIndexOffset={1000}
+      />
+      {prospects.map((p, i) => (
+        <Marker
+          key={p.id || `${p.lat},${p.lng},${i}`}
+          position={[p.lat, p.lng]}
+          icon={numberIcon(i + 1, p.score)}
+          title={`${i + 1}. ${p.name}`}
+          alt={`${i + 1}. ${p.name}`}
+          keyboard
+        >
+          <Popup>
+            <div className="info-card" data-testid="info-card">
+              <Text fw={700} size="sm">
+                {p.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {p.category}
+              </Text>
+              <Text size="xs" mt={2}>
+                {fullAddress(p)}
+              </Text>
+              <Group gap={6} mt={6}>
+                <Badge color={scoreColor(p.score)} size="sm">
+                  {scorePercent(p.score)}
+                </Badge>
+                {p.rating !== undefined && p.rating > 0 && (
+                  <Rating
+                    value={p.rating}
+                    fractions={2}
+                    readOnly
+                    size="xs"
+                    aria-label={`Rating ${p.rating}`}
+                  />
+                )}
+                {p.openNow && (
+                  <Badge color="teal" variant="light" size="sm">
+                    Open Now
+                  </Badge>
+                )}
+              </Group>
+            </div>
+          </Popup>
+        </Marker>
+      ))}
+    </MapContainer>
+  );
+}

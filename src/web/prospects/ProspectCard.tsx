@@ -1,0 +1,431 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  List,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { Prospect } from '../../core/types';
+import { api, type Advertiser, type PlaceDetails } from '../api';
+import { useDialogs } from '../dialogs';
+import {
+  directionsUrl,
+  formatDateTime,
+  fullAddress,
+  hasRealCategory,
+  scoreColor,
+  scorePercent,
+  telHref,
+  websiteHref,
+} from '../format';
+import {
+  OUTCOME_CALLED,
+  OUTCOME_SAVE,
+  OUTCOME_VISITED,
+  PHONE_NOT_AVAILABLE,
+  SET_CATEGORY_FIRST,
+  WEBSITE_NOT_AVAILABLE,
+  WHY_GOOD_PROSPECT,
+} from '../texts';
+
+export interface CardActions {
+  /** Log an outcome; resolves when stored (the draft is cleared then). */
+  onLog: (prospect: Prospect, outcome: string, note: string) => Promise<void>;
+  onStrategy: (prospect: Prospect) => void;
+  onSetCategory?: (prospect: Prospect, category: string) => Promise<void>;
+  onMark: (prospect: Prospect) => Promise<void>;
+  onUnmark?: (prospect: Prospect) => Promise<void>;
+  onBlock?: (prospect: Prospect) => Promise<void>;
+  onRemove?: (prospect: Prospect) => Promise<void>;
+}
+
+const BREAKDOWN_ROWS = [
+  ['fit', 'Channel fit'],
+  ['presence', 'Presence'],
+  ['scale', 'Scale'],
+  ['keywords', 'Keywords'],
+  ['distance', 'Distance'],
+  ['qualitySpread', 'Quality spread'],
+] as const;
+
+function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
+  const b = prospect.aiAnalysis?.breakdown;
+  if (!b) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        Scored as {b.vertical.replaceAll('_', ' ')}
+        {b.rule ? ` — rule: ${b.rule.replaceAll('_', ' ')}` : ''}
+        {b.brand ? ` — brand: ${b.brand}` : ''}
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={2} fz="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Component</Table.Th>
+            <Table.Th ta="right">Value</Table.Th>
+            <Table.Th ta="right">Points</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {BREAKDOWN_ROWS.map(([key, label]) => (
+            <Table.Tr key={key}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right">{Math.round((b[key] ?? 0) * 100)}%</Table.Td>
+              <Table.Td ta="right">{((b.contributions?.[key] ?? 0) * 100).toFixed(1)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {b.keywordMatches && b.keywordMatches.length > 0 && (
+        <Text size="xs">Keywords: {b.keywordMatches.join(', ')}</Text>
+      )}
+    </Stack>
+  );
+}
+
+export function ProspectCard(props: {
+  prospect: Prospect;
+  number?: number;
+  variant: 'prospects' | 'saved';
+  advertiser: Advertiser | undefined;
+  isAdmin: boolean;
+  actions: CardActions;
+  /** The strategy modal is a separate feature; the button shows once it is there. */
+  strategyAvailable: boolean;
+}) {
+  const { prospect: p, variant, advertiser, actions } = props;
+  const { notify, prompt } = useDialogs();
+  const [details, setDetails] = useState<PlaceDetails | null>(null);
+  const [outcome, setOutcome] = useState('');
+  const [note, setNote] = useState('');
+  const [logging, setLogging] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [showBreakdown, setShowBreakdown] = useState(false);
+
+  const phone = p.phone || details?.phone || '';
+  const website = websiteHref(p.website || details?.website);
+  const canFetchDetails = Boolean(p.placeId || p.id) && details === null;
+  const analysis = p.aiAnalysis;
+  const headingId = `prospect-${p.id}-name`;
+
+  const fetchDetails = async (): Promise<PlaceDetails | null> => {
+    try {
+      const found = await api.placeDetails(p.placeId || p.id);
+      setDetails(found);
+      return found;
+    } catch (error) {
+      console.warn('place details failed', error);
+      setDetails({});
+      return null;
+    }
+  };
+
+  const call = async () => {
+    setBusy('call');
+    const found = await fetchDetails();
+    setBusy(null);
+    if (found?.phone) window.location.href = telHref(found.phone);
+    else notify(PHONE_NOT_AVAILABLE, 'error');
+  };
+
+  const openWebsite = async () => {
+    setBusy('website');
+    const found = await fetchDetails();
+    setBusy(null);
+    const href = websiteHref(found?.website);
+    if (href) window.open(href, '_blank', 'noopener');
+    else notify(WEBSITE_NOT_AVAILABLE, 'error');
+  };
+
+  const run = async (key: string, action: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await action();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const setCategory = async () => {
+    const value = await prompt('Set category', 'Category');
+    const category = value?.trim();
+    if (!category || !actions.onSetCategory) return; // SPEC §5: blank is ignored
+    await run('category', () => actions.onSetCategory!(p, category));
+  };
+
+  const log = async () => {
+    if (!outcome) return;
+    setLogging(true);
+    try {
+      await actions.onLog(p, outcome, note);
+      setOutcome('');
+      setNote('');
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setLogging(false);
+    }
+  };
+
+  const outcomes =
+    variant === 'saved' ? [OUTCOME_CALLED, OUTCOME_VISITED] : [OUTCOME_CALLED, OUTCOME_VISITED, OUTCOME_SAVE];
+  const showCall = variant === 'prospects' || phone !== '';
+  const showWebsite = variant === 'prospects' || website !== null;
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      component="article"
+      aria-labelledby={headingId}
+      data-testid="prospect-card"
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            {props.number !== undefined && (
+              <span
+                className={`card-number prospect-marker-${scoreColor(p.score)}`}
+                aria-label={`Number ${props.number}`}
+              >
+                {props.number}
+              </span>
+            )}
+            <div>
+              <Text fw={700} id={headingId} className="prospect-name" data-testid="prospect-name">
+                {p.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {p.category || 'Business'}
+              </Text>
+            </div>
+          </Group>
+          <Badge
+            color={scoreColor(p.score)}
+            size="lg"
+            variant="filled"
+            aria-label={`Score ${scorePercent(p.score)}`}
+          >
+            {scorePercent(p.score)}
+          </Badge>
+        </Group>
+        <Text size="sm">{fullAddress(p)}</Text>
+        {advertiser && (
+          <Alert color="grape" variant="light" p={6} data-testid="advertiser-banner">
+            <Text size="sm">
+              Current advertiser — marked by {advertiser.markedByName} on{' '}
+              {formatDateTime(advertiser.markedAt)}
+            </Text>
+          </Alert>
+        )}
+        {analysis && (
+          <div className="analysis-block">
+            <Text size="sm" fw={600}>
+              AI confidence: {Math.round(analysis.confidence ?? 0)}%
+            </Text>
+            {analysis.reasoning && (
+              <>
+                <Text size="sm" fw={600} mt={4}>
+                  {WHY_GOOD_PROSPECT}
+                </Text>
+                <Text size="sm">{analysis.reasoning}</Text>
+              </>
+            )}
+            {(analysis.recommendations ?? []).length > 0 && (
+              <>
+                <Text size="sm" fw={600} mt={4}>
+                  Recommended ad solutions:
+                </Text>
+                <List size="sm" spacing={0}>
+                  {(analysis.recommendations ?? []).map((r) => (
+                    <List.Item key={r}>{r}</List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+            {analysis.breakdown && (
+              <>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  mt={4}
+                  onClick={() => setShowBreakdown((v) => !v)}
+                  aria-expanded={showBreakdown}
+                >
+                  {showBreakdown ? 'Hide score breakdown' : 'Show score breakdown'}
+                </Anchor>
+                <Collapse expanded={showBreakdown}>
+                  <ScoreBreakdown prospect={p} />
+                </Collapse>
+              </>
+            )}
+          </div>
+        )}
+        <Group gap={6} wrap="wrap">
+          {showCall &&
+            (phone ? (
+              <Button
+                component="a"
+                href={telHref(phone)}
+                size="xs"
+                variant="light"
+                aria-label={`Call ${p.name}`}
+              >
+                Call
+              </Button>
+            ) : (
+              <Button
+                size="xs"
+                variant="light"
+                loading={busy === 'call'}
+                onClick={() => (canFetchDetails ? void call() : notify(PHONE_NOT_AVAILABLE, 'error'))}
+                aria-label={`Call ${p.name}`}
+              >
+                Call
+              </Button>
+            ))}
+          <Button
+            component="a"
+            href={directionsUrl(p)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            variant="light"
+            aria-label={`Directions to ${p.name}`}
+          >
+            Directions
+          </Button>
+          {showWebsite &&
+            (website ? (
+              <Button
+                component="a"
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                variant="light"
+                aria-label={`Website of ${p.name}`}
+              >
+                Website
+              </Button>
+            ) : (
+              <Button
+                size="xs"
+                variant="light"
+                loading={busy === 'website'}
+                onClick={() =>
+                  canFetchDetails ? void openWebsite() : notify(WEBSITE_NOT_AVAILABLE, 'error')
+                }
+                aria-label={`Website of ${p.name}`}
+              >
+                Website
+              </Button>
+            ))}
+          {props.strategyAvailable && (
+            <Button
+              size="xs"
+              variant="light"
+              color="violet"
+              onClick={() =>
+                hasRealCategory(p.category) ? actions.onStrategy(p) : notify(SET_CATEGORY_FIRST, 'error')
+              }
+              aria-label={`Strategy for ${p.name}`}
+            >
+              Strategy
+            </Button>
+          )}
+          {variant === 'prospects' && !hasRealCategory(p.category) && actions.onSetCategory && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={busy === 'category'}
+              onClick={() => void setCategory()}
+            >
+              Set category
+            </Button>
+          )}
+        </Group>
+        <Group gap={6} align="flex-end" wrap="wrap">
+          <NativeSelect
+            label="Status"
+            size="xs"
+            value={outcome}
+            onChange={(e) => setOutcome(e.currentTarget.value)}
+            data={[{ value: '', label: 'Select status' }, ...outcomes.map((o) => ({ value: o, label: o }))]}
+            w={140}
+          />
+          <TextInput
+            label="Note"
+            size="xs"
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={2000}
+            style={{ flex: 1, minWidth: 140 }}
+          />
+          <Button size="xs" disabled={!outcome} loading={logging} onClick={() => void log()}>
+            Log
+          </Button>
+        </Group>
+        <Group gap={6} wrap="wrap">
+          {!advertiser && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="grape"
+              loading={busy === 'mark'}
+              onClick={() => void run('mark', () => actions.onMark(p))}
+            >
+              Mark as current advertiser
+            </Button>
+          )}
+          {advertiser && props.isAdmin && actions.onUnmark && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="grape"
+              loading={busy === 'unmark'}
+              onClick={() => void run('unmark', () => actions.onUnmark!(p))}
+            >
+              Unmark current advertiser
+            </Button>
+          )}
+          {props.isAdmin && actions.onBlock && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={busy === 'block'}
+              onClick={() => void run('block', () => actions.onBlock!(p))}
+            >
+              Block
+            </Button>
+          )}
+          {actions.onRemove && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={busy === 'remove'}
+              onClick={() => void run('remove', () => actions.onRemove!(p))}
+            >
+              Remove
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

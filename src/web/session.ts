@@ -1,0 +1,55 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, isUnauthenticated, type Me } from './api';
+
+export const ME_KEY = ['me'] as const;
+
+/** The signed-in user (restored on reload from GET /api/me); null when signed out. */
+export function useSession() {
+  return useQuery<Me | null>({
+    queryKey: ME_KEY,
+    queryFn: async () => {
+      try {
+        return await api.me();
+      } catch (error) {
+        if (isUnauthenticated(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** The signed-in user, for screens that only render while signed in. */
+export function useMe(): Me {
+  const { data } = useSession();
+  if (!data) throw new Error('useMe needs a signed-in user');
+  return data;
+}
+
+/** After sign-in or registration: load the profile and enter the app. */
+export function useEnterApp() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const me = await api.me();
+    // Whatever another account left in the cache goes; the session query itself stays observed by the app.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+    queryClient.setQueryData<Me | null>(ME_KEY, me);
+  }, [queryClient]);
+}
+
+/** SPEC §4: on sign-out every user-specific piece of local state is cleared. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api.signOut();
+    } finally {
+      await queryClient.cancelQueries();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+      queryClient.setQueryData<Me | null>(ME_KEY, null);
+    }
+  }, [queryClient]);
+}
+
+export const useConfig = () => useQuery({ queryKey: ['config'], queryFn: api.config, staleTime: Infinity });

@@ -1,0 +1,42 @@
+// Texts of SPEC.md §2, §5 and §8 that only the web app shows, word for word. Texts shared with the server are
+// in src/core/messages.ts.
+export const SUBTITLE = 'AI-Powered Prospect Discovery';
+
+// Location (SPEC §5, §8)
+export const GPS_FAILED = 'Could not get GPS location. Please try again or enter an address manually.';
+export const GPS_UNAVAILABLE = 'GPS is not available on this device';
+export const ENTER_ADDRESS = 'Please enter an address';
+export const ADDRESS_NOT_FOUND = 'Address not found. Please check the address and try again.';
+
+// Scanning and search (SPEC §2, §8)
+export const SCANNING = 'Scanning...';
+export const SCANNING_FOR_PROSPECTS = 'Scanning for prospects...';
+export const ANALYZING_WITH_AI = 'Analyzing prospects with AI...';
+export const MAY_TAKE_MINUTES = 'This process may take a few minutes to complete';
+export const QUICK_SEARCH_FAILED = 'Quick search failed. Check console for details.';
+export const SCAN_FAILED = 'Error scanning for businesses. Check console for details.';
+export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.';
+
+// Working the list (SPEC §5, §8)
+export const PHONE_NOT_AVAILABLE = 'Phone number not available.';
+export const WEBSITE_NOT_AVAILABLE = 'Website not available.';
+export const SET_CATEGORY_FIRST = 'Set a category first to generate a high-quality strategy.';
+export const WHY_GOOD_PROSPECT = 'Why this is a good prospect:';
+
+// Call history (SPEC §2, §5)
+export const CALL_HISTORY = 'Call History';
+export const NO_CALL_HISTORY = 'No call history yet. Log your first call to see it here.';
+export const NO_CALL_HISTORY_TO_EXPORT = 'No call history to export';
+export const NO_CALL_HISTORY_TO_CLEAR = 'No call history to clear';
+export const confirmClearCallLog = (n: number) =>
+  `Are you sure you want to clear all ${n} call log entries? This action cannot be undone.`;
+export const CALL_HISTORY_CLEARED = 'Call history cleared successfully';
+
+// Outcomes (SPEC §2 status select; §9 outcome 'Saved for Later')
+export const OUTCOME_CALLED = 'Called';
+export const OUTCOME_VISITED = 'Visited';
+export const OUTCOME_SAVE = 'Save for Later';
+
+// Help dialog (SPEC §2)
+export const DONT_SHOW_AGAIN = "Don't show this again";
+export const GET_STARTED = 'Get Started';

@@ -1,0 +1,178 @@
+// Browser-test harness: the real server in-process on a free port with a fresh SQLite database, the web app
+// built from the current sources, and Debian's Chromium driven by playwright-core. Every request that does not
+// go to the test server is aborted, so map tiles and links never leave the machine.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { parseConfig } from '../../src/server/config.js';
+import { buildApp } from '../../src/server/app.js';
+import type { Db } from '../../src/server/db/database.js';
+import type { Mail } from '../../src/server/mail/mailer.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WEB_SRC = join(ROOT, 'src/web');
+const WEB_OUT = join(ROOT, 'dist/web/index.html');
+export const ARTIFACTS = join(ROOT, 'test-results/browser');
+const CHROMIUM = '/usr/bin/chromium';
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/** Builds the web app when dist/web is missing or older than its sources (src/web, src/core, vite.config.ts). */
+export function ensureWebBuilt(): void {
+  const sources = Math.max(
+    newestMtime(WEB_SRC),
+    newestMtime(join(ROOT, 'src/core')),
+    statSync(join(ROOT, 'vite.config.ts')).mtimeMs,
+  );
+  if (existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources) return;
+  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    // vitest sets NODE_ENV=test, which would build React's development bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  mail: Mail[];
+  close(): Promise<void>;
+}
+
+/** The real application on 127.0.0.1 with a temporary data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  ensureWebBuilt();
+  const testDb: TestDatabase = await createTestDatabase('sqlite');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: testDb.dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    SIGN_IN_RATE_LIMIT: '1000',
+    INVITATION_CHECK_RATE_LIMIT: '1000',
+    SCAN_COOLDOWN_MS: '0',
+    ...env,
+  });
+  const db = testDb.open();
+  const mail: Mail[] = [];
+  const app = await buildApp({
+    config,
+    db,
+    serveWeb: true,
+    mailer: {
+      send: (m) => {
+        mail.push(m);
+        return Promise.resolve();
+      },
+    },
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    app,
+    db,
+    mail,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await testDb.drop();
+    },
+  };
+}
+
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Messages the page logged as errors and uncaught exceptions (checked at the end of a test). */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh Chromium profile (its own cookies and storage, so a second one is a separate person) with every
+ * request outside the test server aborted.
+ */
+export async function openBrowser(
+  baseUrl: string,
+  viewport: { width: number; height: number } = { width: 1440, height: 900 },
+  options: { touch?: boolean } = {},
+): Promise<TestBrowser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  const profile = mkdtempSync(join(tmpdir(), 'pf-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    hasTouch: options.touch ?? false,
+    isMobile: false,
+    acceptDownloads: true,
+    serviceWorkers: 'block',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const origin = new URL(baseUrl).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    return route.abort('blockedbyclient');
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return {
+    context,
+    page,
+    pageErrors,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A screenshot kept as a test artifact under test-results/browser/. */
+export async function keepScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,86 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { gzipSync } from 'node:zlib';
+
+/** The initial-JavaScript budget of issue 4: what the browser must download before the first screen. */
+const INITIAL_JS_BUDGET_GZIP = 300 * 1024;
+
+/**
+ * Prints the gzip size of the JavaScript the entry page loads before anything lazy (the entry chunk and
+ * its static imports, transitively) and fails the build when it exceeds the budget.
+ */
+function initialJsBudget(): Plugin {
+  return {
+    name: 'initial-js-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).filter((c) => c.type === 'chunk' && c.isEntry);
+      const seen = new Set<string>();
+      const queue = entries.map((c) => c.fileName);
+      let total = 0;
+      const parts: string[] = [];
+      while (queue.length > 0) {
+        const name = queue.shift();
+        if (name === undefined || seen.has(name)) continue;
+        seen.add(name);
+        const chunk = bundle[name];
+        if (!chunk || chunk.type !== 'chunk') continue;
+        const size = gzipSync(chunk.code, { level: 9 }).length;
+        total += size;
+        parts.push(`${name} ${(size / 1024).toFixed(1)} KB`);
+        queue.push(...chunk.imports);
+      }
+      const line = `initial JS (gzip): ${(total / 1024).toFixed(1)} KB of ${INITIAL_JS_BUDGET_GZIP / 1024} KB budget [${parts.join(', ')}]`;
+      console.log(`\n${line}`);
+      if (total > INITIAL_JS_BUDGET_GZIP) this.error(`Initial JavaScript over budget: ${line}`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A separate registerSW.js file: the server's Content-Security-Policy allows no inline script.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Prospect Finder',
+        short_name: 'Prospects',
+        description: 'AI-Powered Prospect Discovery for local advertising sales.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#1c7ed6',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        // The API is never answered from the service worker's cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    initialJsBudget(),
+  ],
+});
