@@ -272,6 +272,19 @@ describe('customer list import', () => {
     expect(notCsv.statusCode).toBe(400);
   });
 
+  it('takes lists larger than the general body limit, and caps the rows', async () => {
+    const rows = Array.from(
+      { length: 10_001 },
+      (_, i) =>
+        `Business number ${i} with a long name,${i} Long Street Name Avenue,4155550${String(i % 1000).padStart(3, '0')},https://www.business-number-${i}.example.com/about-us`,
+    );
+    const csv = `name,address,phone,website\n${rows.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(t.config.bodyLimit);
+    const res = await importCsv(csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The file has more than 10000 rows; split it into smaller files.' });
+  });
+
   it('is for admins only', async () => {
     const res = await importCsv('name\nBay Dental\n', rep);
     expect(res.statusCode).toBe(403);

@@ -8,6 +8,9 @@ import { currentAdvertisers, importAdvertisers, markAdvertiser, unmarkAdvertiser
 
 const businessIdParams = z.object({ businessId: requiredText(300) });
 
+/** Largest customer-list upload (about 10,000 rows of 500 bytes). */
+const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
+
 export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, events } = ctx;
 
@@ -61,6 +64,8 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
     '/api/current-advertisers/import',
     {
       config: { access: 'admin' },
+      // A customer list of up to MAX_IMPORT_ROWS rows may exceed the general body limit.
+      bodyLimit: Math.max(ctx.config.bodyLimit, IMPORT_BODY_LIMIT),
       schema: {
         tags: ['advertisers'],
         summary:
