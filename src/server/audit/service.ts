@@ -19,7 +19,10 @@ export type AuditAction =
   | 'user.suspend'
   | 'user.unsuspend'
   | 'user.hard_delete'
-  | 'invitation.generate';
+  | 'invitation.generate'
+  // For the slices that own these admin actions (Algorithm Settings, Cache Management):
+  | 'settings.update'
+  | 'cache.clear';
 
 export interface AuditActor {
   id: string | null;
