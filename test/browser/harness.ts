@@ -176,3 +176,38 @@ export async function keepScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Registers a person through the API inside their browser profile (so the session cookie lands there) and,
+ * unless told otherwise, turns off the welcome dialog and the install prompt so a test starts on the bare
+ * main screen. The first person needs no invitation; later ones get one from `inviter`.
+ */
+export async function registerViaApi(
+  server: TestServer,
+  browser: TestBrowser,
+  person: Person,
+  options: { inviter?: TestBrowser; quiet?: boolean } = {},
+): Promise<void> {
+  let invitationCode: string | undefined;
+  if (options.inviter) {
+    const inv = await options.inviter.page.request.post(`${server.baseUrl}/api/invitations`, { data: {} });
+    if (inv.status() !== 201) throw new Error(`invitation failed: ${inv.status()} ${await inv.text()}`);
+    invitationCode = ((await inv.json()) as { invitation: { code: string } }).invitation.code;
+  }
+  const res = await browser.page.request.post(`${server.baseUrl}/api/register`, {
+    data: { ...person, confirmPassword: person.password, ...(invitationCode ? { invitationCode } : {}) },
+  });
+  if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
+  if (options.quiet ?? true) {
+    const patch = await browser.page.request.patch(`${server.baseUrl}/api/me`, {
+      data: { hideInstructions: true, installPromptDismissed: true },
+    });
+    if (!patch.ok()) throw new Error(`profile update failed: ${patch.status()}`);
+  }
+}
