@@ -6,7 +6,11 @@ import { openNow } from './open-now.js';
 import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearchQuery } from './provider.js';
 
 /** A stored row as the core's Business ('Open now' evaluated at `now`). */
-export function rowToBusiness(row: PlaceTable, now: Date = new Date()): FoundBusiness {
+export function rowToBusiness(
+  row: PlaceTable,
+  now: Date = new Date(),
+  zoneCache: Map<string, Date> = new Map(),
+): FoundBusiness {
   const b: FoundBusiness = {
     id: row.id,
     name: row.name,
@@ -16,7 +20,7 @@ export function rowToBusiness(row: PlaceTable, now: Date = new Date()): FoundBus
     category: row.category,
     address: row.address,
     reviews: 0,
-    openNow: openNow(row.opening_hours, { lng: row.lng, state: row.state }, now),
+    openNow: openNow(row.opening_hours, { lng: row.lng, state: row.state }, now, zoneCache),
     source: 'local',
     tags: JSON.parse(row.tags) as Record<string, string>,
   };
@@ -39,7 +43,8 @@ export function createLocalProvider(db: Db, clock: () => Date = () => new Date()
       const rows = await queryRadius(db, q);
       signal.throwIfAborted();
       const now = clock();
-      return rows.map(({ row }) => rowToBusiness(row, now));
+      const zones = new Map<string, Date>();
+      return rows.map(({ row }) => rowToBusiness(row, now, zones));
     },
     async textSearch(q: TextSearchQuery, signal: AbortSignal): Promise<FoundBusiness[]> {
       const text = q.query.trim();
@@ -47,7 +52,8 @@ export function createLocalProvider(db: Db, clock: () => Date = () => new Date()
       const rows = await queryRadius(db, { ...q, types: [], limit: TEXT_SEARCH_LIMIT, text });
       signal.throwIfAborted();
       const now = clock();
-      return rows.map(({ row }) => rowToBusiness(row, now));
+      const zones = new Map<string, Date>();
+      return rows.map(({ row }) => rowToBusiness(row, now, zones));
     },
     async details(id: string): Promise<PlaceDetails | null> {
       const row = await getPlace(db.kysely, id);

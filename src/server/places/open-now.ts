@@ -84,12 +84,19 @@ export function openNow(
   value: string | null | undefined,
   where: { lng: number; state?: string | null },
   now: Date = new Date(),
+  /** Wall-clock Dates by zone for this `now`; pass one map per batch to convert each zone once. */
+  zoneCache?: Map<string, Date>,
 ): boolean | null {
   if (!value?.trim()) return null;
   const oh = parse(value.trim());
   if (!oh) return null;
   try {
-    const local = wallClock(now, zoneFor(where.lng, where.state));
+    const zone = zoneFor(where.lng, where.state);
+    let local = zoneCache?.get(zone);
+    if (!local) {
+      local = wallClock(now, zone);
+      zoneCache?.set(zone, local);
+    }
     if (oh.getUnknown(local)) return null;
     return oh.getState(local);
   } catch {
