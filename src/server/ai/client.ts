@@ -6,9 +6,9 @@
 // closed here, in the fetch the SDK uses:
 //  - the SDK honours any retry-after, however long (an hour, a date next week); SPEC.md §8 honours it only under
 //    60 s. A longer (or unreadable, or past) retry-after is dropped so the SDK falls back to its backoff;
-//  - the SDK's timeout stops once response headers arrive; a server that sends headers and then stalls the body
-//    would hang for ever. The body is read here under the same timeout, and a stall counts as a timed-out
-//    attempt (retried like one).
+//  - the SDK's timeout covers only its fetch call, which ends when response headers arrive; a server that sends
+//    headers and then stalls the body would hang for ever. This fetch reads the body before returning, so the
+//    SDK's timeout covers it and a stall counts as a timed-out attempt (retried like one).
 //
 // Response format: JSON schema first; an endpoint that rejects it (400/422) is asked again with json_object, then
 // with no response format at all. The first format an endpoint accepts is remembered for the client's life.
@@ -80,42 +80,26 @@ function isRetryable(status: number): boolean {
 
 /**
  * The fetch handed to the SDK: drops a retry-after of 60 s or more (or one that is unreadable or in the past) so
- * the SDK's exponential backoff applies, and reads the body under `timeoutMs`.
+ * the SDK's exponential backoff applies, and reads the whole body before returning (under the SDK's timeout).
  */
-export function boundedFetch(timeoutMs: number, inner: Fetch = globalThis.fetch): Fetch {
-  return async (input, init = {}) => {
-    const controller = new AbortController();
-    const outer = init.signal;
-    const forward = () => controller.abort(outer?.reason);
-    if (outer?.aborted) forward();
-    else outer?.addEventListener('abort', forward, { once: true });
-    try {
-      const res = await inner(input, { ...init, signal: controller.signal });
-      const headers = new Headers(res.headers);
-      headers.delete('content-encoding');
-      headers.delete('content-length');
-      if (isRetryable(res.status)) {
-        const wait = retryAfterMs(headers, Date.now());
-        if (wait === undefined || wait < 0 || wait >= MAX_RETRY_AFTER_MS) {
-          headers.delete('retry-after');
-          headers.delete('retry-after-ms');
-        }
+export function boundedFetch(inner: Fetch = globalThis.fetch): Fetch {
+  return async (input, init) => {
+    // The SDK's abort signal (its timeout) stays on the request, so it also cuts a stalled body read below.
+    const res = await inner(input, init);
+    const headers = new Headers(res.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    if (isRetryable(res.status)) {
+      const wait = retryAfterMs(headers, Date.now());
+      if (wait === undefined || wait < 0 || wait >= MAX_RETRY_AFTER_MS) {
+        headers.delete('retry-after');
+        headers.delete('retry-after-ms');
       }
-      const timer = setTimeout(
-        () => controller.abort(new Error(`response body timed out after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      let body: ArrayBuffer;
-      try {
-        body = await res.arrayBuffer();
-      } finally {
-        clearTimeout(timer);
-      }
-      const empty = res.status === 204 || res.status === 205 || res.status === 304;
-      return new Response(empty ? null : body, { status: res.status, statusText: res.statusText, headers });
-    } finally {
-      outer?.removeEventListener('abort', forward);
     }
+    // Read here, inside the fetch the SDK times: its timeout then covers the body too.
+    const body = await res.arrayBuffer();
+    const empty = res.status === 204 || res.status === 205 || res.status === 304;
+    return new Response(empty ? null : body, { status: res.status, statusText: res.statusText, headers });
   };
 }
 
@@ -169,7 +153,7 @@ export class AiClient {
       project: null,
       timeout: this.timeoutMs,
       maxRetries: this.maxRetries,
-      fetch: boundedFetch(this.timeoutMs, fetchImpl),
+      fetch: boundedFetch(fetchImpl),
       ...(azure && apiKey ? { defaultHeaders: { 'api-key': apiKey } } : {}),
     });
   }
