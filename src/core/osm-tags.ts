@@ -278,8 +278,11 @@ export function osmBusinessTypes(tags: Readonly<Record<string, string>>): string
   return [];
 }
 
-/** The scoring vertical of an OSM element: the tables above, refined by the name; 'other' when unknown. */
-export function osmVertical(tags: Readonly<Record<string, string>>): Vertical {
+/**
+ * The scoring vertical of an OSM element: the tables above, refined by its name (the `name` tag, else `name`);
+ * 'other' when unknown.
+ */
+export function osmVertical(tags: Readonly<Record<string, string>>, name?: string): Vertical {
   const found = new Set<Vertical>();
   for (const k of OSM_KEYS_IN_ORDER) {
     const v = value(tags, k);
@@ -290,7 +293,7 @@ export function osmVertical(tags: Readonly<Record<string, string>>): Vertical {
   // An orthodontist is tagged healthcare=dentist + healthcare:speciality=orthodontics.
   const speciality = tags['healthcare:speciality'] ?? '';
   if (/\borthodontics\b/.test(speciality)) found.add('orthodontics');
-  return refineVerticalByName(pickVertical(found), tags.name ?? '');
+  return refineVerticalByName(pickVertical(found), tags.name ?? name ?? '');
 }
 
 /** The friendly category of an OSM element: its first place type's label, else its tag value's label. */

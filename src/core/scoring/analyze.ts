@@ -119,7 +119,7 @@ export const LABEL_VERTICALS: ReadonlyMap<string, Vertical> = new Map<string, Ve
 export function classify(input: AnalysisInput): Vertical {
   const found = new Set<Vertical>();
   if (input.tags) {
-    const v = osmVertical({ ...input.tags, name: input.tags.name ?? input.name });
+    const v = osmVertical(input.tags, input.name);
     if (v !== 'other') found.add(v);
   }
   for (const t of input.types ?? []) {
@@ -362,13 +362,17 @@ function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
   };
   const raw = s.base + contributions.qualitySpread;
   const score = s.rule ? RULE_SCORES[s.rule] : displayScore(raw);
-  const partial = {
+  const breakdown: ScoreBreakdown = {
+    vertical: s.vertical,
+    rule: s.rule,
     fit: s.fit,
     presence: s.presence,
     scale: s.scale,
     keywords: s.keywords,
     distance: s.distance,
     qualitySpread: spread,
+    contributions,
+    raw,
     propensity: { ...s.propensity },
     dealerGroup: s.dealerGroup,
     brand: s.brand,
@@ -376,10 +380,10 @@ function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
   };
   return {
     score,
-    reasoning: reasoningText(score, s.vertical, s.input, partial, s.rule),
+    reasoning: reasoningText(score, s.vertical, s.input, breakdown, s.rule),
     confidence: confidence(s.input, s.vertical),
     recommendations: recommendations(score, s.propensity),
-    breakdown: { vertical: s.vertical, rule: s.rule, ...partial, contributions, raw },
+    breakdown,
     analyzedAt,
     businessHash: businessHash({
       placeId: s.input.placeId,
