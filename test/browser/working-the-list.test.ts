@@ -70,7 +70,7 @@ function prospect(id: string, name: string, extra: Partial<Prospect> = {}): Pros
       modelVersion: 'v1',
     },
     ...extra,
-  } as Prospect;
+  };
 }
 
 async function save(page: Page, p: Prospect) {
@@ -168,7 +168,7 @@ describe('working the list', () => {
         page.getByRole('button', { name: 'Export to CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^call_log_Ann_Seller_\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+      const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
       const lines = csv.trim().split(/\r\n/);
       expect(lines[0]).toBe('Date,Name,Outcome,Category,Address,Phone,Website,Note');
       expect(lines).toHaveLength(3);
