@@ -54,10 +54,10 @@ const ASCII = /^[\x00-\x7f]*$/;
 function words(text: string): string[] {
   // Decompose accents only when there is something to decompose (most names are ASCII; NFKD is slow).
   const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return folded
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
+  let lower = folded.toLowerCase();
+  if (lower.includes('&')) lower = lower.replace(/&/g, ' and ');
+  if (lower.includes("'") || lower.includes('’')) lower = lower.replace(/['’]/g, '');
+  return lower
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .split(' ')
@@ -110,26 +110,39 @@ export interface DedupResult<T> {
 
 /** Grid of kept entries keyed by a prefix and integer cell coordinates; lookups check the 3x3 neighbourhood. */
 class Grid<T> {
-  private readonly cells = new Map<string, T[]>();
+  // prefix -> numeric cell key -> entries. Numeric keys avoid building 9 key strings per lookup.
+  private readonly cells = new Map<string, Map<number, T[]>>();
   constructor(private readonly size: number) {}
 
   private cell(v: number): number {
     return Math.floor(v / this.size);
   }
 
+  // Cell indices stay below 400,000 in magnitude (180° / 0.0005°), so this key is unique and exact.
+  private static key(cLat: number, cLng: number): number {
+    return cLat * 1_000_000 + cLng;
+  }
+
   add(prefix: string, lat: number, lng: number, value: T): void {
-    const key = `${prefix}\u0000${this.cell(lat)}\u0000${this.cell(lng)}`;
-    const list = this.cells.get(key);
+    let byCell = this.cells.get(prefix);
+    if (!byCell) {
+      byCell = new Map();
+      this.cells.set(prefix, byCell);
+    }
+    const key = Grid.key(this.cell(lat), this.cell(lng));
+    const list = byCell.get(key);
     if (list) list.push(value);
-    else this.cells.set(key, [value]);
+    else byCell.set(key, [value]);
   }
 
   find(prefix: string, lat: number, lng: number, test: (v: T) => boolean): T | undefined {
+    const byCell = this.cells.get(prefix);
+    if (!byCell) return undefined;
     const cLat = this.cell(lat);
     const cLng = this.cell(lng);
     for (let i = -1; i <= 1; i++) {
       for (let j = -1; j <= 1; j++) {
-        const list = this.cells.get(`${prefix}\u0000${cLat + i}\u0000${cLng + j}`);
+        const list = byCell.get(Grid.key(cLat + i, cLng + j));
         if (!list) continue;
         for (const v of list) if (test(v)) return v;
       }
