@@ -970,7 +970,7 @@ export const PLAYBOOKS: Readonly<Record<PlaybookVertical, VerticalPlaybook>> = {
     ],
     hooks: [
       'Your neighbours are looking for a {noun} like {name}. Be the one they find.',
-      'Big-screen presence, only where your customers live.',
+      'Be the {noun} people in {area} think of first.',
       'The local choice in {area}: {name}.',
     ],
     plan: [
