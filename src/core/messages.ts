@@ -28,3 +28,5 @@ export const ONLY_ADMINS_REMOVE_ADVERTISERS = 'Only admins can remove current ad
 export const FORGOT_PASSWORD_NEEDS_EMAIL = 'Enter your email above, then click "Forgot password"';
 export const RESET_EMAIL_SENT = 'Password reset email sent. Check your inbox.';
 export const PLEASE_LOG_IN = 'Please log in first';
+export const ADDRESS_EMPTY = 'Please enter an address';
+export const ADDRESS_NOT_FOUND = 'Address not found. Please check the address and try again.';

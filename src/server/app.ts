@@ -31,6 +31,14 @@ import { auditRoutes } from './audit/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { JobQueue } from './jobs/queue.js';
 import { settingsRoutes } from './settings/routes.js';
+import { createPlaceChain } from './places/index.js';
+import { createScoreFn } from './scans/analysis.js';
+import { scanRoutes } from './scans/routes.js';
+import { getBrandIndex } from '../core/scoring/nsi.js';
+import { Metrics } from './metrics/metrics.js';
+import { strategyRoutes } from './strategies/routes.js';
+import { registerStrategyWorker } from './strategies/service.js';
+import { createAiClient, generateStrategy } from './ai/index.js';
 import { ensureProfile } from './users/accounts.js';
 
 export interface BuildOptions {
@@ -69,7 +77,11 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     log: app.log,
     events: createEventBus(db, app.log),
     jobs: new JobQueue(db, app.log),
+    places: createPlaceChain(config, db, app.log),
+    score: createScoreFn(() => getBrandIndex()),
+    metrics: new Metrics(),
   };
+  ctx.metrics.instrument(app);
   ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
@@ -79,6 +91,13 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   app.addHook('onReady', () => {
     ctx.jobs.start();
     return Promise.resolve();
+  });
+  const aiClient = createAiClient(config.ai);
+  registerStrategyWorker(ctx.jobs, db, async (input) => {
+    const result = await generateStrategy(input, aiClient, {
+      onError: (stage, error) => app.log.warn({ stage, error }, 'AI strategy fell back'),
+    });
+    return { strategy: result.strategy, source: result.source, model: result.model };
   });
   app.addHook('preClose', () => ctx.jobs.stop());
 
@@ -133,6 +152,13 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     }
   });
 
+  app.get('/metrics', { config: { access: 'admin' }, schema: { hide: true } }, async (_request, reply) => {
+    ctx.metrics.jobQueueDepth.set(await ctx.jobs.depth());
+    return reply
+      .header('content-type', ctx.metrics.registry.contentType)
+      .send(await ctx.metrics.registry.metrics());
+  });
+
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   app.get(
@@ -156,6 +182,8 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   await app.register(auditRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
+  await app.register(scanRoutes, { ctx });
+  await app.register(strategyRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

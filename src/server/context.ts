@@ -5,6 +5,9 @@ import type { Auth } from './auth/auth.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { PlaceChain } from './places/index.js';
+import type { ScoreFn } from './scans/analysis.js';
+import type { Metrics } from './metrics/metrics.js';
 
 /** What every feature slice gets: configuration, the database and the outside-world adapters. */
 export interface AppContext {
@@ -17,4 +20,9 @@ export interface AppContext {
   events: EventBus;
   /** Background jobs (strategies) in the database, worked by one instance each. */
   jobs: JobQueue;
+  /** The place providers (local, google, osm, demo) and geocoders, chained as configured. */
+  places: PlaceChain;
+  /** The scoring model of SPEC §9 with the brand index loaded. */
+  score: ScoreFn;
+  metrics: Metrics;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { parseConfig, type Config } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/database.js';
@@ -30,7 +30,7 @@ export interface TestContext {
   /** A new account with the given role, signed in; each call makes a distinct user. */
   newUser(role?: Role, overrides?: { email?: string; password?: string; name?: string }): Promise<TestUser>;
   /** app.inject with the Origin header better-auth requires and, when given, a user's cookie. */
-  request(options: InjectOptions & { as?: TestUser | null }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { as?: TestUser | null }): Promise<LightMyRequestResponse>;
   signIn(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -44,7 +44,7 @@ describe('hostile input on every route', () => {
           );
           const qs = new URLSearchParams(query).toString();
           const res = await t.request({
-            method: route.method as 'GET',
+            method: route.method,
             url: qs ? `${path}?${qs}` : path,
             as: caller,
             payloadAsStream: true,

@@ -54,7 +54,7 @@ describe('permission matrix (SPEC.md §6)', () => {
       const url = route.url.replace(/:(\w+)/g, 'no-such-$1').replace('*', 'x');
       for (const caller of ['anonymous', 'user', 'admin', 'SuperAdmin'] as const) {
         const res = await t.request({
-          method: route.method as 'GET',
+          method: route.method,
           url,
           as: callers[caller] ?? null,
           payloadAsStream: true,

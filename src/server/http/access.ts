@@ -22,6 +22,7 @@ export interface RouteAccessConfig {
 }
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation merges the fields in
   interface FastifyContextConfig extends RouteAccessConfig {}
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -66,7 +67,7 @@ export function registerAccessControl(app: FastifyInstance, loadUser: SessionLoa
 
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
-    const access = (route.config as RouteAccessConfig | undefined)?.access;
+    const access = (route.config)?.access;
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} has no access rule (config.access)`);
     }

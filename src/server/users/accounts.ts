@@ -95,7 +95,7 @@ export async function registerAccount(
         emailVerified: v.bool(false),
         createdAt: v.date(now),
         updatedAt: v.date(now),
-      } as never)
+      })
       .execute();
     await trx
       .insertInto('account')

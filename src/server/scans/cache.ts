@@ -1,0 +1,199 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Business, ProspectAnalysis } from '../../core/types.js';
+
+type Conn = Kysely<Database>;
+
+// SPEC §4, §5, §9: the shared business and analysis caches, keyed by the business hash.
+export const MODEL_VERSION = 'v1';
+export const CACHE_EXPIRY_DAYS = 7;
+export const CACHE_EXPIRY_MS = CACHE_EXPIRY_DAYS * 86_400_000;
+export const REVIEW_CHANGE = 10;
+export const RATING_CHANGE = 0.1;
+export const RESAVE_MIN_AGE_MS = 120_000;
+/** Rows per IN (...) query: well under SQLite's and PostgreSQL's parameter limits. */
+const READ_CHUNK = 500;
+
+export interface CachedBusiness {
+  name: string;
+  address: string;
+  normalizedCategory: string;
+  website: string;
+  phone: string;
+  rating: number | null;
+  reviewCount: number;
+  businessStatus: 'Open' | 'Closed';
+  types: string[];
+}
+
+const text = (s: string | undefined | null) => (s ?? '').trim().toLowerCase();
+
+export function toCachedBusiness(b: Business): CachedBusiness {
+  return {
+    name: b.name,
+    address: b.address,
+    normalizedCategory: b.category,
+    website: b.website ?? '',
+    phone: b.phone ?? '',
+    rating: b.rating ?? null,
+    reviewCount: b.reviews,
+    businessStatus: b.openNow === false ? 'Closed' : 'Open',
+    types: b.types,
+  };
+}
+
+/** Normalised content for change detection: text fields lower-cased and trimmed (SPEC §5). */
+export function contentHash(b: CachedBusiness): string {
+  return JSON.stringify([
+    text(b.name),
+    text(b.address),
+    text(b.normalizedCategory),
+    text(b.website),
+    text(b.phone),
+  ]);
+}
+
+/** SPEC §5: changed when reviews differ by 10+, rating by 0.1+, or website or phone differs. */
+export function businessChanged(cached: CachedBusiness, current: CachedBusiness): boolean {
+  return (
+    Math.abs(cached.reviewCount - current.reviewCount) >= REVIEW_CHANGE ||
+    Math.abs((cached.rating ?? 0) - (current.rating ?? 0)) >= RATING_CHANGE - 1e-9 ||
+    text(cached.website) !== text(current.website) ||
+    text(cached.phone) !== text(current.phone)
+  );
+}
+
+/** SPEC §5: an entry is valid while younger than the expiry and of the current model version (or none). */
+export function isFresh(entry: { updated_at: string; model_version: string }, now = Date.now()): boolean {
+  return (
+    now - Date.parse(entry.updated_at) < CACHE_EXPIRY_MS &&
+    (entry.model_version === MODEL_VERSION || entry.model_version === '')
+  );
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface CacheRows {
+  business: Map<
+    string,
+    { data: CachedBusiness; updated_at: string; model_version: string; content_hash: string }
+  >;
+  analysis: Map<string, { data: ProspectAnalysis; updated_at: string; model_version: string }>;
+}
+
+/** Batch-read both caches for the given keys. */
+export async function readCaches(db: Conn, keys: readonly string[]): Promise<CacheRows> {
+  const rows: CacheRows = { business: new Map(), analysis: new Map() };
+  for (const part of chunks([...new Set(keys)], READ_CHUNK)) {
+    const [businesses, analyses] = await Promise.all([
+      db.selectFrom('business_cache').selectAll().where('business_id', 'in', part).execute(),
+      db.selectFrom('analysis_cache').selectAll().where('business_id', 'in', part).execute(),
+    ]);
+    for (const r of businesses) {
+      rows.business.set(r.business_id, { ...r, data: JSON.parse(r.data) as CachedBusiness });
+    }
+    for (const r of analyses) {
+      rows.analysis.set(r.business_id, { ...r, data: JSON.parse(r.data) as ProspectAnalysis });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The re-save rule of SPEC §5: write a business only when it is new, or its normalised content changed,
+ * or rating moved 0.1+, or reviews moved 10+ — and only when the stored copy is older than 120 s.
+ */
+export function needsResave(
+  stored: { data: CachedBusiness; updated_at: string; content_hash: string } | undefined,
+  current: CachedBusiness,
+  now = Date.now(),
+): boolean {
+  if (!stored) return true;
+  if (now - Date.parse(stored.updated_at) < RESAVE_MIN_AGE_MS) return false;
+  return (
+    stored.content_hash !== contentHash(current) ||
+    Math.abs((stored.data.rating ?? 0) - (current.rating ?? 0)) >= RATING_CHANGE - 1e-9 ||
+    Math.abs(stored.data.reviewCount - current.reviewCount) >= REVIEW_CHANGE
+  );
+}
+
+export async function writeBusinessCache(db: Conn, entries: { key: string; data: CachedBusiness }[]) {
+  const now = new Date().toISOString();
+  for (const part of chunks(entries, 200)) {
+    if (part.length === 0) continue;
+    await db
+      .insertInto('business_cache')
+      .values(
+        part.map((e) => ({
+          business_id: e.key,
+          data: JSON.stringify(e.data),
+          content_hash: contentHash(e.data),
+          model_version: MODEL_VERSION,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('business_id').doUpdateSet((eb) => ({
+          data: eb.ref('excluded.data'),
+          content_hash: eb.ref('excluded.content_hash'),
+          model_version: eb.ref('excluded.model_version'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function writeAnalysisCache(db: Conn, entries: { key: string; data: ProspectAnalysis }[]) {
+  const now = new Date().toISOString();
+  for (const part of chunks(entries, 200)) {
+    if (part.length === 0) continue;
+    await db
+      .insertInto('analysis_cache')
+      .values(
+        part.map((e) => ({
+          business_id: e.key,
+          data: JSON.stringify(e.data),
+          model_version: e.data.modelVersion || MODEL_VERSION,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('business_id').doUpdateSet((eb) => ({
+          data: eb.ref('excluded.data'),
+          model_version: eb.ref('excluded.model_version'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function cacheStats(db: Conn) {
+  const fresh = new Date(Date.now() - CACHE_EXPIRY_MS).toISOString();
+  const count = async (table: 'analysis_cache' | 'business_cache', onlyValid: boolean) => {
+    let q = db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n'));
+    if (onlyValid) q = q.where('updated_at', '>', fresh).where('model_version', 'in', [MODEL_VERSION, '']);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  const total = await count('analysis_cache', false);
+  const valid = await count('analysis_cache', true);
+  const businesses = await count('business_cache', false);
+  return {
+    total,
+    valid,
+    expired: total - valid,
+    businesses,
+    modelVersion: MODEL_VERSION,
+    expiryDays: CACHE_EXPIRY_DAYS,
+  };
+}
+
+export async function clearCaches(db: Conn): Promise<void> {
+  await db.deleteFrom('analysis_cache').execute();
+  await db.deleteFrom('business_cache').execute();
+}

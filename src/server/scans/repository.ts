@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Prospect } from '../../core/types.js';
+
+type Conn = Kysely<Database>;
+
+/**
+ * Claims the user's scan slot: succeeds when the previous scan started at least `cooldownMs` ago.
+ * One conditional UPDATE (or the first INSERT), so two instances cannot both let a scan through.
+ * Returns the milliseconds still to wait, or 0 when the slot was taken.
+ */
+export async function claimScanSlot(
+  db: Conn,
+  userId: string,
+  cooldownMs: number,
+  now = new Date(),
+): Promise<number> {
+  const nowIso = now.toISOString();
+  const threshold = new Date(now.getTime() - cooldownMs).toISOString();
+  const updated = await db
+    .updateTable('latest_scans')
+    .set({ created_at: nowIso })
+    .where('user_id', '=', userId)
+    .where('created_at', '<=', threshold)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 1) return 0;
+  const inserted = await db
+    .insertInto('latest_scans')
+    .values({ user_id: userId, search_id: null, prospects: '[]', total: 0, created_at: nowIso })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 0;
+  const row = await db
+    .selectFrom('latest_scans')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const last = row ? Date.parse(row.created_at) : 0;
+  return Math.max(1, cooldownMs - (now.getTime() - last));
+}
+
+export interface SearchRecord {
+  userId: string;
+  kind: 'scan' | 'quick-business' | 'quick-category';
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  count: number;
+  categories: string[];
+  locationLabel: string | null;
+  query: string | null;
+  total: number;
+}
+
+export async function recordSearch(db: Conn, s: SearchRecord): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('searches')
+    .values({
+      id,
+      user_id: s.userId,
+      created_at: new Date().toISOString(),
+      kind: s.kind,
+      lat: s.lat,
+      lng: s.lng,
+      radius_miles: s.radiusMiles,
+      count: s.count,
+      categories: JSON.stringify(s.categories),
+      location_label: s.locationLabel,
+      query: s.query,
+      total: s.total,
+    })
+    .execute();
+  return id;
+}
+
+export async function saveLatestScan(
+  db: Conn,
+  userId: string,
+  searchId: string,
+  prospects: Prospect[],
+  total: number,
+): Promise<void> {
+  const values = { search_id: searchId, prospects: JSON.stringify(prospects), total };
+  await db
+    .insertInto('latest_scans')
+    .values({ user_id: userId, ...values, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function readLatestScan(db: Conn, userId: string) {
+  const row = await db
+    .selectFrom('latest_scans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || !row.search_id) return undefined;
+  return {
+    searchId: row.search_id,
+    prospects: JSON.parse(row.prospects) as Prospect[],
+    total: row.total,
+    at: row.created_at,
+  };
+}
+
+export async function clearLatestScan(db: Conn, userId: string): Promise<void> {
+  await db
+    .updateTable('latest_scans')
+    .set({ search_id: null, prospects: '[]', total: 0 })
+    .where('user_id', '=', userId)
+    .execute();
+}

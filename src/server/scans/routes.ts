@@ -1,0 +1,202 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, PLEASE_LOG_IN } from '../../core/messages.js';
+import { readAlgorithmSettings } from '../settings/service.js';
+import { cacheStats, clearCaches } from './cache.js';
+import { clearLatestScan, readLatestScan, saveLatestScan } from './repository.js';
+import { COUNT_MAX, latestPage, MAX_LOADED, quickSearch, runScan, type ScanDeps } from './service.js';
+
+const lat = z.number().min(-90).max(90);
+const lng = z.number().min(-180).max(180);
+
+export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const deps: ScanDeps = {
+    db,
+    places: ctx.places,
+    score: ctx.score,
+    radiusMaxMiles: config.discovery.radiusMaxMiles,
+    cooldownMs: config.discovery.scanCooldownMs,
+    settings: () => readAlgorithmSettings(db),
+  };
+
+  app.post(
+    '/api/scans',
+    {
+      config: { access: 'user', unauthenticatedMessage: PLEASE_LOG_IN },
+      schema: {
+        tags: ['scans'],
+        summary: 'Scan the area: find, de-duplicate, drop blocked, score and rank; the first page of N',
+        body: z.object({
+          lat,
+          lng,
+          radiusMiles: z.number().positive().max(1000),
+          count: z.number().int().min(1).max(1000),
+          categories: z.array(z.string().max(40)).max(50).optional(),
+          locationLabel: z.string().max(300).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const page = await runScan(deps, currentUser(request).id, request.body);
+      ctx.metrics.scans.inc();
+      for (const source of page.sources)
+        if (!source.ok) ctx.metrics.providerErrors.inc({ provider: source.provider });
+      return page;
+    },
+  );
+
+  app.post(
+    '/api/quick-search',
+    {
+      config: { access: 'user', unauthenticatedMessage: PLEASE_LOG_IN },
+      schema: {
+        tags: ['scans'],
+        summary: 'Quick search: a business by name or a category within the radius',
+        body: z.object({
+          mode: z.enum(['business', 'category']),
+          text: z.string().max(200),
+          lat,
+          lng,
+          radiusMiles: z.number().positive().max(1000),
+          count: z.number().int().min(1).max(1000).optional(),
+          locationLabel: z.string().max(300).optional(),
+        }),
+      },
+    },
+    async (request) => quickSearch(deps, currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/geocode',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['places'],
+        summary:
+          'An address, city, "City, ST" or ZIP to a point (Google, Nominatim, then the offline gazetteer)',
+        querystring: z.object({ q: z.string().max(300) }),
+      },
+    },
+    async (request) => {
+      const q = request.query.q.trim();
+      if (!q) throw badRequest(ADDRESS_EMPTY);
+      const found = await ctx.places.geocode(q);
+      if (!found) throw notFound(ADDRESS_NOT_FOUND);
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/reverse-geocode',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['places'],
+        summary: 'A point to a location label',
+        querystring: z.object({
+          lat: z.coerce.number().min(-90).max(90),
+          lng: z.coerce.number().min(-180).max(180),
+        }),
+      },
+    },
+    async (request) => {
+      const { lat: la, lng: ln } = request.query;
+      const label = await ctx.places.reverse(la, ln);
+      return { label: label ?? `${la.toFixed(4)}, ${ln.toFixed(4)}` };
+    },
+  );
+
+  app.get(
+    '/api/places/:id/details',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['places'],
+        summary: 'Phone, website and address parts of one business (for Call and Website)',
+        params: z.object({ id: z.string().min(1).max(300) }),
+      },
+    },
+    async (request) => (await ctx.places.details(request.params.id)) ?? {},
+  );
+
+  app.get(
+    '/api/scans/latest',
+    {
+      config: { access: 'user', unauthenticatedMessage: PLEASE_LOG_IN },
+      schema: {
+        tags: ['scans'],
+        summary: 'A page of the latest scan (restored at sign-in; further pages up to 100)',
+        querystring: z.object({
+          offset: z.coerce.number().int().min(0).max(MAX_LOADED).default(0),
+          limit: z.coerce.number().int().min(1).max(MAX_LOADED).default(COUNT_MAX),
+        }),
+      },
+    },
+    async (request) => {
+      const page = await latestPage(db, currentUser(request).id, request.query.offset, request.query.limit);
+      return page ?? { searchId: null, total: 0, loadable: 0, offset: 0, prospects: [], at: null };
+    },
+  );
+
+  app.delete(
+    '/api/scans/latest',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['scans'], summary: 'New Search: clear the latest results' },
+    },
+    async (request, reply) => {
+      await clearLatestScan(db.kysely, currentUser(request).id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch(
+    '/api/scans/latest/prospects/:id/category',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['scans'],
+        summary: 'Set a missing category on a prospect of the latest scan',
+        params: z.object({ id: z.string().min(1).max(300) }),
+        body: z.object({ category: z.string().max(80) }),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const category = request.body.category.trim();
+      if (!category) throw badRequest('Please enter a category.');
+      const latest = await readLatestScan(db.kysely, me.id);
+      const prospect = latest?.prospects.find((p) => p.id === request.params.id);
+      if (!latest || !prospect) throw notFound('That prospect is not in your current results.');
+      prospect.category = category;
+      await saveLatestScan(db.kysely, me.id, latest.searchId, latest.prospects, latest.total);
+      return { prospect };
+    },
+  );
+
+  app.get(
+    '/api/admin/cache',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Analysis cache stats: total, valid, expired' },
+    },
+    async () => cacheStats(db.kysely),
+  );
+
+  app.delete(
+    '/api/admin/cache',
+    {
+      config: { access: 'superadmin' },
+      schema: { tags: ['admin'], summary: 'Clear the business and analysis caches' },
+    },
+    async (request, reply) => {
+      await clearCaches(db.kysely);
+      request.log.info({ by: currentUser(request).id }, 'caches cleared');
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import {
+  findStrategy,
+  POLL_AFTER_MS,
+  STRATEGY_JOB,
+  STRATEGY_REQUESTS_PER_MINUTE,
+  strategyRequestSchema,
+  type GeneratedStrategy,
+} from './service.js';
+
+export const SET_CATEGORY_FIRST = 'Set a category first to generate a high-quality strategy.';
+export const AI_JOB_FAILED = 'AI job failed on the server. Please try again.';
+export const AI_BUSY = 'AI service is busy. Please try again in a moment.';
+
+export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, jobs } = ctx;
+
+  app.post(
+    '/api/strategies',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['strategies'],
+        summary: 'Start (or join) an appointment-strategy job; 200 at once when one is kept for the business',
+        body: z.object({ prospect: strategyRequestSchema, regenerate: z.boolean().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { prospect, regenerate } = request.body;
+      const category = prospect.category.trim();
+      if (!category || category === 'Business') throw badRequest(SET_CATEGORY_FIRST);
+      if (!regenerate) {
+        const kept = await findStrategy(db, prospect.id);
+        if (kept) return { status: 'complete', ...kept, cached: true };
+      }
+      if ((await jobs.countRecentByUser(me.id, 60_000)) >= STRATEGY_REQUESTS_PER_MINUTE) {
+        throw new HttpError(429, AI_BUSY, { retryAfterMs: 5_000 });
+      }
+      const { id, joined } = await jobs.enqueue(STRATEGY_JOB, prospect.id, me.id, {
+        prospect,
+        repName: me.name,
+      });
+      return reply.status(202).send({ jobId: id, joined, status: 'pending', retryAfterMs: POLL_AFTER_MS });
+    },
+  );
+
+  app.get(
+    '/api/strategies/jobs/:jobId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['strategies'],
+        summary: 'Poll a strategy job: 202 while pending, 200 with the strategy, 502 when it failed',
+        params: z.object({ jobId: z.string().min(1).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const job = await jobs.get(request.params.jobId);
+      if (!job || job.kind !== STRATEGY_JOB) throw notFound('Strategy job not found');
+      if (job.status === 'pending' || job.status === 'running') {
+        return reply.status(202).send({ jobId: job.id, status: 'pending', retryAfterMs: POLL_AFTER_MS });
+      }
+      if (job.status === 'error') {
+        return reply.status(502).send({ jobId: job.id, status: 'error', error: AI_JOB_FAILED });
+      }
+      const result = job.result as GeneratedStrategy;
+      return { jobId: job.id, status: 'complete', ...result };
+    },
+  );
+
+  app.get(
+    '/api/strategies/:businessId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['strategies'],
+        summary: 'The strategy kept for a business, if one was generated',
+        params: z.object({ businessId: z.string().min(1).max(300) }),
+      },
+    },
+    async (request) => {
+      const kept = await findStrategy(db, request.params.businessId);
+      if (!kept) throw notFound('No strategy yet for this business');
+      return { status: 'complete', ...kept };
+    },
+  );
+};

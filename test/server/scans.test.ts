@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOsmFile } from '../../src/server/places/index.js';
+import { haversineMiles } from '../../src/core/geo.js';
+import type { Prospect } from '../../src/core/types.js';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+
+const SF = new URL('../../../shared/data/osm/sf-downtown.osm.pbf', import.meta.url).pathname;
+const CENTER = { lat: 37.7879, lng: -122.4066 };
+
+let t: TestContext;
+let rep: TestUser;
+beforeAll(async () => {
+  t = await createTestContext({ SCAN_COOLDOWN_MS: '0' });
+  await importOsmFile(t.db, SF);
+  rep = await t.newUser('user');
+}, 120_000);
+afterAll(() => t.close());
+
+const scan = (as: TestUser, body: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/scans', payload: body, as });
+
+describe('scan API on the imported San Francisco extract', () => {
+  it('returns 50 distinct real businesses within 1 mile, sorted by score, each explained', async () => {
+    const res = await scan(rep, { ...CENTER, radiusMiles: 1, count: 50, categories: [] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      prospects: Prospect[];
+      total: number;
+      sources: { provider: string; ok: boolean }[];
+      demo: boolean;
+    }>();
+    expect(body.demo).toBe(false);
+    expect(body.sources).toContainEqual(expect.objectContaining({ provider: 'local', ok: true }));
+    const list = body.prospects;
+    expect(list).toHaveLength(50);
+    expect(body.total).toBeGreaterThanOrEqual(50);
+    expect(new Set(list.map((p) => p.id)).size).toBe(50);
+    expect(new Set(list.map((p) => `${p.name}|${p.address}`)).size).toBe(50);
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i]!;
+      expect(p.id).toMatch(/^osm:/);
+      expect(p.name.trim()).not.toBe('');
+      expect(haversineMiles(CENTER, p)).toBeLessThanOrEqual(1);
+      expect(p.score).toBeGreaterThanOrEqual(0);
+      expect(p.score).toBeLessThanOrEqual(1);
+      if (i > 0) expect(p.score).toBeLessThanOrEqual(list[i - 1]!.score);
+      const a = p.aiAnalysis!;
+      expect(a.reasoning.length).toBeGreaterThan(10);
+      expect(a.confidence).toBeGreaterThan(0);
+      expect(a.recommendations.length).toBeGreaterThan(0);
+      expect(a.breakdown).toEqual(
+        expect.objectContaining({ fit: expect.any(Number), presence: expect.any(Number) }),
+      );
+      expect(a.modelVersion).toBe('v1');
+    }
+  });
+
+  it('restores the latest scan and pages it up to 100', async () => {
+    await scan(rep, { ...CENTER, radiusMiles: 1, count: 20 });
+    const first = await t.request({ method: 'GET', url: '/api/scans/latest?offset=0&limit=20', as: rep });
+    const next = await t.request({ method: 'GET', url: '/api/scans/latest?offset=20&limit=20', as: rep });
+    const a = first.json<{ prospects: Prospect[]; loadable: number }>();
+    const b = next.json<{ prospects: Prospect[] }>();
+    expect(a.prospects).toHaveLength(20);
+    expect(b.prospects).toHaveLength(20);
+    expect(a.loadable).toBeLessThanOrEqual(100);
+    expect(new Set([...a.prospects, ...b.prospects].map((p) => p.id)).size).toBe(40);
+    const beyond = await t.request({ method: 'GET', url: '/api/scans/latest?offset=100&limit=20', as: rep });
+    expect(beyond.json<{ prospects: Prospect[] }>().prospects).toHaveLength(0);
+  });
+
+  it('clamps the radius and count and honours category groups', async () => {
+    const res = await scan(rep, {
+      ...CENTER,
+      radiusMiles: 99,
+      count: 500,
+      categories: ['healthcare', 'nonsense'],
+    });
+    const body = res.json<{ prospects: Prospect[]; radiusMiles: number; count: number }>();
+    expect(body.radiusMiles).toBe(5);
+    expect(body.count).toBe(50);
+    expect(body.prospects.length).toBeGreaterThan(0);
+    const healthcare = new Set([
+      'dentist',
+      'doctor',
+      'hospital',
+      'physiotherapist',
+      'veterinary_care',
+      'pharmacy',
+    ]);
+    for (const p of body.prospects) expect(p.types.some((ty) => healthcare.has(ty))).toBe(true);
+    const small = await scan(rep, { ...CENTER, radiusMiles: 0.1, count: 1 });
+    expect(small.json<{ radiusMiles: number; count: number }>()).toMatchObject({
+      radiusMiles: 0.5,
+      count: 5,
+    });
+  });
+
+  it('leaves blocked businesses out of every later scan', async () => {
+    const admin = await t.newUser('admin');
+    const before = (await scan(rep, { ...CENTER, radiusMiles: 1, count: 5 })).json<{
+      prospects: Prospect[];
+    }>();
+    const target = before.prospects[0]!;
+    const block = await t.request({
+      method: 'POST',
+      url: '/api/blocklist',
+      payload: { businessId: target.id, label: target.name },
+      as: admin,
+    });
+    expect(block.statusCode).toBeLessThan(300);
+    const after = (await scan(rep, { ...CENTER, radiusMiles: 1, count: 50 })).json<{
+      prospects: Prospect[];
+    }>();
+    expect(after.prospects.map((p) => p.id)).not.toContain(target.id);
+  });
+
+  it('answers a scan that comes too soon with 429 and the time to wait', async () => {
+    const slow = await createTestContext({ SCAN_COOLDOWN_MS: '60000', PLACE_PROVIDERS: 'demo' });
+    try {
+      const u = await slow.newUser('user');
+      const ok = await slow.request({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { ...CENTER, radiusMiles: 1, count: 5 },
+        as: u,
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json<{ demo: boolean }>().demo).toBe(true);
+      const again = await slow.request({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { ...CENTER, radiusMiles: 1, count: 5 },
+        as: u,
+      });
+      expect(again.statusCode).toBe(429);
+      expect(again.json<{ retryAfterMs: number }>().retryAfterMs).toBeGreaterThan(50_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('finds a business by name, and a category, with the spec messages when nothing matches', async () => {
+    const list = (await t.request({ method: 'GET', url: '/api/scans/latest?limit=50', as: rep })).json<{
+      prospects: Prospect[];
+    }>();
+    const known = list.prospects.find((p) => p.name.length > 5)!;
+    const byName = await t.request({
+      method: 'POST',
+      url: '/api/quick-search',
+      payload: { mode: 'business', text: known.name, ...CENTER, radiusMiles: 1 },
+      as: rep,
+    });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json<{ prospects: Prospect[] }>().prospects.map((p) => p.name)).toContain(known.name);
+    const none = await t.request({
+      method: 'POST',
+      url: '/api/quick-search',
+      payload: { mode: 'business', text: 'Zzyzx Qwertyuiop Emporium', ...CENTER, radiusMiles: 1 },
+      as: rep,
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({
+      error: 'No matching business found within your radius. Try a more specific name.',
+    });
+    const dentists = await t.request({
+      method: 'POST',
+      url: '/api/quick-search',
+      payload: { mode: 'category', text: 'dentist', ...CENTER, radiusMiles: 1 },
+      as: rep,
+    });
+    expect(dentists.statusCode).toBe(200);
+    expect(dentists.json<{ prospects: Prospect[] }>().prospects.length).toBeGreaterThan(0);
+    const noCat = await t.request({
+      method: 'POST',
+      url: '/api/quick-search',
+      payload: { mode: 'category', text: 'zeppelin hangar', ...CENTER, radiusMiles: 1 },
+      as: rep,
+    });
+    expect(noCat.json()).toMatchObject({ error: 'No results found for that category within your radius.' });
+  });
+
+  it('geocodes offline and reports an unknown address with the spec message', async () => {
+    const sf = await t.request({ method: 'GET', url: '/api/geocode?q=94105', as: rep });
+    expect(sf.statusCode).toBe(200);
+    expect(haversineMiles(sf.json(), CENTER)).toBeLessThan(3);
+    const bham = await t.request({
+      method: 'GET',
+      url: `/api/geocode?q=${encodeURIComponent('Birmingham, AL')}`,
+      as: rep,
+    });
+    expect(haversineMiles(bham.json(), { lat: 33.5186, lng: -86.8104 })).toBeLessThan(10);
+    const empty = await t.request({ method: 'GET', url: '/api/geocode?q=%20', as: rep });
+    expect(empty.json()).toEqual({ error: 'Please enter an address' });
+    const missing = await t.request({ method: 'GET', url: '/api/geocode?q=Qxzqxz%20Nowhereville', as: rep });
+    expect(missing.json()).toEqual({ error: 'Address not found. Please check the address and try again.' });
+    const label = await t.request({
+      method: 'GET',
+      url: `/api/reverse-geocode?lat=${CENTER.lat}&lng=${CENTER.lng}`,
+      as: rep,
+    });
+    expect(label.json<{ label: string }>().label).toMatch(/San Francisco/);
+  });
+
+  it('keeps analysis and business caches, shows stats to admins and lets SuperAdmins clear them', async () => {
+    const admin = await t.newUser('admin');
+    const root = await t.newUser('SuperAdmin');
+    const stats = (await t.request({ method: 'GET', url: '/api/admin/cache', as: admin })).json<{
+      total: number;
+      valid: number;
+      expired: number;
+    }>();
+    expect(stats.total).toBeGreaterThan(0);
+    expect(stats.valid).toBe(stats.total);
+    expect(stats.expired).toBe(0);
+    expect((await t.request({ method: 'DELETE', url: '/api/admin/cache', as: admin })).statusCode).toBe(403);
+    expect((await t.request({ method: 'DELETE', url: '/api/admin/cache', as: root })).statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: '/api/admin/cache', as: admin })).json()).toMatchObject({
+      total: 0,
+    });
+  });
+});
