@@ -5,7 +5,7 @@
 // "Places: import and radius query" section.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -292,7 +292,7 @@ export default async function run(args: string[]): Promise<void> {
     `Radius query: \`createLocalProvider(db).nearby({lat, lng, radiusMiles, types, limit: 500})\` — the call a scan makes:`,
     'the grid-index pass (widening from 0.5 mile until 500 matches or the radius), the full rows of the nearest 500',
     `and their mapping to \`Business\` with open-now. ${nPoints} points per row, drawn with a fixed seed (SF: the`,
-    "README's middle-90% box of the POIs; synthetic: the inner 21 x 21 miles of the city), after 20 warm-up",
+    "README's middle-90% box of the POIs; synthetic: the inner 21 x 21 miles of the city), after 50 warm-up",
     'queries. "all 9 category groups" is the type filter of a scan with every category selected (39 place types).',
     `The synthetic city: ${nRows.toLocaleString('en-US')} businesses spread uniformly over about 28 x 28 miles around`,
     'Birmingham, AL (about 1,300 per square mile, downtown San Francisco has about 2,000), 35% with one of the 39',
@@ -303,7 +303,8 @@ export default async function run(args: string[]): Promise<void> {
     ...queryRows,
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}, ${cpus().length} CPUs, PostgreSQL and`,
-    'the benchmark on the same machine (shared with other work, so figures vary by about 20% between runs).',
+    `the benchmark on the same machine, shared with other work (load average ${loadavg()[0]?.toFixed(1)} at the end of`,
+    'the run), so the figures vary between runs; the p95 column is the one to compare with the target.',
     '',
   ].join('\n');
   console.log(`\n${section}`);
