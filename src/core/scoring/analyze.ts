@@ -373,7 +373,7 @@ function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
     qualitySpread: spread,
     contributions,
     raw,
-    propensity: { ...s.propensity },
+    propensity: s.propensity, // a frozen row of PROPENSITY_ROWS, shared
     dealerGroup: s.dealerGroup,
     brand: s.brand,
     keywordMatches: s.keywordMatches,

@@ -217,20 +217,29 @@ export function findBrand(
     const b = index.byName.get(normalizeName(input.brand));
     if (b) return { brand: b, via: 'brand-tag' };
   }
-  const candidates = new Set<string>([input.normalizedName ?? normalizeName(input.name)]);
+  const full = input.normalizedName ?? normalizeName(input.name);
+  const hit = matchNormalized(index, full);
+  if (hit) return hit;
+  if (!BRANCH_SEPARATOR.test(input.name)) return null;
   const head = input.name.split(BRANCH_SEPARATOR)[0];
-  if (head && head.length < input.name.length) candidates.add(normalizeName(head));
-  for (const c of candidates) {
-    if (!c) continue;
-    const exact = index.byName.get(c);
-    if (exact) return { brand: exact, via: 'name' };
-    const words = c.split(' ');
-    for (let cut = words.length - 1; cut >= 1; cut--) {
-      const tail = words.slice(cut);
-      if (!tail.every((w) => w in BRANCH_WORDS)) break;
-      const b = index.byName.get(words.slice(0, cut).join(' '));
-      if (b && tail.every((w) => branchWordFits(w, b))) return { brand: b, via: 'name' };
-    }
+  if (!head) return null;
+  const normalizedHead = normalizeName(head);
+  return normalizedHead && normalizedHead !== full ? matchNormalized(index, normalizedHead) : null;
+}
+
+/** Exact match of a normalised name, else a brand name followed only by branch words that fit it. */
+function matchNormalized(index: BrandIndex, name: string): BrandMatch | null {
+  if (!name) return null;
+  const exact = index.byName.get(name);
+  if (exact) return { brand: exact, via: 'name' };
+  // Cheap pre-check before splitting: the last word must be a branch word.
+  if (!(name.slice(name.lastIndexOf(' ') + 1) in BRANCH_WORDS)) return null;
+  const words = name.split(' ');
+  for (let cut = words.length - 1; cut >= 1; cut--) {
+    const tail = words.slice(cut);
+    if (!tail.every((w) => w in BRANCH_WORDS)) break;
+    const b = index.byName.get(words.slice(0, cut).join(' '));
+    if (b && tail.every((w) => branchWordFits(w, b))) return { brand: b, via: 'name' };
   }
   return null;
 }

@@ -42,6 +42,9 @@ export const PROPENSITY_ROWS = {
 } as const satisfies Record<string, Propensity>;
 
 export type PropensityRow = keyof typeof PROPENSITY_ROWS;
+// Rows are shared by every analysis's breakdown: nobody may change them.
+for (const row of Object.values(PROPENSITY_ROWS)) Object.freeze(row);
+Object.freeze(PROPENSITY_ROWS);
 
 /** Which propensity row each vertical uses. All lawyers use the legal-injury row (the only legal row). */
 export const VERTICAL_PROPENSITY_ROW: Readonly<Record<Vertical, PropensityRow>> = {
