@@ -98,3 +98,19 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+const shared = new Map<string, SerialLimiter>();
+
+/**
+ * The process-wide limiter of one outside endpoint, so every chain and provider instance in the process shares
+ * the same queue (a public service's rate limit applies to us as a whole, not per request).
+ */
+export function sharedLimiter(endpoint: string, minIntervalMs: number): SerialLimiter {
+  const key = `${endpoint}|${minIntervalMs}`;
+  let limiter = shared.get(key);
+  if (!limiter) {
+    limiter = new SerialLimiter(minIntervalMs);
+    shared.set(key, limiter);
+  }
+  return limiter;
+}

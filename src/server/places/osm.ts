@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { osmBusinessTypes, osmCategoryLabel, isOsmBusiness } from '../../core/osm-tags.js';
 import { METERS_PER_MILE } from '../../core/geo.js';
-import { fetchJson, SerialLimiter, type FetchLike } from './http.js';
+import { fetchJson, sharedLimiter, type FetchLike } from './http.js';
 import { formatAddress } from './local-store.js';
 import { openNow } from './open-now.js';
 import {
@@ -107,9 +107,10 @@ export interface OsmOptions {
 }
 
 export function createOsmProvider(opts: OsmOptions): PlaceProvider & Geocoder {
-  const overpass = new SerialLimiter(0);
-  const nominatim = new SerialLimiter(opts.nominatimIntervalMs ?? NOMINATIM_MIN_INTERVAL_MS);
   const base = opts.nominatimUrl.replace(/\/+$/, '');
+  // Shared by every provider instance in the process: the public services' limits apply to us as a whole.
+  const overpass = sharedLimiter(opts.overpassUrl, 0);
+  const nominatim = sharedLimiter(base, opts.nominatimIntervalMs ?? NOMINATIM_MIN_INTERVAL_MS);
   const clock = opts.clock ?? (() => new Date());
   const headers = { 'user-agent': opts.userAgent };
   const fetchOpt = opts.fetch ? { fetch: opts.fetch } : {};
