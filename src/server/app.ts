@@ -76,7 +76,7 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     auth: undefined as never,
     log: app.log,
     events: createEventBus(db, app.log),
-    jobs: new JobQueue(db, app.log),
+    jobs: new JobQueue(db, app.log, { leaseMs: config.jobs.leaseMs }),
     places: createPlaceChain(config, db, app.log),
     score: createScoreFn(() => getBrandIndex()),
     metrics: new Metrics(),

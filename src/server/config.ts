@@ -63,6 +63,8 @@ const envSchema = z.object({
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** How long a background job's claim lasts without renewal: after a crash, the job is retried this much later. */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -123,5 +125,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       timeoutMs: e.AI_TIMEOUT_MS,
       maxRetries: e.AI_MAX_RETRIES,
     },
+    jobs: { leaseMs: e.JOB_LEASE_MS },
   };
 }
