@@ -135,6 +135,8 @@ export interface QuickSearchInput {
   lat: number;
   lng: number;
   radiusMiles: number;
+  count: number;
+  locationLabel: string;
 }
 
 export interface PlaceDetails {

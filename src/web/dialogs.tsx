@@ -99,6 +99,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
         </Stack>
       </div>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={ask !== null}
         onClose={() => close(null)}
         title={ask?.kind === 'prompt' ? ask.message : 'Please confirm'}

@@ -192,13 +192,19 @@ export async function registerViaApi(
   server: TestServer,
   browser: TestBrowser,
   person: Person,
-  options: { inviter?: TestBrowser; quiet?: boolean } = {},
-): Promise<void> {
+  options: { inviter?: TestBrowser | ApiSession; quiet?: boolean } = {},
+): Promise<{ id: string }> {
   let invitationCode: string | undefined;
   if (options.inviter) {
-    const inv = await options.inviter.page.request.post(`${server.baseUrl}/api/invitations`, { data: {} });
-    if (inv.status() !== 201) throw new Error(`invitation failed: ${inv.status()} ${await inv.text()}`);
-    invitationCode = ((await inv.json()) as { invitation: { code: string } }).invitation.code;
+    invitationCode =
+      'cookie' in options.inviter
+        ? await options.inviter.invite()
+        : await (async (inviter: TestBrowser) => {
+            const inv = await inviter.page.request.post(`${server.baseUrl}/api/invitations`, { data: {} });
+            if (inv.status() !== 201)
+              throw new Error(`invitation failed: ${inv.status()} ${await inv.text()}`);
+            return ((await inv.json()) as { invitation: { code: string } }).invitation.code;
+          })(options.inviter);
   }
   const res = await browser.page.request.post(`${server.baseUrl}/api/register`, {
     data: { ...person, confirmPassword: person.password, ...(invitationCode ? { invitationCode } : {}) },
@@ -210,4 +216,42 @@ export async function registerViaApi(
     });
     if (!patch.ok()) throw new Error(`profile update failed: ${patch.status()}`);
   }
+  const me = await browser.page.request.get(`${server.baseUrl}/api/me`);
+  return { id: ((await me.json()) as { user: { id: string } }).user.id };
+}
+
+/** A signed-in account used from Node (no browser): for set-up steps such as inviting or promoting. */
+export interface ApiSession {
+  cookie: string;
+  call(method: string, path: string, body?: unknown): Promise<Response>;
+  invite(): Promise<string>;
+}
+
+/** Registers the installation's first account (SuperAdmin) from Node and returns its session. */
+export async function firstAccount(server: TestServer, person: Person): Promise<ApiSession> {
+  const res = await fetch(`${server.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ ...person, confirmPassword: person.password }),
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  return {
+    cookie,
+    call,
+    invite: async () => {
+      const inv = await call('POST', '/api/invitations', {});
+      if (inv.status !== 201) throw new Error(`invitation failed: ${inv.status} ${await inv.text()}`);
+      return ((await inv.json()) as { invitation: { code: string } }).invitation.code;
+    },
+  };
 }

@@ -10,7 +10,14 @@ export function HelpDialog(props: { opened: boolean; onClose: (dontShowAgain: bo
     setDontShow(false);
   };
   return (
-    <Modal opened={props.opened} onClose={close} title="Welcome to Prospect Finder" centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={props.opened}
+      onClose={close}
+      title="Welcome to Prospect Finder"
+      centered
+      size="lg"
+    >
       <Stack gap="sm">
         <Text>Find and rank local advertising prospects in four steps:</Text>
         <List type="ordered" spacing="xs">

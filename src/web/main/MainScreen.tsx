@@ -168,6 +168,7 @@ export function MainScreen() {
         prospects: result.prospects,
         total: result.total,
         loadable: Math.min(MAX_LOADED, result.total),
+        demo: result.demo ?? false,
       });
       setTab('prospects');
       const failed = (result.sources ?? []).filter((s) => !s.ok);
@@ -186,12 +187,21 @@ export function MainScreen() {
 
   const quickSearch = useMutation({
     mutationFn: (input: { mode: 'business' | 'category'; text: string }) =>
-      api.quickSearch({ ...input, lat: settings.lat, lng: settings.lng, radiusMiles: settings.radiusMiles }),
+      api.quickSearch({
+        ...input,
+        lat: settings.lat,
+        lng: settings.lng,
+        radiusMiles: settings.radiusMiles,
+        count: settings.count,
+        locationLabel: settings.label,
+      }),
     onSuccess: (result) => {
+      // The result becomes the latest search on the server, paged like a scan.
       setProspectList(queryClient, {
         prospects: result.prospects,
         total: result.total,
-        loadable: result.prospects.length,
+        loadable: Math.min(MAX_LOADED, result.total),
+        demo: result.demo ?? false,
       });
       setTab('prospects');
     },
@@ -211,6 +221,7 @@ export function MainScreen() {
         prospects: [...current.prospects, ...page.prospects.filter((p) => !seen.has(p.id))],
         total: page.total,
         loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
+        demo: current.demo ?? false,
       });
     } catch (error) {
       console.error('loading more prospects failed', error);
@@ -396,6 +407,12 @@ export function MainScreen() {
                     {list.isError && (
                       <Alert color="red" role="alert">
                         {messageOf(list.error)}
+                      </Alert>
+                    )}
+                    {list.data?.demo && loaded > 0 && (
+                      <Alert color="yellow" variant="light" data-testid="demo-notice">
+                        Demo businesses: no place data is configured on this server yet, so these results are
+                        examples.
                       </Alert>
                     )}
                     {loaded === 0 && !list.isPending && (

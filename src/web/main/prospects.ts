@@ -10,6 +10,8 @@ export interface ProspectList {
   total: number;
   /** How many can be loaded: min(100, total) for a scan, the list itself for a quick search. */
   loadable: number;
+  /** The results are the demo provider's examples (no place data configured). */
+  demo?: boolean;
 }
 
 export const PROSPECTS_KEY = ['prospects'] as const;
@@ -26,6 +28,7 @@ export function useProspectList(pageSize: number) {
           prospects: page.prospects,
           total: page.total,
           loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
+          demo: page.prospects.some((p) => p.source === 'demo'),
         };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return EMPTY_LIST;
@@ -46,6 +49,7 @@ export function updateProspects(client: QueryClient, change: (list: Prospect[]) 
     const prospects = change(old.prospects);
     const removed = old.prospects.length - prospects.length;
     return {
+      ...old,
       prospects,
       total: Math.max(0, old.total - Math.max(0, removed)),
       loadable: Math.max(prospects.length, old.loadable - Math.max(0, removed)),

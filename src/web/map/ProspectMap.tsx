@@ -54,6 +54,25 @@ function FollowCenter({ lat, lng }: { lat: number; lng: number }) {
   return null;
 }
 
+/**
+ * When a new result list arrives, show the whole scan circle (downtown results crowd together at the initial
+ * zoom 12). Loading further pages of the same list leaves the view alone.
+ */
+function FitResults(props: { firstId: string | undefined; lat: number; lng: number; radiusMiles: number }) {
+  const map = useMap();
+  const { firstId, lat, lng, radiusMiles } = props;
+  useEffect(() => {
+    if (!firstId) return;
+    map.fitBounds(L.latLng(lat, lng).toBounds(radiusMiles * METERS_PER_MILE * 2), {
+      animate: false,
+      padding: [8, 8],
+    });
+    // Only a new list (its first prospect changed) refits; the centre and radius are read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, firstId]);
+  return null;
+}
+
 function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
   useMapEvents({
     click: (e) => props.onPick(e.latlng.lat, e.latlng.lng),
@@ -87,6 +106,7 @@ export default function ProspectMap(props: ProspectMapProps) {
       {props.tileUrl && <TileLayer url={props.tileUrl} attribution={props.tileAttribution} />}
       <FollowCenter lat={center.lat} lng={center.lng} />
       <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
+      <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
       <Circle
         center={[center.lat, center.lng]}
         radius={radiusMiles * METERS_PER_MILE}
@@ -104,12 +124,15 @@ export default function ProspectMap(props: ProspectMapProps) {
       />
       {prospects.map((p, i) => (
         <Marker
-          key={p.id || `${p.lat},${p.lng},${i}`}
+          // Leaflet cannot change a marker's title in place: a new rank is a new marker.
+          key={`${i + 1}:${p.id}`}
           position={[p.lat, p.lng]}
           icon={numberIcon(i + 1, p.score)}
           title={`${i + 1}. ${p.name}`}
           alt={`${i + 1}. ${p.name}`}
           keyboard
+          // The best-ranked markers lie on top where they overlap.
+          zIndexOffset={(prospects.length - i) * 10}
         >
           <Popup>
             <div className="info-card" data-testid="info-card">

@@ -53,7 +53,13 @@ export function InstallPrompt(props: { dismissed: boolean; blocked: boolean; onD
   };
 
   return (
-    <Modal opened={opened} onClose={() => setClosed(true)} title="Install Prospect Finder" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={() => setClosed(true)}
+      title="Install Prospect Finder"
+      centered
+    >
       <Stack gap="sm">
         <Text>Install the app on your phone or computer to open it in one tap, even with a weak signal.</Text>
         {!deferred && (

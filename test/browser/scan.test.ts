@@ -1,0 +1,216 @@
+// Issue 4 must-show, the scan: with the San Francisco extract imported, set an address, scan, see the radar
+// overlay, markers and cards in the same order, open a marker's info card, load the next page, log a call,
+// save a prospect, block one, find a business by quick search, and see the latest results restored on reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { placeRow } from '../../src/server/places/local-store.js';
+import {
+  firstAccount,
+  keepScreenshot,
+  openBrowser,
+  registerViaApi,
+  startServer,
+  type ApiSession,
+  type TestServer,
+} from './harness.js';
+
+const SF_EXTRACT = '/work/shared/data/osm/sf-downtown.osm.pbf';
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+
+let server: TestServer;
+let owner: ApiSession;
+beforeAll(async () => {
+  server = await startServer();
+  owner = await firstAccount(server, {
+    name: 'Olive Owner',
+    email: 'owner@example.com',
+    password: 'owner-pass-1',
+  });
+  await importOsmFile(server.db, SF_EXTRACT);
+  // A business whose name is markup, next to Union Square: it must show as text.
+  const row = placeRow(
+    {
+      id: 'osm:node/999000000001',
+      lat: 37.7895,
+      lng: -122.4075,
+      tags: {
+        name: XSS_NAME,
+        amenity: 'dentist',
+        'addr:housenumber': '1',
+        'addr:street': 'Test Street',
+        'addr:city': 'San Francisco',
+        'addr:state': 'CA',
+        'addr:postcode': '94108',
+        phone: '+1 415 555 0199',
+        website: 'https://example.com',
+      },
+    },
+    new Date().toISOString(),
+  );
+  await server.db.kysely.insertInto('places').values(row).execute();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const names = (page: Page) => page.getByTestId('prospect-name').allTextContents();
+const markerTitles = (page: Page) =>
+  page
+    .locator('.leaflet-marker-icon.prospect-marker')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+
+describe('scan in the browser', () => {
+  it('scans an address, shows markers and cards in one order and works the results', async () => {
+    const b = await openBrowser(server.baseUrl);
+    const alerts: string[] = [];
+    b.page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    try {
+      const page = b.page;
+      const sam = await registerViaApi(
+        server,
+        b,
+        { name: 'Sam Seller', email: 'sam@example.com', password: 'sam-pass-123' },
+        { inviter: owner },
+      );
+      // An admin, so the Block button is there.
+      expect((await owner.call('PATCH', `/api/users/${sam.id}/role`, { role: 'admin' })).status).toBe(200);
+      await page.goto(server.baseUrl);
+
+      // Set an address (the offline gazetteer knows ZIP codes).
+      await page.getByRole('button', { name: 'Set Address' }).click();
+      await page.getByTestId('notice').getByText('Please enter an address').waitFor();
+      await page.getByLabel('Address').fill('94108');
+      await page.getByRole('button', { name: 'Set Address' }).click();
+      await page.getByTestId('location-label').getByText('San Francisco, CA 94108').waitFor();
+
+      // Hold the scan answer a moment so the overlay can be seen.
+      await b.context.route('**/api/scans', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.getByTestId('scan-button').click();
+      const overlay = page.getByTestId('scan-overlay');
+      await overlay.getByText('Scanning for prospects...').waitFor();
+      await overlay.getByText('Analyzing prospects with AI...').waitFor();
+      await overlay.getByText('This process may take a few minutes to complete').waitFor();
+      expect(await page.getByTestId('scan-button').textContent()).toBe('Scanning...');
+      await page.waitForTimeout(700);
+      expect(await overlay.locator('.radar-blip').count()).toBeGreaterThan(0);
+      await overlay.waitFor({ state: 'detached', timeout: 20_000 });
+      expect(await page.getByTestId('scan-button').textContent()).toBe('Scan Area');
+      await b.context.unroute('**/api/scans');
+
+      // 20 cards (the count slider's default), markers numbered in the same order, scores descending.
+      await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(20);
+      const cardNames = await names(page);
+      const titles = await markerTitles(page);
+      expect(titles).toEqual(cardNames.map((n, i) => `${i + 1}. ${n}`));
+      const scores = (
+        await page
+          .getByTestId('prospect-card')
+          .locator('.mantine-Badge-root[aria-label^="Score"]')
+          .allTextContents()
+      ).map((t) => Number.parseInt(t, 10));
+      expect(scores).toEqual([...scores].sort((x, y) => y - x));
+      expect(await page.getByRole('tab', { name: /^Prospects/ }).textContent()).toContain('20');
+
+      // The info card of marker 1.
+      await page.locator('.map-wrap').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await page.locator('.leaflet-marker-icon.prospect-marker').first().click();
+      const info = page.getByTestId('info-card');
+      await info.waitFor();
+      expect(await info.textContent()).toContain(cardNames[0]);
+      expect(await info.textContent()).toContain(`${scores[0]}%`);
+      await keepScreenshot(page, 'scan-results-1440');
+
+      // Load the next page.
+      await page
+        .getByTestId('showing')
+        .getByText(/^Showing 20 of \d+$/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Load Next 20 Prospects' }).click();
+      await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(40);
+      expect((await names(page)).slice(0, 20)).toEqual(cardNames);
+      await page
+        .getByTestId('showing')
+        .getByText(/^Showing 40 of \d+$/)
+        .waitFor();
+
+      // Log a call on the first card: it is at the top of the Log tab.
+      const first = page.getByTestId('prospect-card').first();
+      await first.getByLabel('Status').selectOption('Called');
+      await first.getByLabel('Note').fill('Left a voicemail');
+      await first.getByRole('button', { name: 'Log', exact: true }).click();
+      await expect.poll(() => page.getByRole('tab', { name: /^Log/ }).textContent()).toContain('1');
+
+      // Save the second for later: it is in the Saved tab.
+      const second = page.getByTestId('prospect-card').nth(1);
+      await second.getByLabel('Status').selectOption('Save for Later');
+      await second.getByRole('button', { name: 'Log', exact: true }).click();
+      await expect.poll(() => page.getByRole('tab', { name: /^Saved/ }).textContent()).toContain('1');
+
+      // Block the third (the first user is SuperAdmin): it leaves the results.
+      const third = page.getByTestId('prospect-card').nth(2);
+      await third.getByRole('button', { name: 'Block' }).click();
+      await expect.poll(async () => (await names(page)).includes(cardNames[2]!)).toBe(false);
+
+      await page.getByRole('tab', { name: /^Log/ }).click();
+      expect(await page.getByTestId('log-entry').first().getByTestId('log-name').textContent()).toBe(
+        cardNames[0],
+      );
+      expect(await page.getByTestId('log-entry').first().getByTestId('log-note').textContent()).toBe(
+        'Note: Left a voicemail',
+      );
+      await page.getByRole('tab', { name: /^Saved/ }).click();
+      expect(await names(page)).toEqual([cardNames[1]]);
+
+      // Quick search by name finds the business whose name is markup, shown as text.
+      await page.getByLabel('Name', { exact: true }).fill('onerror');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect.poll(() => names(page)).toEqual([XSS_NAME]);
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await markerTitles(page)).toEqual([`1. ${XSS_NAME}`]);
+
+      // The latest results come back after a reload; New Search clears them for good.
+      await page.reload();
+      await expect.poll(() => names(page)).toEqual([XSS_NAME]);
+      await page.getByRole('button', { name: 'New Search' }).click();
+      await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(0);
+      await page.reload();
+      await page.getByText('No prospects yet. Set a location and press Scan Area.').waitFor();
+
+      expect(alerts).toEqual([]);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('looks right on a phone with results', async () => {
+    const b = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });
+    try {
+      const page = b.page;
+      await registerViaApi(
+        server,
+        b,
+        { name: 'Pat Phone', email: 'pat@example.com', password: 'pat-pass-123' },
+        { inviter: owner },
+      );
+      await page.goto(server.baseUrl);
+      await page.getByLabel('Address').fill('94108');
+      await page.getByRole('button', { name: 'Set Address' }).click();
+      await page.getByTestId('location-label').getByText('San Francisco, CA 94108').waitFor();
+      await page.getByTestId('scan-button').tap();
+      await expect.poll(() => page.getByTestId('prospect-card').count(), { timeout: 20_000 }).toBe(20);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await keepScreenshot(page, 'scan-results-375');
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
