@@ -12,7 +12,9 @@ const files = readdirSync(here)
   .sort();
 
 if (files.length === 0) {
-  console.error(only ? `No benchmark named "${only}" (looked for bench/${only}.bench.ts)` : 'No benchmarks found');
+  console.error(
+    only ? `No benchmark named "${only}" (looked for bench/${only}.bench.ts)` : 'No benchmarks found',
+  );
   process.exit(1);
 }
 

@@ -67,7 +67,7 @@ export function registerAccessControl(app: FastifyInstance, loadUser: SessionLoa
 
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
-    const access = (route.config)?.access;
+    const access = route.config?.access;
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} has no access rule (config.access)`);
     }
