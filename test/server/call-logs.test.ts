@@ -155,3 +155,19 @@ describe('hostile text', () => {
     expect((await t.request({ method: 'DELETE', url: '/api/saved/%00', as: u })).statusCode).toBe(400);
   });
 });
+
+describe('ordering', () => {
+  it('lists entries logged in quick succession newest first', async () => {
+    const u = await t.newUser();
+    for (let i = 0; i < 8; i++) expect((await add(u, entry({ name: `Quick ${i}` }))).statusCode).toBe(201);
+    expect((await list(u)).map((e) => e.name)).toEqual(Array.from({ length: 8 }, (_, i) => `Quick ${7 - i}`));
+  });
+
+  it('makes RFC 9562 version-7 ids that sort in creation order', async () => {
+    const { timeOrderedId } = await import('../../src/server/call-logs/service.js');
+    const ids = Array.from({ length: 50 }, () => timeOrderedId(1_763_800_000_000));
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

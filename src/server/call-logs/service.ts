@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { CallLogTable } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -21,6 +21,26 @@ export const CALL_LOG_NOT_FOUND = 'Call log entry not found';
 /** A supplied timestamp may be at most this far ahead of the server clock (clock skew of a phone). */
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 const EARLIEST = Date.UTC(2000, 0, 1);
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A UUIDv7 (RFC 9562) whose 12 "rand_a" bits count entries within one millisecond, so ids sort in creation
+ * order: entries logged in the same millisecond still list newest first.
+ */
+export function timeOrderedId(now = Date.now()): string {
+  if (now === lastMs) sequence = (sequence + 1) & 0xfff;
+  else {
+    lastMs = now;
+    sequence = 0;
+  }
+  const ts = now.toString(16).padStart(12, '0');
+  const rand = randomBytes(8);
+  rand[0] = (rand[0]! & 0x3f) | 0x80; // RFC 9562 variant
+  const tail = rand.toString('hex');
+  return `${ts.slice(0, 8)}-${ts.slice(8, 12)}-7${sequence.toString(16).padStart(3, '0')}-${tail.slice(0, 4)}-${tail.slice(4, 16)}`;
+}
 
 export interface CallLogInput {
   prospectId: string;
@@ -83,7 +103,7 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
 export async function addCallLog(db: Db, userId: string, input: CallLogInput): Promise<CallLogView> {
   assertOutcome(input.outcome);
   const row: CallLogTable = {
-    id: randomUUID(),
+    id: timeOrderedId(),
     user_id: userId,
     prospect_id: input.prospectId.trim(),
     name: input.name.trim(),
