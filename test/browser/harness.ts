@@ -170,10 +170,14 @@ export async function openBrowser(
 }
 
 /** A screenshot kept as a test artifact under test-results/browser/. */
-export async function keepScreenshot(page: Page, name: string): Promise<string> {
+export async function keepScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }
 

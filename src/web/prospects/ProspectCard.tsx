@@ -7,7 +7,6 @@ import {
   Card,
   Collapse,
   Group,
-  List,
   NativeSelect,
   Stack,
   Table,
@@ -214,6 +213,7 @@ export function ProspectCard(props: {
           </Group>
           <Badge
             color={scoreColor(p.score)}
+            style={{ flexShrink: 0 }}
             size="lg"
             variant="filled"
             aria-label={`Score ${scorePercent(p.score)}`}
@@ -245,14 +245,16 @@ export function ProspectCard(props: {
             )}
             {(analysis.recommendations ?? []).length > 0 && (
               <>
-                <Text size="sm" fw={600} mt={4}>
+                <Text size="sm" fw={600} mt={4} id={`${headingId}-recs`}>
                   Recommended ad solutions:
                 </Text>
-                <List size="sm" spacing={0}>
+                <Group gap={4} mt={2} role="list" aria-labelledby={`${headingId}-recs`}>
                   {(analysis.recommendations ?? []).map((r) => (
-                    <List.Item key={r}>{r}</List.Item>
+                    <Badge key={r} variant="outline" color="blue" tt="none" role="listitem">
+                      {r}
+                    </Badge>
                   ))}
-                </List>
+                </Group>
               </>
             )}
             {analysis.breakdown && (
