@@ -230,6 +230,13 @@ describe('google nearby search', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.some((b) => b.types.includes('dentist'))).toBe(true);
     expect(found.some((b) => b.types.includes('bank'))).toBe(true);
+    // One combined request, then one per type, at least 100 ms apart (SPEC.md §9).
+    const perType = google.requests
+      .slice(1)
+      .map((r) => ({ at: r.at, types: (JSON.parse(r.body) as NearbyBody).includedTypes }));
+    expect(perType.map((r) => r.types)).toEqual([['dentist'], ['landscaper'], ['bank']]);
+    for (let i = 1; i < perType.length; i++)
+      expect((perType[i]?.at ?? 0) - (perType[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(95);
   });
 
   it('fails with the status on a 500, and on a body that is not JSON or not the expected shape', async () => {

@@ -28,6 +28,23 @@ export const GOOGLE_MAX_RADIUS_M = 50_000;
 export const GOOGLE_MIN_CELL_M = 100;
 /** At most this many searchNearby requests per scan (the first circle and its splits). */
 export const GOOGLE_MAX_REQUESTS = 40;
+/** SPEC.md §9: pause between two place-type queries. */
+export const GOOGLE_TYPE_PAUSE_MS = 100;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 const PLACE_FIELDS = [
   'id',
@@ -321,7 +338,9 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
         }
         places = [];
         let failures = 0;
-        for (const type of q.types) {
+        for (const [i, type] of q.types.entries()) {
+          // SPEC.md §9: a 100 ms pause between type queries.
+          if (i > 0) await pause(GOOGLE_TYPE_PAUSE_MS, signal);
           try {
             places.push(...(await coverCircle(center, radiusM, [type], signal)));
           } catch (typeError) {
