@@ -5,8 +5,7 @@ export const SUBTITLE = 'AI-Powered Prospect Discovery';
 // Location (SPEC §5, §8)
 export const GPS_FAILED = 'Could not get GPS location. Please try again or enter an address manually.';
 export const GPS_UNAVAILABLE = 'GPS is not available on this device';
-export const ENTER_ADDRESS = 'Please enter an address';
-export const ADDRESS_NOT_FOUND = 'Address not found. Please check the address and try again.';
+// 'Please enter an address' and 'Address not found...' are shared with the server: src/core/messages.ts.
 
 // Scanning and search (SPEC §2, §8)
 export const SCANNING = 'Scanning...';

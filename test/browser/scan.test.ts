@@ -48,7 +48,17 @@ beforeAll(async () => {
     },
     new Date().toISOString(),
   );
-  await server.db.kysely.insertInto('places').values(row).execute();
+  // And a shop with nothing known about it: no phone, no website, no category.
+  const plain = placeRow(
+    {
+      id: 'osm:node/999000000002',
+      lat: 37.7901,
+      lng: -122.4069,
+      tags: { name: 'Plainview Goods', shop: 'yes' },
+    },
+    new Date().toISOString(),
+  );
+  await server.db.kysely.insertInto('places').values([row, plain]).execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -178,6 +188,26 @@ describe('scan in the browser', () => {
       // The latest results come back after a reload; New Search clears them for good.
       await page.reload();
       await expect.poll(() => names(page)).toEqual([XSS_NAME]);
+
+      // A business with no phone, website or category: the details are fetched, then the spec's messages;
+      // Set category stores the category with the latest results.
+      await page.getByLabel('Name', { exact: true }).fill('Plainview');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect.poll(() => names(page)).toEqual(['Plainview Goods']);
+      const plain = page.getByTestId('prospect-card').first();
+      await plain.getByRole('button', { name: 'Call Plainview Goods' }).click();
+      await page.getByTestId('notice').getByText('Phone number not available.').waitFor();
+      await plain.getByRole('button', { name: 'Website of Plainview Goods' }).click();
+      await page.getByTestId('notice').getByText('Website not available.').waitFor();
+      await plain.getByRole('button', { name: 'Set category' }).click();
+      const ask = page.getByRole('dialog', { name: 'Set category' });
+      await ask.getByLabel('Category').fill('  Hardware Store ');
+      await ask.getByRole('button', { name: 'OK' }).click();
+      await plain.getByText('Hardware Store', { exact: true }).waitFor();
+      expect(await plain.getByRole('button', { name: 'Set category' }).count()).toBe(0);
+      await page.reload();
+      await page.getByTestId('prospect-card').first().getByText('Hardware Store', { exact: true }).waitFor();
+
       await page.getByRole('button', { name: 'New Search' }).click();
       await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(0);
       await page.reload();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Grid, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
-import { NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
+import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
 import { api, ApiError, isAdminUser, type CallLog, type Me, type SearchSettings } from '../api';
 import { useDialogs } from '../dialogs';
 import { GPS_MAX_AGE_MS, GPS_TIMEOUT_MS, initialSettings, MAX_LOADED } from '../defaults';
@@ -10,8 +10,6 @@ import { adminTabs, strategyModal } from '../extensions';
 import { fullAddress, stableId } from '../format';
 import { ME_KEY, useConfig, useMe, useSignOut } from '../session';
 import {
-  ADDRESS_NOT_FOUND,
-  ENTER_ADDRESS,
   GPS_FAILED,
   GPS_UNAVAILABLE,
   LOAD_MORE_FAILED,
@@ -147,7 +145,7 @@ export function MainScreen() {
 
   const setAddress = async (address: string): Promise<boolean> => {
     if (!address.trim()) {
-      notify(ENTER_ADDRESS, 'error');
+      notify(ADDRESS_EMPTY, 'error');
       return false;
     }
     try {
