@@ -198,6 +198,26 @@ describe('place chain', () => {
     expect(overpassCalls.length).toBe(1);
   });
 
+  it('caps the merged list to the nearest `limit`, keeping provider order (best-sourced first)', async () => {
+    await seedLocal([
+      { id: 'osm:node/1', name: 'Far Local', lat: CENTER.lat + 0.01, lng: CENTER.lng },
+      { id: 'osm:node/2', name: 'Near Local', lat: CENTER.lat + 0.0001, lng: CENTER.lng },
+    ]);
+    const r = await chain({ PLACE_PROVIDERS: 'local,demo' }).nearby({
+      ...CENTER,
+      radiusMiles: 1,
+      types: ['bank'],
+      limit: 2,
+    });
+    // Demo's two banks sit 0.0015° and 0.0025° (longitude) away: nearer than 'Far Local', farther than 'Near Local'.
+    expect(r.businesses.map((b) => b.source)).toEqual(['local', 'demo']);
+    expect(r.businesses[0]?.name).toBe('Near Local');
+    expect(r.sources).toEqual([
+      { provider: 'local', ok: true, count: 2 },
+      { provider: 'demo', ok: true, count: 2 },
+    ]);
+  });
+
   it('skips the top-up when enough were found or when the Algorithm Setting turns it off', async () => {
     await seedLocal([{ id: 'osm:node/1', name: 'Local Bank One', lat: 37.788, lng: -122.4066 }]);
     svc.handle((_req, res) => json(res, 200, overpass([oNode(12, 'Fresh Bank', 37.786, -122.403)])));

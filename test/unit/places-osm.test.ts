@@ -183,6 +183,25 @@ describe('osm provider: Overpass', () => {
   });
 });
 
+describe('osm provider: details', () => {
+  it('reads one element by its OSM id through Overpass', async () => {
+    svc.handle((_req, res) => json(res, 200, { ...OVERPASS, elements: [OVERPASS.elements[0]] }));
+    expect(await osm().details?.('osm:node/1001', signal())).toEqual({
+      phone: '+1 415 555 0100',
+      website: 'https://usd.example.com',
+      address: '450 Sutter Street, San Francisco, CA 94108',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94108',
+    });
+    expect(new URLSearchParams(svc.requests[0]?.body).get('data')).toBe(
+      '[out:json][timeout:25];node(1001);out center tags;',
+    );
+    expect(await osm().details?.('ChIJnot-an-osm-id', signal())).toBeNull();
+    expect(svc.requests.length).toBe(1);
+  });
+});
+
 describe('osm provider: Nominatim', () => {
   it('geocodes with /search?format=jsonv2 and reverse-geocodes to "City, ST"', async () => {
     svc.handle((req, res) => {
