@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CLOSE_DEGREES,
@@ -239,5 +240,38 @@ describe('topUp (open-map results, SPEC.md §5)', () => {
       2,
     );
     expect(out.map((x) => x.name)).toEqual(['X', 'Z']);
+  });
+});
+
+describe('dedupe properties', () => {
+  const candidate = fc.record({
+    id: fc.string({ maxLength: 3 }),
+    name: fc.constantFrom('Acme', 'ACME, Inc.', 'Beta', 'Public Storage', 'public storage', '!!', ''),
+    lat: fc.double({ min: 37, max: 37.01, noNaN: true }),
+    lng: fc.double({ min: -122.01, max: -122, noNaN: true }),
+    address: fc.constantFrom('', '', '1 Main St', '1 Main Street', '2 Oak Ave'),
+  });
+
+  it('keeps a subsequence of the input, is idempotent, and leaves no two kept entries matching a rule', () => {
+    fc.assert(
+      fc.property(fc.array(candidate, { maxLength: 60 }), (items) => {
+        const kept = dedupe(items);
+        let i = 0;
+        for (const k of kept) {
+          while (i < items.length && items[i] !== k) i++;
+          expect(i).toBeLessThan(items.length);
+        }
+        expect(dedupe(kept)).toEqual(kept);
+        for (let a = 0; a < kept.length; a++) {
+          for (let b = a + 1; b < kept.length; b++) {
+            const x = kept[a];
+            const y = kept[b];
+            if (!x || !y) continue;
+            expect(dedupe([x, y])).toHaveLength(2);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
