@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
+import { recordAudit } from '../audit/service.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, PLEASE_LOG_IN } from '../../core/messages.js';
 import { readAlgorithmSettings } from '../settings/service.js';
@@ -195,7 +196,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       await clearCaches(db.kysely);
-      request.log.info({ by: currentUser(request).id }, 'caches cleared');
+      await recordAudit(db, currentUser(request), 'cache.clear', { type: 'cache', id: 'analysis+business' });
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
+import { recordAudit } from '../audit/service.js';
 import { algorithmSettingsSchema, readAlgorithmSettings, writeAlgorithmSettings } from './service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -23,8 +24,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         body: algorithmSettingsSchema.partial().strict(),
       },
     },
-    async (request) => ({
-      settings: await writeAlgorithmSettings(ctx.db, request.body, currentUser(request).id),
-    }),
+    async (request) => {
+      const me = currentUser(request);
+      const settings = await writeAlgorithmSettings(ctx.db, request.body, me.id);
+      await recordAudit(
+        ctx.db,
+        me,
+        'settings.update',
+        { type: 'settings', id: 'algorithm' },
+        { ...request.body },
+      );
+      return { settings };
+    },
   );
 };
