@@ -19,6 +19,18 @@ export const isUnauthenticated = (error: unknown) => error instanceof ApiError &
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** Routes where a 401 is an answer about the credentials, not a lost session. */
+const SIGN_IN_ROUTES = new Set(['/api/session', '/api/register', '/api/me']);
+let onSessionLost: (() => void) | null = null;
+
+/**
+ * Called when a request that needed a session gets 401 (signed out elsewhere, session expired, account
+ * suspended): the app goes back to the sign-in screen.
+ */
+export function setSessionLostHandler(handler: (() => void) | null): void {
+  onSessionLost = handler;
+}
+
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
@@ -46,6 +58,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   if (!response.ok) {
     const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
     const message = typeof record.error === 'string' && record.error ? record.error : GENERIC_ERROR;
+    if (response.status === 401 && !SIGN_IN_ROUTES.has(path.split('?')[0] ?? '')) onSessionLost?.();
     throw new ApiError(message, response.status, record);
   }
   return parsed as T;

@@ -6,7 +6,9 @@ import '@mantine/core/styles.css';
 import './styles.css';
 import { App } from './App';
 import { DialogsProvider } from './dialogs';
-import { isUnauthenticated } from './api';
+import { isUnauthenticated, setSessionLostHandler } from './api';
+import { ME_KEY } from './session';
+import { AppErrorBoundary } from './AppErrorBoundary';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -24,6 +26,14 @@ const queryClient = new QueryClient({
   },
 });
 
+// A request that finds the session gone returns the app to the sign-in screen, leaving no user data behind.
+setSessionLostHandler(() => {
+  if (queryClient.getQueryData(ME_KEY) === null) return;
+  void queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+  queryClient.setQueryData(ME_KEY, null);
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
@@ -32,7 +42,9 @@ createRoot(root).render(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <DialogsProvider>
-          <App />
+          <AppErrorBoundary>
+            <App />
+          </AppErrorBoundary>
         </DialogsProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -113,7 +113,8 @@ const enc = encodeURIComponent;
 export const adminApi = {
   // All Prospects and exports
   allProspects: async () =>
-    (await request<{ prospects: TeamProspect[]; total: number }>('GET', '/api/admin/all-prospects')).prospects,
+    (await request<{ prospects: TeamProspect[]; total: number }>('GET', '/api/admin/all-prospects'))
+      .prospects,
   exportAllProspects: () => downloadFile('/api/exports/all-prospects.csv', 'all_prospects_summary.csv'),
   exportProspects: (scope: 'team' | 'current') =>
     downloadFile(`/api/exports/prospects.csv?scope=${scope}`, 'prospects.csv'),
@@ -157,7 +158,8 @@ export const adminApi = {
   // Caches and settings
   cacheStats: () => request<CacheStats>('GET', '/api/admin/cache'),
   clearCache: () => request<void>('DELETE', '/api/admin/cache'),
-  settings: async () => (await request<{ settings: AlgorithmSettings }>('GET', '/api/admin/settings')).settings,
+  settings: async () =>
+    (await request<{ settings: AlgorithmSettings }>('GET', '/api/admin/settings')).settings,
   updateSettings: async (patch: Partial<AlgorithmSettings>) =>
     (await request<{ settings: AlgorithmSettings }>('PATCH', '/api/admin/settings', patch)).settings,
 

@@ -1,0 +1,106 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDialogs } from '../dialogs';
+import { formatDateTime, fullAddress, scoreColor, scorePercent } from '../format';
+import { updateProspects } from '../main/prospects';
+import { stableId } from '../format';
+import { ADMIN_KEYS, adminApi, type TeamProspect } from './api';
+import { ErrorAlert, Loading, messageOf } from './common';
+import { NO_PROSPECTS_TO_EXPORT } from './texts';
+
+/** SPEC §2 All Prospects tab: every scanned prospect across the team, Export All and Block. */
+export function AllProspectsTab() {
+  const queryClient = useQueryClient();
+  const { notify } = useDialogs();
+  const [exporting, setExporting] = useState(false);
+  const all = useQuery({ queryKey: ADMIN_KEYS.allProspects, queryFn: adminApi.allProspects });
+  const prospects = all.data ?? [];
+
+  const block = useMutation({
+    mutationFn: (p: TeamProspect) => adminApi.block(p.id, p.name),
+    onSuccess: async (_r, p) => {
+      updateProspects(queryClient, (list) => list.filter((x) => stableId(x) !== p.id));
+      notify(`${p.name} was blocked for everyone.`, 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.allProspects }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.blocklist }),
+      ]);
+    },
+    onError: (error) => notify(messageOf(error), 'error'),
+  });
+
+  const exportAll = async () => {
+    if (all.data && all.data.length === 0) {
+      notify(NO_PROSPECTS_TO_EXPORT, 'error');
+      return;
+    }
+    setExporting(true);
+    try {
+      await adminApi.exportAllProspects();
+    } catch (error) {
+      notify(messageOf(error), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="all-prospects">
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={600}>
+          {all.isSuccess ? `${prospects.length} prospects scanned by the team` : 'Every scanned prospect'}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => void all.refetch()} loading={all.isFetching}>
+            Refresh
+          </Button>
+          <Button size="xs" onClick={() => void exportAll()} loading={exporting}>
+            Export All
+          </Button>
+        </Group>
+      </Group>
+      {all.isPending && <Loading label="Loading all prospects..." />}
+      {all.isError && <ErrorAlert message={messageOf(all.error)} />}
+      {all.isSuccess && prospects.length === 0 && <Text c="dimmed">No prospects scanned yet.</Text>}
+      {prospects.map((p) => (
+        <Paper key={p.id} withBorder p="sm" radius="md" data-testid="team-prospect" aria-label={p.name}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={700} data-testid="team-prospect-name" style={{ overflowWrap: 'anywhere' }}>
+                {p.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {p.category || 'Business'}
+                {p.rating !== undefined ? ` · ${p.rating.toFixed(1)}★` : ''}
+              </Text>
+              {fullAddress(p) && (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {fullAddress(p)}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                Scanned by {p.scannedBy.name ?? 'a former user'} · {formatDateTime(p.scannedAt)}
+              </Text>
+            </Stack>
+            <Stack gap={6} align="flex-end">
+              <Badge color={scoreColor(p.score)} aria-label={`Score ${scorePercent(p.score)}`}>
+                {scorePercent(p.score)}
+              </Badge>
+              <Button
+                size="compact-sm"
+                color="red"
+                variant="light"
+                aria-label={`Block ${p.name}`}
+                loading={block.isPending && block.variables.id === p.id}
+                onClick={() => block.mutate(p)}
+              >
+                Block
+              </Button>
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
