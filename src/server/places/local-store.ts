@@ -91,14 +91,17 @@ export async function stageRows(
   importId: string,
   rows: readonly PlaceRow[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, import_id: importId }));
-    await db
-      .insertInto('places_staging')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['import_id', 'id']).doNothing())
-      .execute();
-  }
+  // One transaction per batch: one durable commit instead of one per statement.
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, import_id: importId }));
+      await trx
+        .insertInto('places_staging')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['import_id', 'id']).doNothing())
+        .execute();
+    }
+  });
 }
 
 /** Move a staged import into `places` in one transaction: insert new ids, update existing ones. */
