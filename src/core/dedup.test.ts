@@ -275,3 +275,29 @@ describe('dedupe properties', () => {
     );
   });
 });
+
+describe('normalizeName on ASCII (fast path) equals the regular-expression definition', () => {
+  const reference = (text: string): string => {
+    const w = text
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/'/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .split(' ')
+      .filter((x) => x.length > 0);
+    let end = w.length;
+    while (end > 1 && ['inc', 'llc', 'corp', 'co', 'ltd'].includes(w[end - 1] ?? '')) end--;
+    return w.slice(0, end).join(' ');
+  };
+
+  it('for random ASCII names', () => {
+    const chars = "aZ9 &'.,-_/#()!?xYcoincltd".split('');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...chars), maxLength: 30 }), (t) => {
+        expect(normalizeName(t)).toBe(reference(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

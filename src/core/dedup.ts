@@ -51,10 +51,40 @@ const STORAGE_NAME = /\b(storage|storages|selfstorage|ministorage|uhaul|u haul)\
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 
+/** Lower-case ASCII words of `text`: letters and digits; '&' is "and"; apostrophes vanish; the rest separates. */
+function asciiWords(text: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  let word = '';
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (alnum) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (c === 39) {
+      // apostrophe: drop it and keep the word going ("Joe's" -> "joes")
+      if (start >= 0) word += text.slice(start, i);
+      start = -1;
+      continue;
+    }
+    if (start >= 0) word += text.slice(start, i);
+    start = -1;
+    if (word) out.push(word.toLowerCase());
+    word = '';
+    if (c === 38) out.push('and');
+  }
+  return out;
+}
+
 function words(text: string): string[] {
-  // Decompose accents only when there is something to decompose (most names are ASCII; NFKD is slow).
-  const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  let lower = folded.toLowerCase();
+  if (ASCII.test(text)) return asciiWords(text);
+  // Decompose accents (NFKD is slow, so only for non-ASCII text), then the Unicode-aware path.
+  let lower = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   if (lower.includes('&')) lower = lower.replace(/&/g, ' and ');
   if (lower.includes("'") || lower.includes('’')) lower = lower.replace(/['’]/g, '');
   return lower
