@@ -152,41 +152,60 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     minCount: count,
     useOsmTopUp: settings.useOsmTopUp,
   });
-  const inside = found.businesses.filter(
-    (b) =>
-      b.name.trim() !== '' &&
-      Number.isFinite(b.lat) &&
-      Number.isFinite(b.lng) &&
-      haversineMiles(center, b) <= radiusMiles,
-  );
-  const unique = dedupe(inside);
   const blocked = await blockedIds(deps.db);
-  const ranked = filterBlocked(await rankBusinesses(deps, unique, center), blocked).filter(
-    (p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis),
+  const ranked = filterBlocked(
+    await rankBusinesses(deps, cleanCandidates(found.businesses, center, radiusMiles), center),
+    blocked,
+  ).filter((p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis));
+  return keepAndPage(
+    deps,
+    {
+      userId,
+      kind: 'scan',
+      ...center,
+      radiusMiles,
+      count,
+      categories: groups,
+      locationLabel: input.locationLabel ?? null,
+      query: null,
+      total: ranked.length,
+    },
+    ranked,
+    found.sources,
   );
+}
 
-  const record: SearchRecord = {
-    userId,
-    kind: 'scan',
-    ...center,
-    radiusMiles,
-    count,
-    categories: groups,
-    locationLabel: input.locationLabel ?? null,
-    query: null,
-    total: ranked.length,
-  };
+/** SPEC §5: results without a name or location dropped, only those inside the radius kept, duplicates removed. */
+function cleanCandidates(businesses: Business[], center: { lat: number; lng: number }, radiusMiles: number) {
+  return dedupe(
+    businesses.filter(
+      (b) =>
+        b.name.trim() !== '' &&
+        Number.isFinite(b.lat) &&
+        Number.isFinite(b.lng) &&
+        haversineMiles(center, b) <= radiusMiles,
+    ),
+  );
+}
+
+/** Record the search, keep the top 100 as the user's latest results and answer the first page of N. */
+async function keepAndPage(
+  deps: Pick<ScanDeps, 'db'>,
+  record: SearchRecord,
+  ranked: Prospect[],
+  sources: SourceReport[],
+): Promise<ScanPage> {
   const searchId = await recordSearch(deps.db.kysely, record);
-  await saveLatestScan(deps.db.kysely, userId, searchId, ranked.slice(0, MAX_LOADED), ranked.length);
+  await saveLatestScan(deps.db.kysely, record.userId, searchId, ranked.slice(0, MAX_LOADED), ranked.length);
   return {
     searchId,
     total: ranked.length,
     offset: 0,
-    prospects: ranked.slice(0, count),
-    sources: found.sources,
+    prospects: ranked.slice(0, record.count),
+    sources,
     demo: ranked.some((p) => p.source === 'demo'),
-    radiusMiles,
-    count,
+    radiusMiles: record.radiusMiles,
+    count: record.count,
   };
 }
 
@@ -252,40 +271,30 @@ export async function quickSearch(
   const count = clampCount(input.count ?? COUNT_MAX);
   const center = { lat: input.lat, lng: input.lng };
   const found = await deps.places.textSearch({ query: text, ...center, radiusMiles });
-  const inside = found.businesses.filter(
-    (b) =>
-      b.name.trim() !== '' &&
-      Number.isFinite(b.lat) &&
-      Number.isFinite(b.lng) &&
-      haversineMiles(center, b) <= radiusMiles,
-  );
   const blocked = await blockedIds(deps.db);
-  const ranked = filterBlocked(await rankBusinesses(deps, dedupe(inside), center), blocked);
+  const ranked = filterBlocked(
+    await rankBusinesses(deps, cleanCandidates(found.businesses, center, radiusMiles), center),
+    blocked,
+  );
   if (ranked.length === 0) {
     throw new HttpError(404, input.mode === 'business' ? NO_MATCHING_BUSINESS : NO_CATEGORY_RESULTS, {
       sources: found.sources,
     });
   }
-  const searchId = await recordSearch(deps.db.kysely, {
-    userId,
-    kind: input.mode === 'business' ? 'quick-business' : 'quick-category',
-    ...center,
-    radiusMiles,
-    count,
-    categories: [],
-    locationLabel: input.locationLabel ?? null,
-    query: text,
-    total: ranked.length,
-  });
-  await saveLatestScan(deps.db.kysely, userId, searchId, ranked.slice(0, MAX_LOADED), ranked.length);
-  return {
-    searchId,
-    total: ranked.length,
-    offset: 0,
-    prospects: ranked.slice(0, count),
-    sources: found.sources,
-    demo: ranked.some((p) => p.source === 'demo'),
-    radiusMiles,
-    count,
-  };
+  return keepAndPage(
+    deps,
+    {
+      userId,
+      kind: input.mode === 'business' ? 'quick-business' : 'quick-category',
+      ...center,
+      radiusMiles,
+      count,
+      categories: [],
+      locationLabel: input.locationLabel ?? null,
+      query: text,
+      total: ranked.length,
+    },
+    ranked,
+    found.sources,
+  );
 }
