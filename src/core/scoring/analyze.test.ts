@@ -102,7 +102,15 @@ describe('rule scores', () => {
       breakdown: { rule: 'chain' },
     });
     expect(
-      one({ ...plain, name: 'Cafe 9', tags: { amenity: 'cafe', brand: 'Unknown Regional' } }).score,
+      one({ ...plain, name: 'Cafe 9', tags: { amenity: 'cafe', 'brand:wikidata': 'Q999999' } }).score,
+    ).toBe(5);
+    // a bare brand tag NSI does not know is not evidence enough
+    expect(
+      one({ ...plain, name: 'Cafe 9', tags: { amenity: 'cafe', brand: 'Cafe 9' } }).breakdown.rule,
+    ).toBeNull();
+    // ... but a brand tag NSI knows is
+    expect(
+      one({ ...plain, name: 'Store 12', tags: { amenity: 'fast_food', brand: 'Taco Shack' } }).score,
     ).toBe(5);
     expect(one({ ...plain, name: 'Corner Fuel', types: ['gas_station'] }).score).toBe(10);
     expect(one({ ...plain, name: 'Gasco', types: ['gas_station'] }).score).toBe(0); // national chain first

@@ -133,7 +133,7 @@ export function classify(input: AnalysisInput): Vertical {
 
 const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
 
-/** The brand evidence of a business: an NSI match and/or OSM brand tags (car makes on dealers excluded). */
+/** The brand evidence of a business: an NSI match and/or an OSM brand:wikidata tag (car makes excluded). */
 function brandEvidence(
   input: AnalysisInput,
   normalizedName: string,
@@ -150,7 +150,9 @@ function brandEvidence(
         brandWikidata: makeTag ? null : brandWikidata,
       })
     : null;
-  const tagged = !makeTag && (!!brand || !!brandWikidata);
+  // A brand:wikidata tag is strong evidence of a chain; a bare `brand` tag is not (mappers also put it on
+  // one-off local shops), so on its own it only counts when NSI knows the brand (findBrand above).
+  const tagged = !makeTag && !!brandWikidata;
   return { match, tagged, brandWikidata };
 }
 
