@@ -297,7 +297,11 @@ export function SettingsSection({ canChange }: { canChange: boolean }) {
   );
 }
 
-const STATUS_COLOR: Record<InvitationRow['status'], string> = { open: 'blue', used: 'green', expired: 'gray' };
+const STATUS_COLOR: Record<InvitationRow['status'], string> = {
+  open: 'blue',
+  used: 'green',
+  expired: 'gray',
+};
 
 /** Invitation Management: generate (optionally for an e-mail), copy code or link, list with status. */
 export function InvitationsSection() {
@@ -348,7 +352,12 @@ export function InvitationsSection() {
           <Stack gap={6}>
             <Group gap="xs" wrap="wrap">
               <Text size="sm">Code:</Text>
-              <Text ff="monospace" fw={700} data-testid="invitation-code" style={{ overflowWrap: 'anywhere' }}>
+              <Text
+                ff="monospace"
+                fw={700}
+                data-testid="invitation-code"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {latest.code}
               </Text>
               <Button size="compact-xs" variant="light" onClick={() => doCopy('new-code', latest.code)}>
@@ -415,7 +424,10 @@ export function InvitationsSection() {
                   variant="subtle"
                   aria-label={`Copy link for ${inv.code}`}
                   onClick={() =>
-                    doCopy(`link-${inv.id}`, `${window.location.origin}/?invite=${encodeURIComponent(inv.code)}`)
+                    doCopy(
+                      `link-${inv.id}`,
+                      `${window.location.origin}/?invite=${encodeURIComponent(inv.code)}`,
+                    )
                   }
                 >
                   {copied === `link-${inv.id}` ? 'Copied!' : 'Copy Link'}
