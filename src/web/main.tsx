@@ -4,6 +4,7 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import './styles.css';
+import './admin/register';
 import { App } from './App';
 import { DialogsProvider } from './dialogs';
 import { isUnauthenticated, setSessionLostHandler } from './api';
