@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_GROUPS } from './categories';
 import {
@@ -12,6 +9,7 @@ import {
   osmPlaceTypes,
   osmVertical,
 } from './osm-tags';
+import { OSM_DATA_DIR, readOsmBusinesses } from './testing/read-pbf';
 import { VERTICALS, verticalForTypes } from './verticals';
 
 describe('OSM tag tables', () => {
@@ -98,32 +96,8 @@ describe('OSM tag tables', () => {
 
 // ---- real extracts -------------------------------------------------------------------------------------------
 
-interface OsmElement {
-  type: 'node' | 'way' | 'relation';
-  id: number;
-  tags?: Record<string, string>;
-}
-const require = createRequire(import.meta.url);
-const parseOsm = require('osm-pbf-parser') as () => Writable & Readable;
-
-/** Test-only reader: the tags of every named node and way with a business key. */
-async function readBusinesses(file: string): Promise<Array<Record<string, string>>> {
-  const out: Array<Record<string, string>> = [];
-  const parser = parseOsm();
-  await new Promise<void>((resolve, reject) => {
-    parser.on('data', (items: OsmElement[]) => {
-      for (const el of items) {
-        if (el.type !== 'relation' && el.tags && isOsmBusiness(el.tags)) out.push(el.tags);
-      }
-    });
-    parser.on('end', resolve);
-    parser.on('error', reject);
-    createReadStream(file).on('error', reject).pipe(parser);
-  });
-  return out;
-}
-
-const DATA = '/work/shared/data/osm';
+const readBusinesses = async (file: string) => (await readOsmBusinesses(file)).map((e) => e.tags);
+const DATA = OSM_DATA_DIR;
 const countTypes = (all: Array<Record<string, string>>) => {
   const counts = new Map<string, number>();
   for (const tags of all) for (const t of osmPlaceTypes(tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
