@@ -238,6 +238,28 @@ describe('scan in the browser', () => {
       await expect.poll(() => page.getByTestId('prospect-card').count(), { timeout: 20_000 }).toBe(20);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await keepScreenshot(page, 'scan-results-375');
+      await page
+        .getByTestId('prospect-card')
+        .first()
+        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await keepScreenshot(page, 'scan-cards-375');
+
+      // An admin blocks the first of these businesses elsewhere: it leaves this open screen without reload.
+      const before = await names(page);
+      const latest = (await (
+        await page.request.get(`${server.baseUrl}/api/scans/latest?limit=1`)
+      ).json()) as {
+        prospects: { id: string; name: string }[];
+      };
+      const victim = latest.prospects[0]!;
+      expect(victim.name).toBe(before[0]);
+      const blocked = await owner.call('POST', '/api/blocklist', {
+        businessId: victim.id,
+        label: victim.name,
+      });
+      expect(blocked.status).toBe(201);
+      await expect.poll(() => page.getByTestId('prospect-card').count(), { timeout: 5000 }).toBe(19);
+      expect(await names(page)).toEqual(before.slice(1));
       expect(b.pageErrors).toEqual([]);
     } finally {
       await b.close();

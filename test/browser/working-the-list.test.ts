@@ -270,6 +270,7 @@ describe('working the list', () => {
       const map = page.locator('.prospect-map');
       await map.waitFor();
       await page.locator('.leaflet-marker-icon[title="Your Location"]').waitFor();
+      await map.evaluate((e) => e.scrollIntoView({ block: 'center' }));
       const box = (await map.boundingBox())!;
       await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.25);
       await page
