@@ -22,19 +22,19 @@ const SF_FILE = resolve('../shared/data/osm/sf-downtown.osm.pbf');
 const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCAN_TYPES = placeTypesForGroups(ALL_GROUPS);
 
-interface Target {
+export interface Target {
   kind: 'sqlite' | 'postgres';
   db: Db;
   drop(): Promise<void>;
 }
 
-function arg(args: string[], name: string, fallback: number): number {
+export function arg(args: string[], name: string, fallback: number): number {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
 }
 
 /** Deterministic PRNG (mulberry32) so every run measures the same points and the same synthetic city. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -46,7 +46,10 @@ function rng(seed: number): () => number {
 }
 
 /** A fresh, migrated database (migrations applied through the app, as at start-up). */
-async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
+export async function openTarget(
+  kind: 'sqlite' | 'postgres',
+  synchronous: 'FULL' | 'NORMAL' = 'NORMAL',
+): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pf-bench-places-'));
   let url = '';
   let name = '';
@@ -65,7 +68,7 @@ async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
-    SQLITE_SYNCHRONOUS: 'NORMAL',
+    SQLITE_SYNCHRONOUS: synchronous,
     AUTH_SECRET: randomBytes(32).toString('hex'),
   });
   const db = openDatabase(config);
@@ -124,7 +127,11 @@ function syntheticRow(i: number, rand: () => number, center: { lat: number; lng:
 const COLS = ['id', 'name', 'lat', 'lng', 'cell_lat', 'type_mask', 'types', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website', 'opening_hours', 'brand', 'brand_wikidata', 'tags', 'imported_at'] as const; // prettier-ignore
 const PG_TYPES = ['text', 'text', 'float8', 'float8', 'int4', 'int8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text']; // prettier-ignore
 
-async function fillSynthetic(t: Target, rows: number, center: { lat: number; lng: number }): Promise<number> {
+export async function fillSynthetic(
+  t: Target,
+  rows: number,
+  center: { lat: number; lng: number },
+): Promise<number> {
   const started = performance.now();
   const rand = rng(42);
   const at = new Date().toISOString();
@@ -189,7 +196,7 @@ async function measure(
   return { median: at(0.5), p95: at(0.95), meanCount: Math.round(total / points.length) };
 }
 
-function randomPoints(
+export function randomPoints(
   n: number,
   seed: number,
   box: { minLat: number; maxLat: number; minLng: number; maxLng: number },
@@ -312,9 +319,8 @@ export default async function run(args: string[]): Promise<void> {
 }
 
 /** Replace this benchmark's section of docs/PERFORMANCE.md (or append it), leaving the others as they are. */
-function writeSection(section: string): void {
+export function writeSection(section: string, heading = '## Places: import and radius query'): void {
   const file = resolve('docs/PERFORMANCE.md');
-  const heading = '## Places: import and radius query';
   const text = existsSync(file)
     ? readFileSync(file, 'utf8')
     : '# Performance\n\nFigures measured on the development machine with `npm run bench`.\n';
