@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import './styles.css';
 import './admin/register';
+import './strategy/register';
 import { App } from './App';
 import { DialogsProvider } from './dialogs';
 import { isUnauthenticated, setSessionLostHandler } from './api';
