@@ -180,6 +180,29 @@ describe('scan API on the imported San Francisco extract', () => {
     expect(noCat.json()).toMatchObject({ error: 'No results found for that category within your radius.' });
   });
 
+  it('lets a rep set a missing category on a prospect of the latest results, and fetches details', async () => {
+    const list = (await t.request({ method: 'GET', url: '/api/scans/latest?limit=5', as: rep })).json<{
+      prospects: Prospect[];
+    }>();
+    const p = list.prospects[0]!;
+    const url = `/api/scans/latest/prospects/${encodeURIComponent(p.id)}/category`;
+    const blank = await t.request({ method: 'PATCH', url, payload: { category: '   ' }, as: rep });
+    expect(blank.statusCode).toBe(400);
+    const set = await t.request({ method: 'PATCH', url, payload: { category: '  Plumbing ' }, as: rep });
+    expect(set.json().prospect.category).toBe('Plumbing');
+    const again = (await t.request({ method: 'GET', url: '/api/scans/latest?limit=5', as: rep })).json<{
+      prospects: Prospect[];
+    }>();
+    expect(again.prospects.find((x) => x.id === p.id)?.category).toBe('Plumbing');
+    const details = await t.request({
+      method: 'GET',
+      url: `/api/places/${encodeURIComponent(p.id)}/details`,
+      as: rep,
+    });
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toEqual(expect.objectContaining({ address: expect.any(String) }));
+  });
+
   it('geocodes offline and reports an unknown address with the spec message', async () => {
     const sf = await t.request({ method: 'GET', url: '/api/geocode?q=94105', as: rep });
     expect(sf.statusCode).toBe(200);
