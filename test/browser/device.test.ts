@@ -109,5 +109,17 @@ describe('device features', () => {
     const sw = await fetch(`${server.baseUrl}/sw.js`);
     expect(sw.status).toBe(200);
     expect(await sw.text()).toContain('precache');
+
+    // In the browser the service worker registers under the server's Content-Security-Policy.
+    const b = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { serviceWorkers: 'allow' });
+    try {
+      await b.page.goto(server.baseUrl);
+      await b.page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      const scope = await b.page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expect(scope).toBe(`${server.baseUrl}/`);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -127,7 +127,7 @@ export interface TestBrowser {
 export async function openBrowser(
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1440, height: 900 },
-  options: { touch?: boolean } = {},
+  options: { touch?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = mkdtempSync(join(tmpdir(), 'pf-chromium-'));
@@ -138,7 +138,8 @@ export async function openBrowser(
     hasTouch: options.touch ?? false,
     isMobile: false,
     acceptDownloads: true,
-    serviceWorkers: 'block',
+    // Blocked unless a test is about the service worker: its fetches would bypass the request filter below.
+    serviceWorkers: options.serviceWorkers ?? 'block',
     args: [
       '--no-sandbox',
       '--disable-gpu',
