@@ -1,0 +1,225 @@
+// Issue 6 must-show, the strategy modal: with the San Francisco extract imported and no AI endpoint configured
+// (the built-in playbook), open a strategy from a card, see the loading state, then the content with every
+// section; copy a hook line (clipboard and feedback) and the whole strategy; reopen instantly (kept per
+// business); Regenerate; a 429 backs off and still succeeds; a failed job shows the failure state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { SECTION_TITLES } from '../../src/core/strategy/text.js';
+import {
+  firstAccount,
+  keepScreenshot,
+  openBrowser,
+  registerViaApi,
+  startServer,
+  type ApiSession,
+  type TestServer,
+} from './harness.js';
+
+const SF_EXTRACT = resolve(import.meta.dirname, '../../../shared/data/osm/sf-downtown.osm.pbf');
+const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
+
+let server: TestServer;
+let owner: ApiSession;
+beforeAll(async () => {
+  server = await startServer();
+  owner = await firstAccount(server, {
+    name: 'Olive Owner',
+    email: 'owner@example.com',
+    password: 'owner-pass-1',
+  });
+  await importOsmFile(server.db, SF_EXTRACT);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const cards = (page: Page) => page.getByTestId('prospect-card');
+
+describe('appointment strategy in the browser', () => {
+  it('opens a strategy from a card: loading, then every section; copies a hook line and the whole strategy', async () => {
+    const b = await openBrowser(server.baseUrl);
+    const alerts: string[] = [];
+    b.page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    try {
+      const page = b.page;
+      await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+      await registerViaApi(
+        server,
+        b,
+        { name: 'Stella Rep', email: 'stella@example.com', password: 'stella-pass-1' },
+        { inviter: owner },
+      );
+      const scan = await page.request.post(`${server.baseUrl}/api/scans`, {
+        data: {
+          ...UNION_SQUARE,
+          radiusMiles: 1,
+          count: 10,
+          categories: ['healthcare', 'legal', 'car', 'service'],
+          locationLabel: 'Union Square, San Francisco',
+        },
+      });
+      expect(scan.status()).toBe(200);
+      await page.goto(server.baseUrl);
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(2);
+
+      // The first card with a real category (the Strategy action needs one).
+      const names = await page.getByTestId('prospect-name').allTextContents();
+      const first = cards(page).first();
+      const name = names[0]!;
+
+      // Hold the first poll a moment so the loading state is on screen for certain.
+      let polls = 0;
+      await b.context.route('**/api/strategies/jobs/*', async (route) => {
+        polls++;
+        if (polls === 1) await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      });
+      await first.getByRole('button', { name: `Strategy for ${name}` }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByTestId('strategy-loading').getByText('Generating appointment strategy...').waitFor();
+      await modal.getByTestId('strategy-content').waitFor({ timeout: 60_000 });
+      expect(polls).toBeGreaterThanOrEqual(1);
+      expect(await modal.textContent()).toContain(name);
+      expect(await modal.getByTestId('strategy-source').textContent()).toContain('Built-in playbook');
+
+      // Every section of SPEC §2, in its order (the playbook fills them all).
+      const headings = await modal.getByTestId('strategy-section').locator('h4').allTextContents();
+      expect(headings).toEqual(Object.values(SECTION_TITLES));
+      const mix = modal.getByTestId('media-mix');
+      expect(await mix.locator('th').allTextContents()).toEqual(['Channel', 'Percent', 'Why']);
+      const percents = (await mix.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) =>
+        Number.parseInt(t, 10),
+      );
+      expect(percents.length).toBeGreaterThanOrEqual(4);
+      expect(percents.reduce((a, x) => a + x, 0)).toBe(100);
+      await keepScreenshot(page, 'strategy-1440');
+
+      // Copy a hook line: the clipboard holds it and the line says so.
+      const hook = modal.getByTestId('hook-line').nth(1);
+      const hookText = (await hook.locator('span').first().textContent()) ?? '';
+      expect(hookText.length).toBeGreaterThan(10);
+      await hook.click();
+      await hook.getByText('Copied!').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hookText);
+
+      // The voicemail script copies too; the whole strategy copies as text with the section headings.
+      await modal.getByTestId('copy-voicemailScript').click();
+      await modal.getByTestId('copy-voicemailScript').getByText('Copied!').waitFor();
+      expect((await page.evaluate(() => navigator.clipboard.readText())).length).toBeGreaterThan(20);
+      await modal.getByRole('button', { name: 'Copy Strategy' }).click();
+      const all = await page.evaluate(() => navigator.clipboard.readText());
+      expect(all.startsWith(`Appointment strategy: ${name}\n`)).toBe(true);
+      expect(all).toContain('\nHook lines\n');
+      expect(all).toContain(hookText);
+
+      // Reopening is instant: the strategy is kept for the business.
+      await modal.getByRole('button', { name: 'Close', exact: true }).click();
+      await modal.waitFor({ state: 'detached' });
+      await page.reload();
+      await cards(page)
+        .first()
+        .getByRole('button', { name: `Strategy for ${name}` })
+        .click();
+      await page.getByRole('dialog').getByTestId('strategy-content').waitFor({ timeout: 5000 });
+      await page.getByRole('dialog').getByText('Kept from an earlier request.', { exact: false }).waitFor();
+
+      // Regenerate: loading, then a new job's content; a 429 on the way backs off by retryAfterMs.
+      let posts = 0;
+      await b.context.route('**/api/strategies', async (route) => {
+        posts++;
+        if (posts === 1) {
+          await route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'AI service is busy. Please try again in a moment.',
+              retryAfterMs: 300,
+            }),
+          });
+          return;
+        }
+        await route.continue();
+      });
+      polls = 0;
+      await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+      await page.getByRole('dialog').getByTestId('strategy-loading').waitFor();
+      await page.getByRole('dialog').getByTestId('strategy-content').waitFor({ timeout: 60_000 });
+      expect(posts).toBe(2);
+      expect(polls).toBeGreaterThanOrEqual(1);
+      expect(
+        await page.getByRole('dialog').getByText('Kept from an earlier request.', { exact: false }).count(),
+      ).toBe(0);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+      await b.context.unroute('**/api/strategies');
+
+      // A job that fails on the server: the failure state with the spec's words, and Try Again recovers.
+      await b.context.unroute('**/api/strategies/jobs/*');
+      let failNext = true;
+      await b.context.route('**/api/strategies/jobs/*', async (route) => {
+        if (failNext) {
+          failNext = false;
+          await route.fulfill({
+            status: 502,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              status: 'error',
+              error: 'AI job failed on the server. Please try again.',
+            }),
+          });
+          return;
+        }
+        await route.continue();
+      });
+      const other = names[1]!;
+      await cards(page)
+        .nth(1)
+        .getByRole('button', { name: `Strategy for ${other}` })
+        .click();
+      const failed = page.getByRole('dialog').getByTestId('strategy-error');
+      await failed.getByText('Failed to generate strategy. Please try again.').waitFor({ timeout: 30_000 });
+      await failed.getByText('AI job failed on the server. Please try again.').waitFor();
+      await failed.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByRole('dialog').getByTestId('strategy-content').waitFor({ timeout: 60_000 });
+      expect(await page.getByRole('dialog').textContent()).toContain(other);
+
+      expect(alerts).toEqual([]);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('fits a 375 px phone', async () => {
+    const b = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });
+    try {
+      const page = b.page;
+      await registerViaApi(
+        server,
+        b,
+        { name: 'Phil Phone', email: 'phil@example.com', password: 'phil-pass-1' },
+        { inviter: owner },
+      );
+      const scan = await page.request.post(`${server.baseUrl}/api/scans`, {
+        data: { ...UNION_SQUARE, radiusMiles: 1, count: 5, categories: ['healthcare'], locationLabel: 'SF' },
+      });
+      expect(scan.status()).toBe(200);
+      await page.goto(server.baseUrl);
+      const name = (await page.getByTestId('prospect-name').first().textContent()) ?? '';
+      await cards(page)
+        .first()
+        .getByRole('button', { name: `Strategy for ${name}` })
+        .click();
+      await page.getByRole('dialog').getByTestId('strategy-content').waitFor({ timeout: 60_000 });
+      await keepScreenshot(page, 'strategy-375');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
