@@ -50,6 +50,30 @@ describe('device features', () => {
       await b.context.setGeolocation({ latitude: 37.7879, longitude: -122.4066 });
       await page.getByRole('button', { name: 'Use GPS' }).click();
       await page.getByTestId('location-label').getByText('San Francisco, CA').waitFor();
+
+      // Dragging the blue 'Your Location' marker moves the centre; the label is looked up again.
+      await page.getByLabel('Address').fill('10001');
+      await page.getByRole('button', { name: 'Set Address' }).click();
+      await page.getByTestId('location-label').getByText('New York, NY 10001').waitFor();
+      const you = page.locator('.leaflet-marker-icon[title="Your Location"]');
+      await you.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      const box = (await you.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(() => page.getByTestId('location-label').textContent()).not.toContain('10001');
+      const saved = await expect
+        .poll(
+          async () =>
+            (
+              (await (await page.request.get(`${server.baseUrl}/api/me`)).json()) as {
+                user: { searchSettings: { lat: number; label: string } | null };
+              }
+            ).user.searchSettings?.label ?? '',
+        )
+        .toMatch(/New York|NY/);
+      void saved;
       expect(b.pageErrors).toEqual([]);
     } finally {
       await b.close();

@@ -199,6 +199,11 @@ describe('scan in the browser', () => {
       await page.getByTestId('notice').getByText('Phone number not available.').waitFor();
       await plain.getByRole('button', { name: 'Website of Plainview Goods' }).click();
       await page.getByTestId('notice').getByText('Website not available.').waitFor();
+      await plain.getByRole('button', { name: 'Strategy for Plainview Goods' }).click();
+      await page
+        .getByTestId('notice')
+        .getByText('Set a category first to generate a high-quality strategy.')
+        .waitFor();
       await plain.getByRole('button', { name: 'Set category' }).click();
       const ask = page.getByRole('dialog', { name: 'Set category' });
       await ask.getByLabel('Category').fill('  Hardware Store ');
