@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Container, Grid, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
 import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
@@ -465,7 +465,8 @@ export function MainScreen() {
 
                 {visibleAdminTabs.map((t) => (
                   <Tabs.Panel key={t.value} value={t.value} pt="sm">
-                    {t.render()}
+                    {/* A tab may load its code lazily. */}
+                    <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>{t.render()}</Suspense>
                   </Tabs.Panel>
                 ))}
               </Tabs>
@@ -486,7 +487,10 @@ export function MainScreen() {
         onDontAskAgain={() => void updateProfile({ installPromptDismissed: true })}
       />
       {StrategyModal && strategyFor && (
-        <StrategyModal prospect={strategyFor} onClose={() => setStrategyFor(null)} />
+        // The modal may be a React.lazy component: its code then loads on the first Strategy click.
+        <Suspense fallback={null}>
+          <StrategyModal prospect={strategyFor} onClose={() => setStrategyFor(null)} />
+        </Suspense>
       )}
     </div>
   );
