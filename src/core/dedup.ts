@@ -102,7 +102,8 @@ export function normalizeName(name: string): string {
   const w = words(name);
   let end = w.length;
   while (end > 1 && NAME_SUFFIX_SET.has(w[end - 1] ?? '')) end--;
-  return w.slice(0, end).join(' ');
+  if (end < w.length) w.length = end;
+  return w.join(' ');
 }
 
 /** SPEC.md §5 address normalisation: lower-case, punctuation stripped, street-type words removed. */

@@ -140,8 +140,7 @@ export interface CacheKeyInput {
 export function businessHash(input: CacheKeyInput): string {
   const placeId = input.placeId?.trim();
   if (placeId) return `place_${placeId}`;
-  const text = [input.name, input.address ?? '', input.category ?? '']
-    .map((s) => s.trim().toLowerCase())
-    .join('|');
+  const lower = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
+  const text = `${lower(input.name)}|${lower(input.address)}|${lower(input.category)}`;
   return sha1Hex(text).slice(0, 20);
 }

@@ -8,7 +8,7 @@ import { businessHash, type ProspectAnalysis, type ScoreBreakdown } from '../typ
 import {
   TYPE_VERTICALS,
   VERTICAL_LABELS,
-  pickVertical,
+  VERTICAL_PRIORITY,
   refineVerticalByName,
   type Vertical,
 } from '../verticals';
@@ -115,20 +115,19 @@ export const LABEL_VERTICALS: ReadonlyMap<string, Vertical> = new Map<string, Ve
   ['car dealer', 'auto_dealer'],
 ]);
 
+const VERTICAL_RANK: ReadonlyMap<Vertical, number> = new Map(VERTICAL_PRIORITY.map((v, i) => [v, i]));
+
+const higher = (a: Vertical, b: Vertical | undefined): Vertical =>
+  b !== undefined && (VERTICAL_RANK.get(b) ?? Infinity) < (VERTICAL_RANK.get(a) ?? Infinity) ? b : a;
+
 /** The vertical of a business from its OSM tags, place types, category label and name. */
 export function classify(input: AnalysisInput): Vertical {
-  const found = new Set<Vertical>();
-  if (input.tags) {
-    const v = osmVertical(input.tags, input.name);
-    if (v !== 'other') found.add(v);
-  }
-  for (const t of input.types ?? []) {
-    const v = TYPE_VERTICALS[t];
-    if (v) found.add(v);
-  }
-  const byLabel = input.category ? LABEL_VERTICALS.get(input.category.trim().toLowerCase()) : undefined;
-  if (byLabel) found.add(byLabel);
-  return refineVerticalByName(pickVertical(found), input.name);
+  // The highest-priority vertical among the tags, types and label (no Set or closure: this runs per business).
+  let best: Vertical = 'other';
+  if (input.tags) best = higher(best, osmVertical(input.tags, input.name));
+  for (const t of input.types ?? []) best = higher(best, TYPE_VERTICALS[t]);
+  if (input.category) best = higher(best, LABEL_VERTICALS.get(input.category.trim().toLowerCase()));
+  return refineVerticalByName(best, input.name);
 }
 
 const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
@@ -213,20 +212,21 @@ export function recommendations(score: number, p: Propensity): string[] {
   if (score < BANDS.notProspect) return [NOT_A_PROSPECT];
   const out: string[] = [];
   if (p.ctv >= RECOMMEND_THRESHOLD.linearTv) out.push(AD_SOLUTIONS.linearTv);
-  const channels = [
-    ['ctv', AD_SOLUTIONS.ctv],
-    ['olv', AD_SOLUTIONS.olv],
-    ['display', AD_SOLUTIONS.display],
-    ['sem', AD_SOLUTIONS.sem],
-  ] as const;
-  for (const [k, label] of channels) if (p[k] >= RECOMMEND_THRESHOLD.channel) out.push(label);
+  for (const [k, label] of CHANNELS) if (p[k] >= RECOMMEND_THRESHOLD.channel) out.push(label);
   if (out.length === 0) {
-    let best: (typeof channels)[number] = channels[0];
-    for (const c of channels) if (p[c[0]] > p[best[0]]) best = c;
+    let best: (typeof CHANNELS)[number] = CHANNELS[0];
+    for (const c of CHANNELS) if (p[c[0]] > p[best[0]]) best = c;
     out.push(best[1]);
   }
   return out;
 }
+
+const CHANNELS = [
+  ['ctv', AD_SOLUTIONS.ctv],
+  ['olv', AD_SOLUTIONS.olv],
+  ['display', AD_SOLUTIONS.display],
+  ['sem', AD_SOLUTIONS.sem],
+] as const;
 
 const BAND_TEXT: Record<Band, string> = {
   excellent: 'Excellent prospect',
@@ -247,6 +247,20 @@ const RULE_TEXT: Record<ScoreRule, string> = {
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
+// The channel-fit sentence depends only on the vertical and the dealer-group bonus: build each once.
+const fitSentences = new Map<string, string>();
+function fitSentence(vertical: Vertical, fit: number, p: Propensity, dealerGroup: boolean): string {
+  const key = dealerGroup ? `${vertical}+` : vertical;
+  let text = fitSentences.get(key);
+  if (text === undefined) {
+    text =
+      `${VERTICAL_LABELS[vertical]} businesses: channel fit ${pct(fit)} (CTV ${pct(p.ctv)}, ` +
+      `online video ${pct(p.olv)}, display ${pct(p.display)}, search ${pct(p.sem)}).`;
+    fitSentences.set(key, text);
+  }
+  return text;
+}
+
 function reasoningText(
   score: number,
   vertical: Vertical,
@@ -254,59 +268,44 @@ function reasoningText(
   b: Omit<ScoreBreakdown, 'raw' | 'contributions' | 'vertical' | 'rule'>,
   rule: ScoreRule | null,
 ): string {
-  const parts: string[] = [];
-  const label = VERTICAL_LABELS[vertical];
+  // Plain concatenation: this runs for every business of a scan, so no arrays or joins.
+  let text: string;
   if (rule) {
-    parts.push(`${BAND_TEXT.poor} (${score}/100).`);
-    parts.push(b.brand ? `${RULE_TEXT[rule]} Brand: ${b.brand}.` : RULE_TEXT[rule]);
+    text = `${BAND_TEXT.poor} (${score}/100). ${b.brand ? `${RULE_TEXT[rule]} Brand: ${b.brand}.` : RULE_TEXT[rule]}`;
   } else {
-    parts.push(`${BAND_TEXT[band(score)]} (${score}/100).`);
-    const p = b.propensity;
-    parts.push(
-      `${label} businesses: channel fit ${pct(b.fit)} (CTV ${pct(p.ctv)}, online video ${pct(p.olv)}, display ${pct(p.display)}, search ${pct(p.sem)}).`,
-    );
-    const facts: string[] = [];
-    if (hasText(input.website)) facts.push('website');
-    if (hasText(input.phone)) facts.push('phone');
+    text = `${BAND_TEXT[band(score)]} (${score}/100). ${fitSentence(vertical, b.fit, b.propensity, b.dealerGroup)}`;
+    let facts = '';
+    if (hasText(input.website)) facts = 'website';
+    if (hasText(input.phone)) facts += facts ? ', phone' : 'phone';
     if (typeof input.rating === 'number' && input.rating > 0) {
-      facts.push(`${input.rating.toFixed(1)} stars from ${input.reviewCount ?? 0} reviews`);
-    } else if ((input.reviewCount ?? 0) > 0) facts.push(`${input.reviewCount} reviews`);
-    parts.push(
-      facts.length > 0
-        ? `Online presence ${pct(b.presence)}: ${facts.join(', ')}.`
-        : `Online presence ${pct(b.presence)}: no website, phone or reviews on record.`,
-    );
-    if (b.dealerGroup) parts.push('Named franchised-dealer group.');
+      facts += `${facts ? ', ' : ''}${input.rating.toFixed(1)} stars from ${input.reviewCount ?? 0} reviews`;
+    } else if ((input.reviewCount ?? 0) > 0) facts += `${facts ? ', ' : ''}${input.reviewCount} reviews`;
+    text += facts
+      ? ` Online presence ${pct(b.presence)}: ${facts}.`
+      : ` Online presence ${pct(b.presence)}: no website, phone or reviews on record.`;
+    if (b.dealerGroup) text += ' Named franchised-dealer group.';
     if (b.keywordMatches.length > 0) {
-      parts.push(
-        `Name signals: ${b.keywordMatches.map((k) => KEYWORD_LABELS[k as KeywordGroup] ?? k).join(', ')}.`,
-      );
+      let signals = '';
+      for (const k of b.keywordMatches)
+        signals += (signals ? ', ' : '') + (KEYWORD_LABELS[k as KeywordGroup] ?? k);
+      text += ` Name signals: ${signals}.`;
     }
-    parts.push(
+    text +=
       typeof input.distance === 'number' && Number.isFinite(input.distance)
-        ? `${input.distance.toFixed(1)} mi away.`
-        : 'Distance unknown.',
-    );
+        ? ` ${input.distance.toFixed(1)} mi away.`
+        : ' Distance unknown.';
   }
-  if (score < BANDS.notProspect) parts.push(`${NOT_A_PROSPECT}.`);
-  return parts.join(' ');
+  if (score < BANDS.notProspect) text += ` ${NOT_A_PROSPECT}.`;
+  return text;
 }
 
 // ---- the model -------------------------------------------------------------------------------------------------
 
+/** A business with its components computed; the batch's spread, raw score and texts are added by finish(). */
 interface Scored {
   input: AnalysisInput;
-  vertical: Vertical;
-  rule: ScoreRule | null;
-  brand: string | null;
-  dealerGroup: boolean;
-  propensity: Propensity;
-  fit: number;
-  presence: number;
-  scale: number;
-  keywords: number;
-  keywordMatches: string[];
-  distance: number;
+  /** Complete except qualitySpread, contributions.qualitySpread and raw (filled by finish). */
+  breakdown: ScoreBreakdown;
   /** Weighted sum without the spread bonus, 0..0.9. */
   base: number;
 }
@@ -330,62 +329,55 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   const scale = scaleScore(input.reviewCount, vertical);
   const kw = keywordScore(name);
   const distance = distanceScore(input.distance);
+  const contributions = {
+    fit: WEIGHTS.fit * fit,
+    presence: WEIGHTS.presence * presence,
+    scale: WEIGHTS.scale * scale,
+    keywords: WEIGHTS.keywords * kw.score,
+    distance: WEIGHTS.distance * distance,
+    qualitySpread: 0,
+  };
   const base =
-    WEIGHTS.fit * fit +
-    WEIGHTS.presence * presence +
-    WEIGHTS.scale * scale +
-    WEIGHTS.keywords * kw.score +
-    WEIGHTS.distance * distance;
+    contributions.fit +
+    contributions.presence +
+    contributions.scale +
+    contributions.keywords +
+    contributions.distance;
   return {
     input,
-    vertical,
-    rule,
-    brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
-    dealerGroup,
-    propensity,
-    fit,
-    presence,
-    scale,
-    keywords: kw.score,
-    keywordMatches: kw.matches,
-    distance,
     base,
+    // One object per business, filled in place by finish(): a scan scores hundreds, so no copies.
+    breakdown: {
+      vertical,
+      rule,
+      fit,
+      presence,
+      scale,
+      keywords: kw.score,
+      distance,
+      qualitySpread: 0,
+      contributions,
+      raw: base,
+      propensity, // a frozen row of PROPENSITY_ROWS, shared
+      dealerGroup,
+      brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
+      keywordMatches: kw.matches,
+    },
   };
 }
 
 function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
-  const contributions = {
-    fit: WEIGHTS.fit * s.fit,
-    presence: WEIGHTS.presence * s.presence,
-    scale: WEIGHTS.scale * s.scale,
-    keywords: WEIGHTS.keywords * s.keywords,
-    distance: WEIGHTS.distance * s.distance,
-    qualitySpread: WEIGHTS.qualitySpread * spread,
-  };
-  const raw = s.base + contributions.qualitySpread;
-  const score = s.rule ? RULE_SCORES[s.rule] : displayScore(raw);
-  const breakdown: ScoreBreakdown = {
-    vertical: s.vertical,
-    rule: s.rule,
-    fit: s.fit,
-    presence: s.presence,
-    scale: s.scale,
-    keywords: s.keywords,
-    distance: s.distance,
-    qualitySpread: spread,
-    contributions,
-    raw,
-    propensity: s.propensity, // a frozen row of PROPENSITY_ROWS, shared
-    dealerGroup: s.dealerGroup,
-    brand: s.brand,
-    keywordMatches: s.keywordMatches,
-  };
+  const b = s.breakdown;
+  b.qualitySpread = spread;
+  b.contributions.qualitySpread = WEIGHTS.qualitySpread * spread;
+  b.raw = s.base + b.contributions.qualitySpread;
+  const score = b.rule ? RULE_SCORES[b.rule as ScoreRule] : displayScore(b.raw);
   return {
     score,
-    reasoning: reasoningText(score, s.vertical, s.input, breakdown, s.rule),
-    confidence: confidence(s.input, s.vertical),
-    recommendations: recommendations(score, s.propensity),
-    breakdown,
+    reasoning: reasoningText(score, b.vertical, s.input, b, b.rule as ScoreRule | null),
+    confidence: confidence(s.input, b.vertical),
+    recommendations: recommendations(score, b.propensity),
+    breakdown: b,
     analyzedAt,
     businessHash: businessHash({
       placeId: s.input.placeId,
@@ -406,8 +398,8 @@ function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
 export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOptions = {}): AnalysisResult[] {
   const analyzedAt = (opts.now ?? new Date()).toISOString();
   const scored = inputs.map((i) => scoreComponents(i, opts.brandIndex));
-  const spread = qualitySpread(scored.filter((s) => s.rule === null).map((s) => s.base * 100));
-  return scored.map((s) => finish(s, s.rule === null ? spread : 0, analyzedAt));
+  const spread = qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
+  return scored.map((s) => finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt));
 }
 
 /** Score one business on its own (a batch of one: the spread of a single score is 0). */

@@ -87,11 +87,11 @@ export function scaleScore(reviews: number | null | undefined, vertical: Vertica
   return Math.min(1, reviews / reviewBenchmark(vertical));
 }
 
+const KEYWORD_GROUPS = Object.keys(KEYWORD_PATTERNS) as KeywordGroup[];
+
 /** Keyword groups matched by a normalised name, and their bonus summed and capped at 1. */
 export function keywordScore(normalizedName: string): { score: number; matches: KeywordGroup[] } {
-  const matches = (Object.keys(KEYWORD_PATTERNS) as KeywordGroup[]).filter((g) =>
-    KEYWORD_PATTERNS[g].test(normalizedName),
-  );
+  const matches = KEYWORD_GROUPS.filter((g) => KEYWORD_PATTERNS[g].test(normalizedName));
   const score = Math.min(
     KEYWORD_CAP,
     matches.reduce((s, g) => s + KEYWORD_BONUS[g], 0),
