@@ -135,6 +135,13 @@ describe('scan in the browser', () => {
       await info.waitFor();
       expect(await info.textContent()).toContain(cardNames[0]);
       expect(await info.textContent()).toContain(`${scores[0]}%`);
+      // A card's number opens its marker's info card.
+      await page
+        .getByTestId('prospect-card')
+        .nth(1)
+        .getByRole('button', { name: `Number 2: show ${cardNames[1]} on the map` })
+        .click();
+      await expect.poll(() => page.getByTestId('info-card').textContent()).toContain(cardNames[1]);
       await keepScreenshot(page, 'scan-results-1440');
 
       // Load the next page.

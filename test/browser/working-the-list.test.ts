@@ -278,9 +278,21 @@ describe('working the list', () => {
         .getByText(/^Clicked at 33\.\d+, -86\.\d+$/)
         .waitFor();
       await page.mouse.dblclick(box.x + box.width * 0.25, box.y + box.height * 0.25);
-      await expect.poll(() => page.getByTestId('location-label').textContent()).not.toContain('Birmingham');
+      // The centre moves north-west of Birmingham's default point and is saved with its looked-up label.
+      const savedSettings = async () =>
+        (
+          (await (await page.request.get(`${server.baseUrl}/api/me`)).json()) as {
+            user: { searchSettings: { lat: number; lng: number; label: string; radiusMiles: number } | null };
+          }
+        ).user.searchSettings;
+      await expect.poll(async () => (await savedSettings())?.lat ?? 0).toBeGreaterThan(33.5186);
+      await page.getByTestId('picked-point').waitFor({ state: 'detached' });
+      await page.waitForTimeout(1500); // the reverse lookup answers and the settings are saved after it
+      const settings = (await savedSettings())!;
+      expect(settings.lng).toBeLessThan(-86.8104);
+      expect(settings.radiusMiles).toBe(1.2);
       const label = (await page.getByTestId('location-label').textContent()) ?? '';
-      await page.waitForTimeout(1200); // the settings are saved a moment after the last change
+      expect(label).toBe(`Current location: ${settings.label}`);
 
       await page.reload();
       await page.getByText('1.2 miles').waitFor();

@@ -64,6 +64,12 @@ export function MainScreen() {
   const [helpOpen, setHelpOpen] = useState(!me.hideInstructions);
   const [strategyFor, setStrategyFor] = useState<Prospect | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [focus, setFocus] = useState<{ id: string; nonce: number } | null>(null);
+  const mapWrap = useRef<HTMLDivElement>(null);
+  /** On a phone the map sits above the list: bring it into view when it is the thing to look at. */
+  const showMap = () => {
+    if (window.matchMedia('(max-width: 62em)').matches) mapWrap.current?.scrollIntoView({ block: 'start' });
+  };
 
   const list = useProspectList(settings.count);
   const saved = useSaved();
@@ -342,14 +348,16 @@ export function MainScreen() {
                 onChange={patchSettings}
                 scanning={scan.isPending}
                 onScan={() => {
-                  if (!scan.isPending) scan.mutate();
+                  if (scan.isPending) return;
+                  scan.mutate();
+                  showMap();
                 }}
               />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
-              <div className="map-wrap">
+              <div className="map-wrap" ref={mapWrap}>
                 <MapArea
                   center={{ lat: settings.lat, lng: settings.lng }}
                   radiusMiles={settings.radiusMiles}
@@ -358,6 +366,7 @@ export function MainScreen() {
                   tileAttribution={config.data?.map.tileAttribution ?? ''}
                   onPick={onMapPick}
                   onCenter={onMapCenter}
+                  focus={focus}
                 />
                 {scan.isPending && <ScanOverlay />}
               </div>
@@ -425,6 +434,10 @@ export function MainScreen() {
                         advertiser={advertiserById.get(stableId(p))}
                         isAdmin={admin}
                         actions={prospectActions}
+                        onShowOnMap={(target) => {
+                          setFocus({ id: target.id, nonce: Date.now() });
+                          showMap();
+                        }}
                         strategyAvailable={StrategyModal !== null}
                       />
                     ))}

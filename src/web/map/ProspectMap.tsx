@@ -1,6 +1,6 @@
 // The map of SPEC §2 (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
 // server; without one reachable the markers and the radius circle still show on a plain background.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -19,6 +19,21 @@ export interface ProspectMapProps {
   onPick: (lat: number, lng: number) => void;
   /** A double click or a moved 'Your Location' marker: the new centre. */
   onCenter: (lat: number, lng: number, how: 'double-click' | 'drag') => void;
+  /** Open this prospect's info card (from a card's number); the nonce repeats a request for the same one. */
+  focus?: { id: string; nonce: number } | null;
+}
+
+function FocusMarker(props: { focus: ProspectMapProps['focus']; markers: Map<string, L.Marker> }) {
+  const map = useMap();
+  const { focus, markers } = props;
+  useEffect(() => {
+    if (!focus) return;
+    const marker = markers.get(focus.id);
+    if (!marker) return;
+    map.setView(marker.getLatLng(), Math.max(map.getZoom(), 15), { animate: false });
+    marker.openPopup();
+  }, [map, focus, markers]);
+  return null;
 }
 
 const youIcon = L.divIcon({
@@ -83,6 +98,7 @@ function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
 
 export default function ProspectMap(props: ProspectMapProps) {
   const { center, radiusMiles, prospects } = props;
+  const [markers] = useState(() => new Map<string, L.Marker>());
   const youHandlers = useMemo(
     () => ({
       dragend: (e: L.LeafletEvent) => {
@@ -106,6 +122,7 @@ export default function ProspectMap(props: ProspectMapProps) {
       {props.tileUrl && <TileLayer url={props.tileUrl} attribution={props.tileAttribution} />}
       <FollowCenter lat={center.lat} lng={center.lng} />
       <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
+      <FocusMarker focus={props.focus} markers={markers} />
       <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
       <Circle
         center={[center.lat, center.lng]}
@@ -133,6 +150,10 @@ export default function ProspectMap(props: ProspectMapProps) {
           keyboard
           // The best-ranked markers lie on top where they overlap.
           zIndexOffset={(prospects.length - i) * 10}
+          ref={(marker) => {
+            if (marker) markers.set(p.id, marker);
+            else markers.delete(p.id);
+          }}
         >
           <Popup>
             <div className="info-card" data-testid="info-card">

@@ -98,6 +98,8 @@ export function ProspectCard(props: {
   advertiser: Advertiser | undefined;
   isAdmin: boolean;
   actions: CardActions;
+  /** The numbered badge opens this prospect's marker on the map. */
+  onShowOnMap?: (prospect: Prospect) => void;
   /** The strategy modal is a separate feature; the button shows once it is there. */
   strategyAvailable: boolean;
 }) {
@@ -195,12 +197,15 @@ export function ProspectCard(props: {
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Group gap={8} wrap="nowrap" align="flex-start">
             {props.number !== undefined && (
-              <span
+              <button
+                type="button"
                 className={`card-number prospect-marker-${scoreColor(p.score)}`}
-                aria-label={`Number ${props.number}`}
+                aria-label={`Number ${props.number}: show ${p.name} on the map`}
+                title="Show on the map"
+                onClick={() => props.onShowOnMap?.(p)}
               >
                 {props.number}
-              </span>
+              </button>
             )}
             <div>
               <Text fw={700} id={headingId} className="prospect-name" data-testid="prospect-name">
