@@ -270,8 +270,17 @@ export function SettingsSection({ canChange }: { canChange: boolean }) {
   const settings = useQuery({ queryKey: ADMIN_KEYS.settings, queryFn: adminApi.settings });
   const update = useMutation({
     mutationFn: adminApi.updateSettings,
+    // Shown at once; put back if the server refuses.
+    onMutate: (patch) => {
+      const before = queryClient.getQueryData<AlgorithmSettings>(ADMIN_KEYS.settings);
+      if (before) queryClient.setQueryData<AlgorithmSettings>(ADMIN_KEYS.settings, { ...before, ...patch });
+      return { before };
+    },
     onSuccess: (next) => queryClient.setQueryData(ADMIN_KEYS.settings, next),
-    onError: (error) => notify(messageOf(error), 'error'),
+    onError: (error, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(ADMIN_KEYS.settings, context.before);
+      notify(messageOf(error), 'error');
+    },
   });
   return (
     <Stack gap="xs">

@@ -1,7 +1,7 @@
 // The fetch conventions of src/web/api.ts (same-origin cookies, JSON in and out, {"error": msg} thrown as an
 // ApiError with the status), for the admin and strategy slices: api.ts keeps its request helper private.
 import { GENERIC_ERROR, NETWORK_ERROR } from '../../core/messages';
-import { ApiError } from '../api';
+import { ApiError, api } from '../api';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -32,6 +32,9 @@ function parse(text: string): unknown {
 }
 
 function errorOf(response: Response, parsed: unknown): ApiError {
+  // A lost session (signed out elsewhere, expired, suspended): api.ts owns the hand-off to the sign-in screen,
+  // so let one of its own calls meet the same 401.
+  if (response.status === 401) api.me().catch(() => undefined);
   const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
   const message = typeof record.error === 'string' && record.error ? record.error : GENERIC_ERROR;
   return new ApiError(message, response.status, record);
