@@ -385,6 +385,14 @@ describe('the admin journey', () => {
         .toBe('user.hard_delete');
       const actions = await page.getByTestId('audit-action').allTextContents();
       for (const a of ['user.suspend', 'user.unsuspend', 'invitation.generate']) expect(actions).toContain(a);
+      const [auditFile] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export Audit Log' }).click(),
+      ]);
+      expect(auditFile.suggestedFilename()).toMatch(/^audit_log_\d{4}-\d{2}-\d{2}\.csv$/);
+      const auditRows = parseCsv(readFileSync(await auditFile.path(), 'utf8')).records;
+      expect(auditRows[0]?.slice(0, 2)).toEqual(['When', 'Actor']);
+      expect(auditRows[1]).toContain('user.hard_delete');
 
       // Universal Blocklist Debug and the clear with confirmation.
       const someId = (await scan(page, 5))[0]!;
@@ -444,6 +452,53 @@ describe('the admin journey', () => {
     } finally {
       await olive.close();
       await ivy.close();
+    }
+  });
+
+  it('shows the empty texts on a fresh installation and outside text as text', async () => {
+    const fresh = await startServer();
+    const b = await openBrowser(fresh.baseUrl, { width: 375, height: 812 }, { touch: true });
+    try {
+      const page = b.page;
+      await registerViaApi(fresh, b, {
+        name: 'Fay First',
+        email: 'fay@example.com',
+        password: 'fay-pass-123',
+      });
+      await page.goto(fresh.baseUrl);
+      await tab(page, 'All Prospects').click();
+      await page.getByText('No prospects scanned yet.').waitFor();
+      await page.getByRole('button', { name: 'Export All' }).click();
+      await page.getByTestId('notice').getByText('No prospects to export').waitFor();
+      await tab(page, 'Blocked').click();
+      await page.getByText('No blocked businesses').waitFor();
+      await tab(page, 'Current Advertisers').click();
+      await page.getByText('No current advertisers marked').waitFor();
+      await tab(page, 'Admin Panel').click();
+      await page.getByText('No invitations found').waitFor();
+      await page.getByRole('button', { name: 'Export Prospects' }).click();
+      await page.getByTestId('notice').getByText('No prospects to export').last().waitFor();
+
+      // Names from outside are text, never markup.
+      const markup = '<img src=x onerror=alert(1)>';
+      const blocked = await page.request.post(`${fresh.baseUrl}/api/blocklist`, {
+        data: { businessId: 'osm:node/1', label: markup },
+      });
+      expect(blocked.status()).toBe(201);
+      const marked = await page.request.post(`${fresh.baseUrl}/api/current-advertisers`, {
+        data: { businessId: 'osm:node/2', label: markup },
+      });
+      expect(marked.status()).toBe(201);
+      await tab(page, 'Blocked').click();
+      expect(await page.getByTestId('blocked-name').textContent()).toBe(markup);
+      await tab(page, 'Current Advertisers').click();
+      expect(await page.getByTestId('advertiser-name').textContent()).toBe(markup);
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+      await fresh.close();
     }
   });
 });
