@@ -19,18 +19,38 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** Raised by a database driver when the server cannot be reached. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' || // cannot_connect_now
-    code === 'SQLITE_BUSY' ||
-    (error instanceof Error &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(error.message))
-  );
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+  '53300', // too_many_connections
+  'SQLITE_BUSY',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i;
+
+/**
+ * Raised by a database driver when the server cannot be reached. Libraries in between (better-auth's
+ * "Failed to get session", for one) wrap the driver's error, so the `cause` chain is searched too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**
