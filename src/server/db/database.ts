@@ -37,6 +37,12 @@ export function openDatabase(config: Pick<Config, 'database'>): Db {
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // A client checked out of the pool when its server goes away emits 'error' with no pool listener
+  // attached, which would crash the process; the query in hand fails anyway (the caller answers 503) and
+  // the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, kind: 'postgres', pool, destroy: () => kysely.destroy() };
 }
