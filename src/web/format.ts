@@ -7,6 +7,10 @@ export function scoreColor(score: number): 'green' | 'orange' | 'red' {
   return 'red';
 }
 
+/** The band colours, dark enough for white text at WCAG AA (the markers use the same, in styles.css). */
+export const SCORE_HEX = { green: '#237a35', orange: '#c2410c', red: '#c92a2a' } as const;
+export const scoreHex = (score: number) => SCORE_HEX[scoreColor(score)];
+
 export const scorePercent = (score: number) => `${Math.round(score * 100)}%`;
 
 /** Street, city, state and zip, as far as they are known and not already part of the street line. */

@@ -43,7 +43,13 @@ export function Header(props: {
           <Button size="xs" variant="default" onClick={props.onHelp}>
             Help
           </Button>
-          <Button size="xs" variant="outline" color="red" loading={props.loggingOut} onClick={props.onLogout}>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            loading={props.loggingOut}
+            onClick={props.onLogout}
+          >
             Logout
           </Button>
         </Group>

@@ -90,7 +90,7 @@ function LogEntry({
           <Button
             size="xs"
             variant="subtle"
-            color="red"
+            color="red.9"
             loading={deleting}
             onClick={onDelete}
             aria-label={`Delete log entry for ${entry.name}`}
@@ -152,7 +152,7 @@ export function LogTab({ logs }: { logs: CallLog[] }) {
           <Button size="xs" variant="light" onClick={exportCsv}>
             Export to CSV
           </Button>
-          <Button size="xs" variant="outline" color="red" onClick={() => void clearAll()}>
+          <Button size="xs" variant="outline" color="red.9" onClick={() => void clearAll()}>
             Clear All
           </Button>
         </Group>

@@ -22,6 +22,7 @@ import {
   fullAddress,
   hasRealCategory,
   scoreColor,
+  scoreHex,
   scorePercent,
   telHref,
   websiteHref,
@@ -217,7 +218,7 @@ export function ProspectCard(props: {
             </div>
           </Group>
           <Badge
-            color={scoreColor(p.score)}
+            color={scoreHex(p.score)}
             style={{ flexShrink: 0 }}
             size="lg"
             variant="filled"
@@ -413,7 +414,7 @@ export function ProspectCard(props: {
             <Button
               size="xs"
               variant="subtle"
-              color="red"
+              color="red.9"
               loading={busy === 'block'}
               onClick={() => void run('block', () => actions.onBlock!(p))}
             >
@@ -424,7 +425,7 @@ export function ProspectCard(props: {
             <Button
               size="xs"
               variant="subtle"
-              color="red"
+              color="red.9"
               loading={busy === 'remove'}
               onClick={() => void run('remove', () => actions.onRemove!(p))}
             >
