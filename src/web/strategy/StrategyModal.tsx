@@ -166,7 +166,6 @@ function StrategyContent(props: {
         <UnstyledButton
           className="strategy-copy"
           onClick={() => doCopy(key, text)}
-          aria-label={`Copy ${SECTION_TITLES[key].toLowerCase()}`}
           data-testid={`copy-${key}`}
           w="100%"
         >
@@ -238,30 +237,31 @@ function StrategyContent(props: {
       </Section>
       {nonEmpty(s.hookLines) && (
         <Section title={SECTION_TITLES.hookLines}>
-          <Stack gap={4} role="list">
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {s.hookLines.map((line, i) => {
               const key = `hook-${i}`;
               return (
-                <UnstyledButton
-                  key={key}
-                  role="listitem"
-                  onClick={() => doCopy(key, line)}
-                  data-testid="hook-line"
-                  title="Click to copy"
-                  p={6}
-                  style={{
-                    border: '1px solid var(--mantine-color-gray-3)',
-                    borderRadius: 'var(--mantine-radius-sm)',
-                    overflowWrap: 'anywhere',
-                  }}
-                >
-                  <Text size="sm" component="span">
-                    {line}
-                  </Text>{' '}
-                  <Text size="xs" component="span" c={copied === key ? 'green' : 'dimmed'}>
-                    {copied === key ? 'Copied!' : '(click to copy)'}
-                  </Text>
-                </UnstyledButton>
+                <li key={key}>
+                  <UnstyledButton
+                    onClick={() => doCopy(key, line)}
+                    data-testid="hook-line"
+                    title="Click to copy"
+                    p={6}
+                    w="100%"
+                    style={{
+                      border: '1px solid var(--mantine-color-gray-3)',
+                      borderRadius: 'var(--mantine-radius-sm)',
+                      overflowWrap: 'anywhere',
+                    }}
+                  >
+                    <Text size="sm" component="span">
+                      {line}
+                    </Text>{' '}
+                    <Text size="xs" component="span" c={copied === key ? 'green' : 'dimmed'}>
+                      {copied === key ? 'Copied!' : '(click to copy)'}
+                    </Text>
+                  </UnstyledButton>
+                </li>
               );
             })}
           </Stack>
