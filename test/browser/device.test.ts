@@ -8,6 +8,7 @@ import {
   startServer,
   type ApiSession,
   type TestServer,
+  POLL,
 } from './harness.js';
 
 let server: TestServer;
@@ -62,7 +63,7 @@ describe('device features', () => {
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 8 });
       await page.mouse.up();
-      await expect.poll(() => page.getByTestId('location-label').textContent()).not.toContain('10001');
+      await expect.poll(() => page.getByTestId('location-label').textContent(), POLL).not.toContain('10001');
       const saved = await expect
         .poll(
           async () =>

@@ -260,3 +260,6 @@ export async function firstAccount(server: TestServer, person: Person): Promise<
     },
   };
 }
+
+/** expect.poll options for UI waits: vitest's 1 s default is tight on a busy two-core machine. */
+export const POLL = { timeout: 10_000, interval: 100 } as const;

@@ -13,6 +13,7 @@ import {
   startServer,
   type ApiSession,
   type TestServer,
+  POLL,
 } from './harness.js';
 
 const SF_EXTRACT = '/work/shared/data/osm/sf-downtown.osm.pbf';
@@ -115,7 +116,7 @@ describe('scan in the browser', () => {
       await b.context.unroute('**/api/scans');
 
       // 20 cards (the count slider's default), markers numbered in the same order, scores descending.
-      await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(20);
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(20);
       const cardNames = await names(page);
       const titles = await markerTitles(page);
       expect(titles).toEqual(cardNames.map((n, i) => `${i + 1}. ${n}`));
@@ -141,7 +142,7 @@ describe('scan in the browser', () => {
         .nth(1)
         .getByRole('button', { name: `Number 2: show ${cardNames[1]} on the map` })
         .click();
-      await expect.poll(() => page.getByTestId('info-card').textContent()).toContain(cardNames[1]);
+      await expect.poll(() => page.getByTestId('info-card').textContent(), POLL).toContain(cardNames[1]);
       await keepScreenshot(page, 'scan-results-1440');
 
       // Load the next page.
@@ -150,7 +151,7 @@ describe('scan in the browser', () => {
         .getByText(/^Showing 20 of \d+$/)
         .waitFor();
       await page.getByRole('button', { name: 'Load Next 20 Prospects' }).click();
-      await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(40);
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(40);
       expect((await names(page)).slice(0, 20)).toEqual(cardNames);
       await page
         .getByTestId('showing')
@@ -162,18 +163,18 @@ describe('scan in the browser', () => {
       await first.getByLabel('Status').selectOption('Called');
       await first.getByLabel('Note').fill('Left a voicemail');
       await first.getByRole('button', { name: 'Log', exact: true }).click();
-      await expect.poll(() => page.getByRole('tab', { name: /^Log/ }).textContent()).toContain('1');
+      await expect.poll(() => page.getByRole('tab', { name: /^Log/ }).textContent(), POLL).toContain('1');
 
       // Save the second for later: it is in the Saved tab.
       const second = page.getByTestId('prospect-card').nth(1);
       await second.getByLabel('Status').selectOption('Save for Later');
       await second.getByRole('button', { name: 'Log', exact: true }).click();
-      await expect.poll(() => page.getByRole('tab', { name: /^Saved/ }).textContent()).toContain('1');
+      await expect.poll(() => page.getByRole('tab', { name: /^Saved/ }).textContent(), POLL).toContain('1');
 
       // Block the third (the first user is SuperAdmin): it leaves the results.
       const third = page.getByTestId('prospect-card').nth(2);
       await third.getByRole('button', { name: 'Block' }).click();
-      await expect.poll(async () => (await names(page)).includes(cardNames[2]!)).toBe(false);
+      await expect.poll(async () => (await names(page)).includes(cardNames[2]!), POLL).toBe(false);
 
       await page.getByRole('tab', { name: /^Log/ }).click();
       expect(await page.getByTestId('log-entry').first().getByTestId('log-name').textContent()).toBe(
@@ -188,19 +189,19 @@ describe('scan in the browser', () => {
       // Quick search by name finds the business whose name is markup, shown as text.
       await page.getByLabel('Name', { exact: true }).fill('onerror');
       await page.getByRole('button', { name: 'Find' }).click();
-      await expect.poll(() => names(page)).toEqual([XSS_NAME]);
+      await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
       expect(await page.locator('img[src="x"]').count()).toBe(0);
       expect(await markerTitles(page)).toEqual([`1. ${XSS_NAME}`]);
 
       // The latest results come back after a reload; New Search clears them for good.
       await page.reload();
-      await expect.poll(() => names(page)).toEqual([XSS_NAME]);
+      await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
 
       // A business with no phone, website or category: the details are fetched, then the spec's messages;
       // Set category stores the category with the latest results.
       await page.getByLabel('Name', { exact: true }).fill('Plainview');
       await page.getByRole('button', { name: 'Find' }).click();
-      await expect.poll(() => names(page)).toEqual(['Plainview Goods']);
+      await expect.poll(() => names(page), POLL).toEqual(['Plainview Goods']);
       const plain = page.getByTestId('prospect-card').first();
       await plain.getByRole('button', { name: 'Call Plainview Goods' }).click();
       await page.getByTestId('notice').getByText('Phone number not available.').waitFor();
@@ -221,7 +222,7 @@ describe('scan in the browser', () => {
       await page.getByTestId('prospect-card').first().getByText('Hardware Store', { exact: true }).waitFor();
 
       await page.getByRole('button', { name: 'New Search' }).click();
-      await expect.poll(() => page.getByTestId('prospect-card').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(0);
       await page.reload();
       await page.getByText('No prospects yet. Set a location and press Scan Area.').waitFor();
 

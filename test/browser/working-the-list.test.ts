@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
-import { keepScreenshot, openBrowser, registerViaApi, startServer, type TestServer } from './harness.js';
+import {
+  keepScreenshot,
+  openBrowser,
+  registerViaApi,
+  startServer,
+  type TestServer,
+  POLL,
+} from './harness.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -154,7 +161,7 @@ describe('working the list', () => {
       await tab(page, 'Log').click();
       await page.getByRole('heading', { name: 'Call History' }).waitFor();
       const entries = page.getByTestId('log-entry');
-      await expect.poll(() => entries.count()).toBe(2);
+      await expect.poll(() => entries.count(), POLL).toBe(2);
       expect(await entries.nth(0).getByTestId('log-name').textContent()).toBe(XSS_NAME);
       expect(await entries.nth(0).getByTestId('log-outcome').textContent()).toBe('Visited');
       expect(await entries.nth(0).getByTestId('log-note').textContent()).toBe('Note: <b>not bold</b>');
@@ -218,7 +225,7 @@ describe('working the list', () => {
         .nth(0)
         .getByRole('button', { name: /^Delete log entry/ })
         .click();
-      await expect.poll(() => entries.count()).toBe(1);
+      await expect.poll(() => entries.count(), POLL).toBe(1);
       await page.getByRole('button', { name: 'Clear All' }).click();
       const confirm = page.getByRole('dialog', { name: 'Please confirm' });
       await confirm
@@ -285,7 +292,9 @@ describe('working the list', () => {
             user: { searchSettings: { lat: number; lng: number; label: string; radiusMiles: number } | null };
           }
         ).user.searchSettings;
-      await expect.poll(async () => (await savedSettings())?.lat ?? 0).toBeGreaterThan(33.5186);
+      await expect
+        .poll(async () => (await savedSettings())?.lat ?? 0, { timeout: 5000 })
+        .toBeGreaterThan(33.5186);
       await page.getByTestId('picked-point').waitFor({ state: 'detached' });
       await page.waitForTimeout(1500); // the reverse lookup answers and the settings are saved after it
       const settings = (await savedSettings())!;

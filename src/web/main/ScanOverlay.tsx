@@ -19,14 +19,22 @@ export function ScanOverlay() {
   const [blips, setBlips] = useState<Blip[]>([]);
   useEffect(() => {
     let next = 1;
+    const fades = new Set<number>();
     const timer = window.setInterval(() => {
       const angle = Math.random() * Math.PI * 2;
       const r = Math.sqrt(Math.random()) * 45;
       const blip = { id: next++, x: 50 + r * Math.cos(angle), y: 50 + r * Math.sin(angle) };
       setBlips((list) => [...list.slice(-40), blip]);
-      window.setTimeout(() => setBlips((list) => list.filter((b) => b.id !== blip.id)), BLIP_LIFE_MS);
+      const fade = window.setTimeout(() => {
+        fades.delete(fade);
+        setBlips((list) => list.filter((b) => b.id !== blip.id));
+      }, BLIP_LIFE_MS);
+      fades.add(fade);
     }, BLIP_EVERY_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearInterval(timer);
+      for (const fade of fades) window.clearTimeout(fade);
+    };
   }, []);
   return (
     <div className="scan-overlay" role="status" aria-live="polite" data-testid="scan-overlay">
