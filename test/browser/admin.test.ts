@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { parseCsv } from '../../src/core/csv.js';
@@ -33,6 +34,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA rules on the page as it is: violations of impact serious or critical. */
+async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(include ? { include: [include] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return result.violations;
+  }, selector ?? null);
+  return (violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.help}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const names = (page: Page) => page.getByTestId('prospect-name').allTextContents();
@@ -233,6 +261,11 @@ describe('the admin journey', () => {
         })
         .toBe('admin');
       await keepScreenshot(page, 'admin-panel-admin-1440', { fullPage: true });
+      for (const name of ['All Prospects', 'Blocked', 'Current Advertisers']) {
+        await tab(page, name).click();
+        await page.getByRole('tabpanel').waitFor();
+        expect(await axeViolations(page, '[role="tabpanel"]')).toEqual([]);
+      }
 
       expect(ada.pageErrors).toEqual([]);
       expect(rex.pageErrors).toEqual([]);
@@ -446,6 +479,7 @@ describe('the admin journey', () => {
       await page.getByTestId('notice').getByText('AI cache cleared').waitFor();
       await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe('Total0');
 
+      expect(await axeViolations(page, '[data-testid="admin-panel"]')).toEqual([]);
       await keepScreenshot(page, 'admin-panel-superadmin-375', { fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(olive.pageErrors).toEqual([]);

@@ -3,7 +3,9 @@
 // section; copy a hook line (clipboard and feedback) and the whole strategy; reopen instantly (kept per
 // business); Regenerate; a 429 backs off and still succeeds; a failed job shows the failure state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { SECTION_TITLES } from '../../src/core/strategy/text.js';
@@ -34,6 +36,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA rules on the page as it is: violations of impact serious or critical. */
+async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(include ? { include: [include] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return result.violations;
+  }, selector ?? null);
+  return (violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.help}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
 
 const cards = (page: Page) => page.getByTestId('prospect-card');
 
@@ -98,6 +127,7 @@ describe('appointment strategy in the browser', () => {
       expect(percents.length).toBeGreaterThanOrEqual(4);
       expect(percents.reduce((a, x) => a + x, 0)).toBe(100);
       await keepScreenshot(page, 'strategy-1440');
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
       // Copy a hook line: the clipboard holds it and the line says so.
       const hook = modal.getByTestId('hook-line').nth(1);

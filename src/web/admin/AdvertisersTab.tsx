@@ -6,7 +6,7 @@ import { useDialogs } from '../dialogs';
 import { formatDateTime } from '../format';
 import { useAdvertisers } from '../main/prospects';
 import { ADMIN_KEYS, adminApi, type ImportReport, type MatchRule } from './api';
-import { ErrorAlert, Loading, messageOf } from './common';
+import { ErrorAlert, Loading, ScrollBox, messageOf } from './common';
 import { NO_ADVERTISERS, removeAdvertiserFailed } from './texts';
 
 const RULE_LABEL: Record<MatchRule, string> = {
@@ -96,7 +96,6 @@ function CustomerImport() {
           <Group align="flex-end" gap="xs" wrap="wrap">
             <FileInput
               label="Customer list (CSV)"
-              placeholder="Choose a .csv file"
               accept=".csv,text/csv,text/plain"
               value={file}
               onChange={setFile}
@@ -123,7 +122,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
         unmatched
       </Text>
       {report.matched.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollBox minWidth={320} label="Matched rows">
           <Table striped withTableBorder>
             <Table.Caption>Matched rows</Table.Caption>
             <Table.Thead>
@@ -150,10 +149,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollBox>
       )}
       {report.unmatched.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollBox minWidth={320} label="Unmatched rows">
           <Table striped withTableBorder>
             <Table.Caption>Unmatched rows</Table.Caption>
             <Table.Thead>
@@ -171,7 +170,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollBox>
       )}
     </Stack>
   );

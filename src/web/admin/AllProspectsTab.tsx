@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDialogs } from '../dialogs';
 import { formatDateTime, fullAddress, scoreColor, scorePercent } from '../format';
+
+/** The score bands (SPEC §4) in shades dark enough for white text at WCAG AA. */
+const BAND_HEX = { green: '#237a35', orange: '#c2410c', red: '#c92a2a' } as const;
 import { updateProspects } from '../main/prospects';
 import { stableId } from '../format';
 import { ADMIN_KEYS, adminApi, type TeamProspect } from './api';
@@ -84,7 +87,7 @@ export function AllProspectsTab() {
               </Text>
             </Stack>
             <Stack gap={6} align="flex-end">
-              <Badge color={scoreColor(p.score)} aria-label={`Score ${scorePercent(p.score)}`}>
+              <Badge color={BAND_HEX[scoreColor(p.score)]} aria-label={`Score ${scorePercent(p.score)}`}>
                 {scorePercent(p.score)}
               </Badge>
               <Button

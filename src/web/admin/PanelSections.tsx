@@ -17,7 +17,7 @@ import { useDialogs } from '../dialogs';
 import { formatDateTime } from '../format';
 import { ADMIN_KEYS, adminApi, type AlgorithmSettings, type InvitationRow } from './api';
 import { BlockedList, useBlocklist } from './BlockedTab';
-import { ErrorAlert, Loading, messageOf } from './common';
+import { ErrorAlert, Loading, ScrollBox, messageOf } from './common';
 import { useCopy } from './copy';
 import {
   BLOCKLIST_LOAD_FAILED,
@@ -307,9 +307,9 @@ export function SettingsSection({ canChange }: { canChange: boolean }) {
 }
 
 const STATUS_COLOR: Record<InvitationRow['status'], string> = {
-  open: 'blue',
-  used: 'green',
-  expired: 'gray',
+  open: '#1864ab',
+  used: '#0b6e4f',
+  expired: '#495057',
 };
 
 /** Invitation Management: generate (optionally for an e-mail), copy code or link, list with status. */
@@ -403,7 +403,7 @@ export function InvitationsSection() {
                 <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {inv.code}
                 </Text>
-                <Badge color={STATUS_COLOR[inv.status]} variant="light" data-testid="invitation-status">
+                <Badge color={STATUS_COLOR[inv.status]} variant="filled" data-testid="invitation-status">
                   {inv.status}
                 </Badge>
               </Group>
@@ -489,7 +489,7 @@ export function AuditSection() {
       {audit.isError && <ErrorAlert message={messageOf(audit.error)} />}
       {audit.data && audit.data.entries.length === 0 && <Text c="dimmed">No admin actions yet.</Text>}
       {audit.data && audit.data.entries.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollBox minWidth={520} label="Audit log entries">
           <Table striped withTableBorder fz="xs">
             <Table.Thead>
               <Table.Tr>
@@ -512,7 +512,7 @@ export function AuditSection() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollBox>
       )}
       {pages > 1 && (
         <Group gap="xs" justify="center">

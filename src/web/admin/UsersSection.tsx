@@ -161,8 +161,7 @@ export function UsersSection({ me }: { me: Me }) {
                 {!own && u.can.suspend && !u.suspended && (
                   <Button
                     size="compact-sm"
-                    variant="light"
-                    color="orange"
+                    variant="default"
                     aria-label={`Suspend ${u.name}`}
                     disabled={busy(u)}
                     onClick={() => void onSuspend(u)}
@@ -173,8 +172,7 @@ export function UsersSection({ me }: { me: Me }) {
                 {!own && u.can.suspend && u.suspended && (
                   <Button
                     size="compact-sm"
-                    variant="light"
-                    color="green"
+                    variant="default"
                     aria-label={`Re-enable ${u.name}`}
                     disabled={busy(u)}
                     onClick={() => action.mutate({ user: u, kind: 'unsuspend' })}

@@ -1,4 +1,5 @@
 import { Alert, Loader, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Me } from '../api';
 import { ApiError } from '../api';
 import { NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
@@ -31,5 +32,22 @@ export function ErrorAlert({ message }: { message: string }) {
     <Alert color="red" role="alert" variant="light">
       {message}
     </Alert>
+  );
+}
+
+/** A table wrapper that scrolls sideways on a phone; focusable and named so the keyboard can scroll it. */
+export function ScrollBox({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <div style={{ minWidth }}>{children}</div>
+    </div>
   );
 }
