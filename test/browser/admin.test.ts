@@ -260,6 +260,17 @@ describe('the admin journey', () => {
           return users.find((u) => u.email === 'rex@example.com')?.role;
         })
         .toBe('admin');
+      // Delete Rex's profile (confirmation; Escape cancels first): his row goes and his session ends.
+      await rexRow.getByRole('button', { name: 'Delete Rex Rep' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+      await confirm.getByText('Delete the profile of Rex Rep (rex@example.com)?', { exact: false }).waitFor();
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      expect(await rexRow.count()).toBe(1);
+      await rexRow.getByRole('button', { name: 'Delete Rex Rep' }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await rexRow.waitFor({ state: 'detached' });
+      expect((await rex.page.request.get(`${server.baseUrl}/api/me`)).status()).toBe(401);
       await keepScreenshot(page, 'admin-panel-admin-1440', { fullPage: true });
       for (const name of ['All Prospects', 'Blocked', 'Current Advertisers']) {
         await tab(page, name).click();
