@@ -17,7 +17,12 @@ export function AllProspectsTab() {
   const queryClient = useQueryClient();
   const { notify } = useDialogs();
   const [exporting, setExporting] = useState(false);
-  const all = useQuery({ queryKey: ADMIN_KEYS.allProspects, queryFn: adminApi.allProspects });
+  // Fresh on every opening: blocks and scans made elsewhere change it.
+  const all = useQuery({
+    queryKey: ADMIN_KEYS.allProspects,
+    queryFn: adminApi.allProspects,
+    refetchOnMount: 'always',
+  });
   const prospects = all.data ?? [];
 
   const block = useMutation({

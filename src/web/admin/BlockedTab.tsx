@@ -6,7 +6,8 @@ import { ADMIN_KEYS, adminApi, type BlockedItem } from './api';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { BLOCKLIST_LOAD_FAILED, NO_BLOCKED } from './texts';
 
-export const useBlocklist = () => useQuery({ queryKey: ADMIN_KEYS.blocklist, queryFn: adminApi.blocklist });
+export const useBlocklist = () =>
+  useQuery({ queryKey: ADMIN_KEYS.blocklist, queryFn: adminApi.blocklist, refetchOnMount: 'always' });
 
 /** Remove from the shared blocklist; every list that shows it is refreshed. */
 export function useUnblock() {
