@@ -2,10 +2,19 @@
 // built from the current sources, and Debian's Chromium driven by playwright-core. Every request that does not
 // go to the test server is aborted, so map tiles and links never leave the machine.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
@@ -37,12 +46,40 @@ export function ensureWebBuilt(): void {
     statSync(join(ROOT, 'vite.config.ts')).mtimeMs,
   );
   if (existsSync(WEB_OUT) && statSync(WEB_OUT).mtimeMs >= sources) return;
-  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // vitest sets NODE_ENV=test, which would build React's development bundle.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  // Built beside dist/web and swapped in with renames: another test run serving dist/web at this moment (the
+  // working tree is shared) never sees it half-written or emptied.
+  const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const fresh = join(ROOT, `dist/.web-build-${stamp}`);
+  const old = join(ROOT, `dist/.web-old-${stamp}`);
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn', '--outDir', fresh, '--emptyOutDir'],
+    {
+      cwd: ROOT,
+      // vitest sets NODE_ENV=test, which would build React's development bundle.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
+  const current = dirname(WEB_OUT);
+  // Keep the previous build's hashed assets too: a page that loaded the previous index.html a moment ago
+  // still finds its scripts.
+  const previousAssets = join(current, 'assets');
+  if (existsSync(previousAssets)) {
+    cpSync(previousAssets, join(fresh, 'assets'), { recursive: true, force: false, errorOnExist: false });
+  }
+  try {
+    renameSync(current, old);
+  } catch {
+    // Not there (first build), or another run is swapping at this very moment.
+  }
+  try {
+    renameSync(fresh, current);
+  } catch {
+    // Another run swapped its own fresh build in first: that one serves as well.
+    rmSync(fresh, { recursive: true, force: true });
+  }
+  rmSync(old, { recursive: true, force: true });
 }
 
 function freePort(): Promise<number> {
