@@ -110,6 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         rateLimit: {
           max: config.rateLimits.signIn,
           timeWindow: '15 minutes',
+          // Counted once the body is parsed: at onRequest (the default) the e-mail is not known yet, so every
+          // address from one IP (a whole office behind NAT) shared a single count.
+          hook: 'preHandler',
           keyGenerator: (req: FastifyRequest) => {
             const email = (req.body as { email?: unknown } | undefined)?.email;
             return `${req.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
