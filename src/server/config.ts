@@ -39,6 +39,14 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   INVITATION_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Redis shared by every instance for the rate limits above; empty keeps them in memory, per instance. */
+  RATE_LIMIT_REDIS_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL or empty')
+      .optional(),
+  ),
   // Discovery
   RADIUS_MAX_MILES: z.coerce.number().min(1).default(5),
   PLACE_PROVIDERS: z.string().default('auto'),
@@ -98,7 +106,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     bodyLimit: e.BODY_LIMIT_BYTES,
-    rateLimits: { signIn: e.SIGN_IN_RATE_LIMIT, invitationCheck: e.INVITATION_CHECK_RATE_LIMIT },
+    rateLimits: {
+      signIn: e.SIGN_IN_RATE_LIMIT,
+      invitationCheck: e.INVITATION_CHECK_RATE_LIMIT,
+      redisUrl: e.RATE_LIMIT_REDIS_URL,
+      /** Prefix of the rate-limit keys in Redis (tests set a unique one per run). */
+      redisNamespace: 'pf-rate-limit-',
+    },
     discovery: {
       radiusMaxMiles: e.RADIUS_MAX_MILES,
       providers: e.PLACE_PROVIDERS,
