@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -118,7 +119,29 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     // HSTS only where the app is really served over HTTPS.
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false });
+  // Rate limits are per instance in memory, or shared by every instance through Redis when configured.
+  let redis: Redis | undefined;
+  if (config.rateLimits.redisUrl) {
+    redis = new Redis(config.rateLimits.redisUrl, {
+      connectTimeout: 500,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+    });
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate-limit Redis unavailable'));
+    const client = redis;
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && {
+      redis,
+      nameSpace: config.rateLimits.redisNamespace,
+      // Redis gone: let requests through (logged) rather than lock every user out of signing in.
+      skipOnError: true,
+    }),
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
