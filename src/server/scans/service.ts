@@ -195,8 +195,12 @@ async function keepAndPage(
   ranked: Prospect[],
   sources: SourceReport[],
 ): Promise<ScanPage> {
-  const searchId = await recordSearch(deps.db.kysely, record);
-  await saveLatestScan(deps.db.kysely, record.userId, searchId, ranked.slice(0, MAX_LOADED), ranked.length);
+  // One transaction: one durable commit (one fsync with SQLite synchronous=FULL) instead of two per scan.
+  const searchId = await deps.db.kysely.transaction().execute(async (trx) => {
+    const id = await recordSearch(trx, record);
+    await saveLatestScan(trx, record.userId, id, ranked.slice(0, MAX_LOADED), ranked.length);
+    return id;
+  });
   return {
     searchId,
     total: ranked.length,
