@@ -188,10 +188,28 @@ describe('scan in the browser', () => {
 
       // Quick search by name finds the business whose name is markup, shown as text.
       await page.getByLabel('Name', { exact: true }).fill('onerror');
-      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
       await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
       expect(await page.locator('img[src="x"]').count()).toBe(0);
       expect(await markerTitles(page)).toEqual([`1. ${XSS_NAME}`]);
+
+      // A category too generic to search asks for a more specific one, then finds it.
+      await page.getByLabel('Search by').selectOption('category');
+      await page.getByLabel('Category', { exact: true }).fill('business');
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      const specific = page.getByRole('dialog').filter({ has: page.getByText(/more specific category/) });
+      await specific.getByLabel('Category').fill('dentist');
+      await specific.getByRole('button', { name: 'Find', exact: true }).click();
+      await expect.poll(async () => (await names(page)).length, POLL).toBeGreaterThan(0);
+      const categories = await page
+        .getByTestId('prospect-card')
+        .locator('p.mantine-Text-root[data-size="sm"]')
+        .allTextContents();
+      expect(categories).toContain('Dental');
+      await page.getByLabel('Search by').selectOption('business');
+      await page.getByLabel('Name', { exact: true }).fill('onerror');
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
 
       // The latest results come back after a reload; New Search clears them for good.
       await page.reload();
@@ -200,7 +218,7 @@ describe('scan in the browser', () => {
       // A business with no phone, website or category: the details are fetched, then the spec's messages;
       // Set category stores the category with the latest results.
       await page.getByLabel('Name', { exact: true }).fill('Plainview');
-      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
       await expect.poll(() => names(page), POLL).toEqual(['Plainview Goods']);
       const plain = page.getByTestId('prospect-card').first();
       await plain.getByRole('button', { name: 'Call Plainview Goods' }).click();

@@ -53,7 +53,7 @@ export function MainScreen() {
   const me = useMe();
   const admin = isAdminUser(me);
   const queryClient = useQueryClient();
-  const { notify } = useDialogs();
+  const { notify, prompt } = useDialogs();
   const config = useConfig();
   const signOut = useSignOut();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -209,8 +209,16 @@ export function MainScreen() {
       });
       setTab('prospects');
     },
-    onError: (error) => {
+    onError: (error, input) => {
       console.error('quick search failed', error);
+      // SPEC §5: a category too generic to search prompts for a more specific one.
+      if (input.mode === 'category' && error instanceof ApiError && error.status === 400) {
+        void prompt(error.message, 'Category', 'Find').then((answer) => {
+          const text = answer?.trim();
+          if (text) quickSearch.mutate({ mode: 'category', text });
+        });
+        return;
+      }
       notify(userMessage(error, QUICK_SEARCH_FAILED), 'error');
     },
   });
