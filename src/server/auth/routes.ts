@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      const { role } = await registerAccount(db, request.body, config.passwordMinLength);
+      const { userId, role } = await registerAccount(db, request.body, config.passwordMinLength);
       const email = normaliseEmail(request.body.email);
       const response = await auth.api.signInEmail({
         body: { email, password: request.body.password },
@@ -98,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (!response.ok) return sendWebResponse(reply, response);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) void reply.header('set-cookie', cookies);
+      await updateProfile(db.kysely, userId, { lastSignInAt: nowIso() });
       return reply.status(201).send({ ok: true, role });
     },
   );
