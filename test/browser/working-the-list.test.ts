@@ -196,6 +196,11 @@ describe('working the list', () => {
         await ben.page.goto(server.baseUrl);
         await tab(ben.page, 'Saved').click();
         const benCard = card(ben.page, 'Bright Smile Dental');
+        // On a touch screen the card's buttons are finger-sized.
+        await benCard.waitFor();
+        expect(
+          (await benCard.getByRole('link', { name: /^Call / }).boundingBox())!.height,
+        ).toBeGreaterThanOrEqual(40);
         await benCard.getByRole('button', { name: 'Mark as current advertiser' }).click();
         await benCard.getByTestId('advertiser-banner').waitFor();
         // Not an admin: no unmark, no block.

@@ -25,7 +25,14 @@ function LogEntry({
 }) {
   const website = websiteHref(entry.website);
   return (
-    <Card withBorder padding="sm" radius="md" component="article" data-testid="log-entry">
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="article"
+      className="touch-targets"
+      data-testid="log-entry"
+    >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>

@@ -189,6 +189,7 @@ export function ProspectCard(props: {
     <Card
       withBorder
       radius="md"
+      className="touch-targets"
       padding="sm"
       component="article"
       aria-labelledby={headingId}
