@@ -7,6 +7,7 @@
 // Skipped when /usr/sbin/nginx or openssl is missing (apt-get install -y nginx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -221,12 +222,10 @@ http {
     expect(me.status).toBe(200);
     expect(JSON.parse(me.body)).toMatchObject({ user: { email: 'proxy-owner@example.com' } });
     // better-auth keeps the client's address on the session, seen through the proxy.
-    const row = await db.kysely
-      .selectFrom('session')
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .executeTakeFirst();
-    expect((row as { ipAddress?: unknown } | undefined)?.ipAddress).toBe(CLIENT_IP);
+    const { rows } = await sql<{
+      ipAddress: string | null;
+    }>`select "ipAddress" from "session" order by "createdAt" desc limit 1`.execute(db.kysely);
+    expect(rows[0]?.ipAddress).toBe(CLIENT_IP);
   });
 });
 
