@@ -162,10 +162,20 @@ const steps = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function rep(index: number, email: string, password: string, until: number, thinkMs: number) {
+async function rep(
+  index: number,
+  count: number,
+  rampMs: number,
+  account: { email: string; password: string },
+  until: number,
+  thinkMs: number,
+) {
+  const { email, password } = account;
   const think = () => sleep(Math.max(0, Math.min(thinkMs * (0.5 + Math.random()), until - Date.now())));
-  // Spread the sign-ins over the first think time so 100 reps do not arrive in the same millisecond.
-  await sleep(Math.random() * thinkMs);
+  // Reps start over a ramp-up (a quarter of the run, at most 15 s), as a team signs in over the morning:
+  // sign-in hashes the password with scrypt (about 100 ms of CPU by design), so 100 at the same instant
+  // would measure only the hash queue.
+  await sleep((index / Math.max(1, count)) * rampMs);
   const cookie = await steps.signIn.time(
     () => send('POST', '/api/session', { email, password }),
     (a) => a.cookies.map((c) => c.split(';')[0]).join('; ') || undefined,
@@ -233,7 +243,9 @@ function run(cmd: string[], env: NodeJS.ProcessEnv): void {
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server during the run.
+  const extra = (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -320,7 +332,8 @@ async function main(): Promise<void> {
     );
     const started = Date.now();
     const until = started + o.seconds * 1000;
-    await Promise.all(accounts.map((a, i) => rep(i, a.email, a.password, until, o.thinkMs)));
+    const rampMs = Math.min(15_000, (o.seconds * 1000) / 4);
+    await Promise.all(accounts.map((a, i) => rep(i, accounts.length, rampMs, a, until, o.thinkMs)));
     const elapsedS = (Date.now() - started) / 1000;
     report(o, elapsedS);
   } finally {
