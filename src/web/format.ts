@@ -45,7 +45,13 @@ export function websiteHref(website: string | undefined): string | null {
   }
 }
 
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+*#,;]/g, '')}`;
+/** A tel: link (RFC 3966): the number's digits (and a leading +), an extension as ';ext='. */
+export function telHref(phone: string): string {
+  const ext = /(?:ext\.?|extension|x)\s*(\d+)\s*$/i.exec(phone);
+  const main = ext ? phone.slice(0, ext.index) : phone;
+  const digits = main.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  return `tel:${digits}${ext ? `;ext=${ext[1]}` : ''}`;
+}
 
 export const formatDateTime = (iso: string) => {
   const d = new Date(iso);

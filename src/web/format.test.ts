@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  directionsUrl,
+  fullAddress,
+  hasRealCategory,
+  scoreColor,
+  scorePercent,
+  stableId,
+  telHref,
+  websiteHref,
+} from './format';
+
+describe('score bands (SPEC §4)', () => {
+  it('is green above 0.7, amber above 0.4, red otherwise', () => {
+    expect(scoreColor(0.71)).toBe('green');
+    expect(scoreColor(0.7)).toBe('orange');
+    expect(scoreColor(0.41)).toBe('orange');
+    expect(scoreColor(0.4)).toBe('red');
+    expect(scoreColor(0)).toBe('red');
+    expect(scorePercent(0.826)).toBe('83%');
+  });
+});
+
+describe('addresses and links', () => {
+  it('joins street, city, state and zip without repeating what the street line already holds', () => {
+    expect(fullAddress({ address: '450 Sutter St', city: 'San Francisco', state: 'CA', zip: '94108' })).toBe(
+      '450 Sutter St, San Francisco, CA 94108',
+    );
+    expect(
+      fullAddress({
+        address: '500 Sutter Street, San Francisco, CA 94102',
+        city: 'San Francisco',
+        state: 'CA',
+        zip: '94102',
+      }),
+    ).toBe('500 Sutter Street, San Francisco, CA 94102');
+    expect(fullAddress({ address: '' })).toBe('');
+  });
+
+  it('builds the directions link from the encoded address, else the coordinates', () => {
+    expect(directionsUrl({ address: '1 A & B St', city: 'X', lat: 1, lng: 2 })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1%20A%20%26%20B%20St%2C%20X',
+    );
+    expect(directionsUrl({ address: '', lat: 1.5, lng: -2 })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1.5%2C-2',
+    );
+  });
+
+  it('opens only http(s) websites, adding https:// to a bare host', () => {
+    expect(websiteHref('example.com/a')).toBe('https://example.com/a');
+    expect(websiteHref('http://x.test')).toBe('http://x.test/');
+    expect(websiteHref('javascript:alert(1)')).toBeNull();
+    expect(websiteHref('data:text/html,hi')).toBeNull();
+    expect(websiteHref('  ')).toBeNull();
+    expect(websiteHref(undefined)).toBeNull();
+  });
+
+  it('dials only the characters a phone number has', () => {
+    expect(telHref('+1 415-555-0100')).toBe('tel:+14155550100');
+    expect(telHref('+1 (415) 555-0100 ext. 2')).toBe('tel:+14155550100;ext=2');
+    expect(telHref('415.555.0100 x12')).toBe('tel:4155550100;ext=12');
+  });
+});
+
+describe('working-the-list rules', () => {
+  it('needs a category other than Business for a strategy (SPEC §5)', () => {
+    expect(hasRealCategory('Dental')).toBe(true);
+    expect(hasRealCategory('Business')).toBe(false);
+    expect(hasRealCategory(' business ')).toBe(false);
+    expect(hasRealCategory('')).toBe(false);
+    expect(hasRealCategory(undefined)).toBe(false);
+  });
+
+  it('uses the id, else the business hash, as the stable id (SPEC §4)', () => {
+    expect(stableId({ id: 'osm:node/1' })).toBe('osm:node/1');
+    expect(stableId({ id: '', aiAnalysis: { businessHash: 'abc' } as never })).toBe('abc');
+    expect(stableId({ id: '' })).toBe('');
+  });
+});
