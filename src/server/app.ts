@@ -54,9 +54,12 @@ const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Build the HTTP application: migrations applied, every route registered, nothing listening yet. */
 export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): Promise<FastifyInstance> {
+  // TRUST_PROXY as a hop count: believe X-Forwarded-* for that many proxies in front of the app.
+  const hops = config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy,
     bodyLimit: config.bodyLimit,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -32,7 +32,22 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters (or empty to generate one)'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
-  TRUST_PROXY: bool.default(false),
+  /** false, true (every hop), a number of hops, or a comma list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | number | string[] => {
+      if (['', 'false', '0', 'no'].includes(v)) return false;
+      if (['true', 'yes'].includes(v)) return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+    }),
+  /** The longest a graceful shutdown may take before the process exits anyway (a crash mid-job is safe). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Prospect Finder <no-reply@localhost>'),
@@ -103,6 +118,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     authSecret: e.AUTH_SECRET || undefined,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     bodyLimit: e.BODY_LIMIT_BYTES,

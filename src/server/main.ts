@@ -24,6 +24,11 @@ async function main(): Promise<void> {
     // A keep-alive connection busy when closing starts turns idle once its answer is sent; close it then
     // instead of after keepAliveTimeout (72 s), which would hold the exit for that long.
     setInterval(() => app.server.closeIdleConnections(), 200).unref();
+    // A job stuck in a long AI call must not hold the exit for ever: its lease hands it to the next start.
+    setTimeout(() => {
+      app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     app
       .close()
       .then(() => db.destroy())
