@@ -7,7 +7,7 @@
 // Prints throughput, p50/p95/p99/max and errors per step. Exits 1 when any request failed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -15,9 +15,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { osmExtract } from '../test/helpers/osm-data.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const EXTRACT = fileURLToPath(new URL('../../shared/data/osm/sf-downtown.osm.pbf', import.meta.url));
+const EXTRACT = osmExtract('sf-downtown.osm.pbf');
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Options {
@@ -268,7 +269,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
 
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
-  if (!existsSync(EXTRACT)) throw new Error(`SF extract not found at ${EXTRACT}`);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   agent = new Agent({ keepAlive: true, maxSockets: o.reps + 10 });

@@ -17,8 +17,9 @@ import { createLocalProvider } from '../src/server/places/local.js';
 import { cellOf } from '../src/server/places/local-store.js';
 import { TYPE_BITS, typeMask } from '../src/server/places/type-mask.js';
 import { ALL_GROUPS, labelForPlaceType, placeTypesForGroups } from '../src/core/categories.js';
+import { osmExtract } from '../test/helpers/osm-data.js';
 
-const SF_FILE = resolve('../shared/data/osm/sf-downtown.osm.pbf');
+const SF_FILE = osmExtract('sf-downtown.osm.pbf');
 const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCAN_TYPES = placeTypesForGroups(ALL_GROUPS);
 

@@ -4,7 +4,6 @@
 // the user's latest results — on the SF extract and on a synthetic city of 1,000,000 businesses, on SQLite
 // (synchronous=FULL, the default) and PostgreSQL. Writes docs/PERFORMANCE.md's "Scan: end to end" section.
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importOsmFile } from '../src/server/places/osm-import.js';
 import { createPlaceChain } from '../src/server/places/index.js';
@@ -14,9 +13,10 @@ import { runScan, type ScanDeps } from '../src/server/scans/service.js';
 import { DEFAULT_ALGORITHM_SETTINGS } from '../src/server/settings/service.js';
 import { registerAccount } from '../src/server/users/accounts.js';
 import { getBrandIndex } from '../src/core/scoring/nsi.js';
+import { osmExtract } from '../test/helpers/osm-data.js';
 import { arg, fillSynthetic, openTarget, randomPoints, writeSection, type Target } from './places.bench.js';
 
-const SF_FILE = resolve('../shared/data/osm/sf-downtown.osm.pbf');
+const SF_FILE = osmExtract('sf-downtown.osm.pbf');
 const silent = { warn: () => {} };
 
 async function measureScans(t: Target, points: { lat: number; lng: number }[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterBlocked, stableId } from './blocklist';
+import { filterBlocked, filterBlockedBusinesses, stableId } from './blocklist';
 import { businessHash } from './types';
 
 describe('stableId', () => {
@@ -36,5 +36,28 @@ describe('filterBlocked', () => {
     expect(out).toEqual(items);
     expect(out).not.toBe(items);
     expect(filterBlocked(items, ['nope'])).toEqual(items);
+  });
+});
+
+describe('filterBlockedBusinesses (before analysis)', () => {
+  const osm = { id: 'osm:node/7', name: 'Wells Fargo', address: '', category: 'Financial' };
+  const google = { id: 'ChIJ9', placeId: 'ChIJ9', name: 'Acme', address: '1 Main St', category: 'Dental' };
+  const other = { id: 'demo:x', name: 'Other', address: '', category: 'Business' };
+
+  it('drops a business blocked by its prospect id, its cache key or its name/address/category hash', () => {
+    expect(filterBlockedBusinesses([osm, google, other], ['osm:node/7'])).toEqual([google, other]);
+    expect(filterBlockedBusinesses([osm, google, other], ['ChIJ9'])).toEqual([osm, other]);
+    expect(filterBlockedBusinesses([osm, google, other], ['place_osm:node/7'])).toEqual([google, other]);
+    expect(filterBlockedBusinesses([osm, google, other], ['place_ChIJ9'])).toEqual([osm, other]);
+    expect(filterBlockedBusinesses([osm, google, other], new Set([businessHash(other)]))).toEqual([
+      osm,
+      google,
+    ]);
+  });
+
+  it('keeps everything for an empty or unrelated list', () => {
+    const items = [osm, google];
+    expect(filterBlockedBusinesses(items, [])).toEqual(items);
+    expect(filterBlockedBusinesses(items, ['osm:node/70', 'place_ChIJ'])).toEqual(items);
   });
 });

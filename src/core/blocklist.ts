@@ -1,5 +1,5 @@
 // Blocklist filtering by stable id (SPEC.md §3, §4): a prospect's stable id is its id, else its business hash.
-import { businessHash, type CacheKeyInput } from './types';
+import { businessCacheKey, businessHash, type Business, type CacheKeyInput } from './types';
 
 export interface Blockable extends CacheKeyInput {
   id?: string | null;
@@ -31,5 +31,26 @@ export function filterBlocked<T extends Blockable>(items: readonly T[], blocklis
     const hash = p.aiAnalysis?.businessHash?.trim();
     if (hash && blocked.has(hash)) return false;
     return !blocked.has(businessHash(p));
+  });
+}
+
+/**
+ * Remove blocked businesses before they are analysed (SPEC.md §4: de-duplicate, remove blocked, analyse, sort).
+ * A business is blocked when any id its prospect could have been blocked under is on the list: its place id or
+ * provider id (the prospect id), its cache key (the analysis's business hash), or the name/address/category hash
+ * (the business hash of a prospect without a place id).
+ */
+export function filterBlockedBusinesses<
+  T extends Pick<Business, 'id' | 'placeId' | 'name' | 'address' | 'category'>,
+>(items: readonly T[], blocklist: Iterable<string>): T[] {
+  const blocked = blocklist instanceof Set ? (blocklist as ReadonlySet<string>) : new Set(blocklist);
+  if (blocked.size === 0) return [...items];
+  return items.filter((b) => {
+    const placeId = b.placeId?.trim();
+    if (placeId && blocked.has(placeId)) return false;
+    const id = b.id.trim();
+    if (id && blocked.has(id)) return false;
+    if (blocked.has(businessCacheKey(b))) return false;
+    return !blocked.has(businessHash({ name: b.name, address: b.address, category: b.category }));
   });
 }

@@ -7,6 +7,7 @@ import {
   dedupe,
   dedupeDetailed,
   dropIncomplete,
+  hasHouseNumber,
   isStorageName,
   normalizeAddress,
   normalizeName,
@@ -63,6 +64,38 @@ describe('normalizeAddress', () => {
     expect(normalizeAddress('500 Oak Ave Ste 300')).toBe('500 oak 300');
     expect(normalizeAddress(undefined)).toBe('');
     expect(normalizeAddress('')).toBe('');
+  });
+});
+
+describe('hasHouseNumber', () => {
+  it('is true for a street line that starts with a house number, or ends with one after the street name', () => {
+    for (const a of [
+      '123 Main St',
+      '123 Main Street, San Francisco, CA 94105',
+      '123A Main St',
+      '123-125 Grant Avenue, San Francisco',
+      '12/14 Rue Grimaldi',
+      'Rue Grimaldi 12, 98000 Monaco',
+      '1 Market St Suite 100',
+    ])
+      expect(hasHouseNumber(a), a).toBe(true);
+  });
+
+  it('is false for a state, a city, a street without a number, a ZIP, or an ordinal street name', () => {
+    for (const a of [
+      '',
+      undefined,
+      'CA',
+      'San Francisco',
+      'San Francisco, CA 94102',
+      'Grant Avenue, San Francisco, CA',
+      'CA 94105',
+      '94105',
+      '1st Street, San Francisco',
+      'Pier 39, San Francisco',
+      ', 123 Main St',
+    ])
+      expect(hasHouseNumber(a), String(a)).toBe(false);
   });
 });
 
@@ -131,6 +164,51 @@ describe('dedupe: the three pair rules', () => {
     expect(dedupe(items)).toHaveLength(4);
   });
 
+  it('applies the address rules only to a street line with a house number (real San Francisco pairs)', () => {
+    // Addresses the OSM import builds from partial addr:* tags: a state, a city, a street without a number.
+    const pairs: [C, C][] = [
+      [
+        c('American Conservatory Theater - Administrative Offices', 37.7868, -122.4101, 'CA'),
+        c('William E Colby Memorial Library', 37.7952, -122.4, 'CA'),
+      ],
+      [
+        c('Linda Boutique', 37.7925, -122.4058, 'Grant Avenue, San Francisco, CA'),
+        c('Peking Bazaar', 37.7913, -122.4058, 'Grant Avenue, San Francisco, CA'),
+      ],
+      [
+        c('Wells Fargo', 37.79, -122.401, 'San Francisco'),
+        c('Sharetea', 37.7875, -122.4035, 'San Francisco'),
+      ],
+      [
+        c('Federal Building San Francisco', 37.7795, -122.4147, 'San Francisco, CA 94102'),
+        c('Saint Boniface Catholic Church', 37.7825, -122.4125, 'San Francisco, CA 94102'),
+      ],
+      // Same spot, same street, no number: still two shops.
+      [
+        c('LA Woon Jewelry', 37.7968, -122.4062, 'Pacific Avenue'),
+        c('New Regent Café', 37.7968, -122.4063, 'Pacific Avenue'),
+      ],
+    ];
+    for (const pair of pairs) expect(dedupe(pair)).toEqual(pair);
+    // With a house number the rules hold as before, near or far.
+    expect(
+      dedupeDetailed([
+        c('Nobel Shoes', 37.79, -122.406, '330 Sutter Street, San Francisco, CA 94108'),
+        c('Blooming Alley', 37.7901, -122.4061, '330 Sutter St, San Francisco, CA 94108'),
+      ]).dropped[0]?.rule,
+    ).toBe('coordinates-and-address');
+    expect(
+      dedupeDetailed([
+        c('Focus Clinic', 37.79, -122.4, '100 Pine Street, San Francisco, CA 94111'),
+        c('Bell Resources', 37.7915, -122.4, '100 Pine, San Francisco, CA 94111'),
+      ]).dropped[0]?.rule,
+    ).toBe('same-address');
+    // ... and the same name at the same place still merges by coordinates.
+    expect(
+      dedupe([c('Wells Fargo', 37.79, -122.401, 'CA'), c('Wells Fargo', 37.7905, -122.4015, 'CA')]),
+    ).toHaveLength(1);
+  });
+
   it('keeps different suites of one building apart', () => {
     expect(
       dedupe([c('A', 37, -122, '1 Market St Suite 100'), c('B', 37, -122, '1 Market St Suite 200')]),
@@ -170,7 +248,7 @@ describe('dedupe: the three pair rules', () => {
     let seed = 42;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const names = ['Acme', 'acme inc', 'Beta LLC', 'beta', 'Gamma Storage', 'Delta', 'Epsilon Co'];
-    const addrs = ['', '', '', '1 Main St', '1 Main Street', '2 Oak Ave'];
+    const addrs = ['', '', '', '1 Main St', '1 Main Street', '2 Oak Ave', 'Oak Ave, Springfield', 'CA'];
     const items: C[] = [];
     for (let i = 0; i < 400; i++) {
       items.push(
@@ -190,7 +268,11 @@ describe('dedupe: the three pair rules', () => {
       const dup = reference.some((k) => {
         const close = Math.abs(k.lat - it.lat) <= lim + 1e-9 && Math.abs(k.lng - it.lng) <= lim + 1e-9;
         const sameName = nm !== '' && normalizeName(k.name) === nm;
-        const sameAddr = ad !== '' && normalizeAddress(k.address) === ad;
+        const sameAddr =
+          ad !== '' &&
+          hasHouseNumber(it.address) &&
+          hasHouseNumber(k.address) &&
+          normalizeAddress(k.address) === ad;
         return (sameName && close) || sameAddr;
       });
       if (!dup) reference.push(it);
@@ -249,7 +331,7 @@ describe('dedupe properties', () => {
     name: fc.constantFrom('Acme', 'ACME, Inc.', 'Beta', 'Public Storage', 'public storage', '!!', ''),
     lat: fc.double({ min: 37, max: 37.01, noNaN: true }),
     lng: fc.double({ min: -122.01, max: -122, noNaN: true }),
-    address: fc.constantFrom('', '', '1 Main St', '1 Main Street', '2 Oak Ave'),
+    address: fc.constantFrom('', '', '1 Main St', '1 Main Street', '2 Oak Ave', 'Main Street', 'CA'),
   });
 
   it('keeps a subsequence of the input, is idempotent, and leaves no two kept entries matching a rule', () => {

@@ -6,8 +6,10 @@
 // kept record is the best-sourced, earliest one. The dropped duplicate contributes nothing to the kept one.
 //
 // Note on SPEC.md's same-address rule: businesses sharing one street address (an office tower, a mall) are
-// merged unless their addresses carry different suite/unit numbers, which normalisation keeps. On the San
-// Francisco extract's 3,313 business nodes this removes about 80 entries besides the real duplicates.
+// merged unless their addresses carry different suite/unit numbers, which normalisation keeps. The address
+// rules apply only to addresses whose street line has a house number: OSM data often gives just "CA",
+// "San Francisco" or "Grant Avenue, San Francisco, CA", and treating those as one address merged a library
+// with a theatre 0.8 mile away and every shop of a street into one.
 
 /** What de-duplication reads from a candidate. */
 export interface DedupCandidate {
@@ -114,6 +116,39 @@ export function normalizeAddress(address: string | null | undefined): string {
     .join(' ');
 }
 
+/** A house number: '123', '123A', '123-125', '12/14', '12;14' (not '1st', not a 5-digit ZIP after a word). */
+const HOUSE_NUMBER = /^\d+[a-z]?(?:[-/;]\d+[a-z]?)*$/i;
+const TRAILING_HOUSE_NUMBER = /^\d{1,4}[a-z]?$/i;
+const LETTER = /\p{L}/u;
+
+/**
+ * True when the address starts with a street line that carries a house number: "123 Main St, ..." (the number
+ * first, as our OSM addresses and US addresses are written), or "Rue Grimaldi 12, ..." (a number of at most
+ * four digits after at least two words). "CA", "San Francisco", "Grant Avenue, San Francisco, CA",
+ * "CA 94105" and "Pier 39" do not: they name an area or a street, not one building.
+ */
+export function hasHouseNumber(address: string | null | undefined): boolean {
+  if (!address) return false;
+  const comma = address.indexOf(',');
+  const line = (comma < 0 ? address : address.slice(0, comma)).trim();
+  if (!line) return false;
+  const tokens = line.split(/\s+/);
+  if (tokens.length < 2) return false;
+  if (HOUSE_NUMBER.test(tokens[0] ?? '')) return tokens.slice(1).some((t) => LETTER.test(t));
+  const last = tokens[tokens.length - 1] ?? '';
+  return TRAILING_HOUSE_NUMBER.test(last) && tokens.slice(0, -1).filter((t) => LETTER.test(t)).length >= 2;
+}
+
+/**
+ * The normalised address the address rules of SPEC.md §5 compare: {@link normalizeAddress} of an address whose
+ * street line has a house number, else '' (never matches). Without the house number an address names an area
+ * or a whole street ("CA", "Grant Avenue, San Francisco, CA"), and "the same address" would merge unrelated
+ * businesses far apart.
+ */
+export function addressKey(address: string | null | undefined): string {
+  return hasHouseNumber(address) ? normalizeAddress(address) : '';
+}
+
 /** True for storage-type names, which use the wider 0.005° closeness. */
 export function isStorageName(normalizedName: string): boolean {
   return STORAGE_NAME.test(normalizedName);
@@ -198,7 +233,8 @@ interface Kept<T> {
  *  - their normalised names match and their coordinates are within 0.001° in both latitude and longitude
  *    (0.005° for storage-type names);
  *  - their non-empty normalised addresses match (this covers "names and addresses match" and "coordinates and
- *    addresses match": any two with the same non-empty normalised address are duplicates);
+ *    addresses match": any two with the same non-empty normalised address are duplicates) — only for addresses
+ *    whose street line has a house number ({@link addressKey}); "CA" or "Grant Avenue" is no address to share;
  *  - finally, their lower-cased name, address and coordinates to six decimals are identical.
  * Empty names never match by name and empty addresses never match by address.
  */
@@ -214,7 +250,7 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
   for (const item of items) {
     const ids = [item.placeId, item.id].filter((v): v is string => typeof v === 'string' && v.length > 0);
     const name = normalizeName(item.name);
-    const address = normalizeAddress(item.address);
+    const address = addressKey(item.address);
     const storage = name.length > 0 && isStorageName(name);
     const limit = storage ? STORAGE_CLOSE_DEGREES : CLOSE_DEGREES;
     const grid = storage ? nearStorage : near;

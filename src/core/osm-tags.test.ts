@@ -9,7 +9,8 @@ import {
   osmPlaceTypes,
   osmVertical,
 } from './osm-tags';
-import { OSM_DATA_DIR, readOsmBusinesses } from './testing/read-pbf';
+import { readOsmBusinesses } from './testing/read-pbf';
+import { osmExtract } from '../../test/helpers/osm-data';
 import { VERTICALS, verticalForTypes } from './verticals';
 
 describe('OSM tag tables', () => {
@@ -97,7 +98,6 @@ describe('OSM tag tables', () => {
 // ---- real extracts -------------------------------------------------------------------------------------------
 
 const readBusinesses = async (file: string) => (await readOsmBusinesses(file)).map((e) => e.tags);
-const DATA = OSM_DATA_DIR;
 const countTypes = (all: Array<Record<string, string>>) => {
   const counts = new Map<string, number>();
   for (const tags of all) for (const t of osmPlaceTypes(tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -117,7 +117,7 @@ describe('on the real San Francisco extract', () => {
     'finds the README counts of dentists, lawyers, banks, car repair and car dealers',
     { timeout: 10_000 },
     async () => {
-      const all = await readBusinesses(`${DATA}/sf-downtown.osm.pbf`);
+      const all = await readBusinesses(osmExtract('sf-downtown.osm.pbf'));
       // README: 3,697 POIs with the five keys; hotels and gyms tagged only with tourism/leisure come on top.
       expect(
         all.filter((t) => ['shop', 'amenity', 'office', 'craft', 'healthcare'].some((k) => k in t)).length,
@@ -153,7 +153,7 @@ describe('on the smaller extracts', () => {
         ['harrisburg.osm.pbf', 208],
         ['monaco-2021.osm.pbf', 447],
       ] as const) {
-        const all = await readBusinesses(`${DATA}/${file}`);
+        const all = await readBusinesses(osmExtract(file));
         expect(
           all.filter((t) => ['shop', 'amenity', 'office', 'craft', 'healthcare'].some((k) => k in t)).length,
           file,

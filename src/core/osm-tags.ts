@@ -232,6 +232,14 @@ export const OSM_LABELS: Readonly<Record<string, string>> = {
   company: 'Company',
 };
 
+/**
+ * The values of a leisure/tourism key that make a named element a business (the ones the tables above know):
+ * what {@link isOsmBusiness} accepts, for queries that must find the same elements (Overpass).
+ */
+export function osmExtraBusinessValues(key: (typeof OSM_EXTRA_KEYS)[number]): string[] {
+  return [...new Set([...Object.keys(OSM_PLACE_TYPES[key]), ...Object.keys(OSM_VERTICALS[key])])].sort();
+}
+
 /** Tag values that carry no information ('shop=yes'). */
 const VAGUE_VALUES: ReadonlySet<string> = new Set(['yes', 'no', 'other', 'vacant', 'disused']);
 

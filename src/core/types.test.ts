@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { businessHash } from './types';
+import { businessCacheKey, businessHash } from './types';
 
 describe('businessHash (SPEC.md §3 cache key)', () => {
   it("is 'place_' plus the place id when one exists", () => {
@@ -28,5 +28,20 @@ describe('businessHash (SPEC.md §3 cache key)', () => {
     expect(businessHash({ ...base, name: 'Acme 2' })).not.toBe(h);
     expect(businessHash({ ...base, address: '2 Main St' })).not.toBe(h);
     expect(businessHash({ ...base, category: 'Medical' })).not.toBe(h);
+  });
+});
+
+describe('businessCacheKey (the scan cache key of a provider business)', () => {
+  const base = { name: 'Wells Fargo', address: '', category: 'Financial' };
+  it('uses the place id, else the provider id, so same-name branches without addresses differ', () => {
+    expect(businessCacheKey({ ...base, id: 'ChIJabc', placeId: 'ChIJabc' })).toBe('place_ChIJabc');
+    expect(businessCacheKey({ ...base, id: 'osm:node/1' })).toBe('place_osm:node/1');
+    expect(businessCacheKey({ ...base, id: 'osm:node/2' })).not.toBe(
+      businessCacheKey({ ...base, id: 'osm:node/1' }),
+    );
+    expect(businessCacheKey({ ...base, id: 'demo:x', placeId: '  ' })).toBe('place_demo:x');
+  });
+  it('falls back to the hash of name, address and category only when there is no id at all', () => {
+    expect(businessCacheKey({ ...base, id: '' })).toBe(businessHash(base));
   });
 });

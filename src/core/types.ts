@@ -57,6 +57,11 @@ export interface ProspectAnalysis {
   analyzedAt: string;
   businessHash: string;
   modelVersion: string;
+  /**
+   * Set when the reasoning text was rewritten by an AI model (issue 6 item 6): that model's name. The score,
+   * confidence and recommendations are always the scoring model's; only the words are the AI's.
+   */
+  reasoningModel?: string;
 }
 
 /** Per-component explanation of a score. Values are on the 0-1 scale unless the name says otherwise. */
@@ -143,4 +148,20 @@ export function businessHash(input: CacheKeyInput): string {
   const lower = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
   const text = `${lower(input.name)}|${lower(input.address)}|${lower(input.category)}`;
   return sha1Hex(text).slice(0, 20);
+}
+
+/**
+ * The cache key of a provider's business: its place id, else its stable provider id ('osm:node/123', 'demo:...'),
+ * as the place id of {@link businessHash}. Businesses of the OSM import have no place id, and hashing name,
+ * address and category would give every "Wells Fargo" without an address one key.
+ */
+export function businessCacheKey(
+  b: Pick<Business, 'id' | 'placeId' | 'name' | 'address' | 'category'>,
+): string {
+  return businessHash({
+    placeId: b.placeId?.trim() || b.id,
+    name: b.name,
+    address: b.address,
+    category: b.category,
+  });
 }

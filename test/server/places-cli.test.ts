@@ -4,11 +4,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { osmExtract } from '../helpers/osm-data.js';
 import { countPlaces } from '../../src/server/places/local-store.js';
 
 const run = promisify(execFile);
 const CLI = 'src/server/cli/import-osm.ts';
-const HARRISBURG = '../shared/data/osm/harrisburg.osm.pbf';
+const HARRISBURG = osmExtract('harrisburg.osm.pbf');
 
 let testDb: TestDatabase;
 let env: NodeJS.ProcessEnv;

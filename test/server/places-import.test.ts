@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openPlacesDb } from '../helpers/places-db.js';
+import { osmExtract } from '../helpers/osm-data.js';
 import type { Db } from '../../src/server/db/database.js';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { candidateQuery, countPlaces } from '../../src/server/places/local-store.js';
@@ -11,7 +12,7 @@ import { createLocalProvider } from '../../src/server/places/local.js';
 import { haversineMiles } from '../../src/core/geo.js';
 import { OSM_BUSINESS_KEYS } from '../../src/core/osm-tags.js';
 
-const SF = '../shared/data/osm/sf-downtown.osm.pbf';
+const SF = osmExtract('sf-downtown.osm.pbf');
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 
 let db: Db;

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/index.js';
 import { haversineMiles } from '../../src/core/geo.js';
 import type { Prospect } from '../../src/core/types.js';
+import { readLatestScan } from '../../src/server/scans/repository.js';
+import { insertBlockedIfAbsent } from '../../src/server/blocklist/repository.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { osmExtract } from '../helpers/osm-data.js';
 
-const SF = new URL('../../../shared/data/osm/sf-downtown.osm.pbf', import.meta.url).pathname;
+const SF = osmExtract('sf-downtown.osm.pbf');
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 
 let t: TestContext;
@@ -40,7 +43,7 @@ describe('scan API on the imported San Francisco extract', () => {
       const p = list[i]!;
       expect(p.id).toMatch(/^osm:/);
       expect(p.name.trim()).not.toBe('');
-      expect(haversineMiles(CENTER, p)).toBeLessThanOrEqual(1);
+      expect(haversineMiles(CENTER, p)).toBeLessThan(1);
       expect(p.score).toBeGreaterThanOrEqual(0);
       expect(p.score).toBeLessThanOrEqual(1);
       if (i > 0) expect(p.score).toBeLessThanOrEqual(list[i - 1]!.score);
@@ -52,6 +55,25 @@ describe('scan API on the imported San Francisco extract', () => {
         expect.objectContaining({ fit: expect.any(Number), presence: expect.any(Number) }),
       );
       expect(a.modelVersion).toBe('v1');
+    }
+  });
+
+  it('explains each scan from its own centre: the reasoning says the distance the prospect shows', async () => {
+    const shifted = { lat: CENTER.lat + 0.004, lng: CENTER.lng - 0.004 };
+    const seen = new Map<string, number>();
+    for (const center of [CENTER, shifted]) {
+      const res = await scan(rep, { ...center, radiusMiles: 1, count: 50 });
+      const model = res
+        .json<{ prospects: Prospect[] }>()
+        .prospects.filter((p) => !p.aiAnalysis!.breakdown.rule);
+      expect(model.length).toBeGreaterThan(10);
+      for (const p of model) {
+        const said = Number(/ (\d+\.\d) mi away\./.exec(p.aiAnalysis!.reasoning)?.[1]);
+        expect(Math.abs(said - p.distance)).toBeLessThanOrEqual(0.051);
+        const before = seen.get(p.id);
+        if (before !== undefined) expect(p.distance).not.toBe(before);
+        seen.set(p.id, p.distance);
+      }
     }
   });
 
@@ -115,6 +137,113 @@ describe('scan API on the imported San Francisco extract', () => {
     expect(after.prospects.map((p) => p.id)).not.toContain(target.id);
   });
 
+  it('takes a blocked business out of every stored latest scan: its pages, its total, other users too', async () => {
+    const admin = await t.newUser('admin');
+    const other = await t.newUser('user');
+    const body = { ...CENTER, radiusMiles: 1, count: 20 };
+    await scan(rep, body);
+    await scan(other, body);
+    const page = async (as: TestUser, offset: number) =>
+      (await t.request({ method: 'GET', url: `/api/scans/latest?offset=${offset}&limit=50`, as })).json<{
+        prospects: Prospect[];
+        total: number;
+      }>();
+    const before = await page(rep, 20);
+    const otherBefore = await page(other, 20);
+    const target = before.prospects[5]!; // position 26
+    expect(otherBefore.prospects.map((p) => p.id)).toContain(target.id);
+    const block = await t.request({
+      method: 'POST',
+      url: '/api/blocklist',
+      payload: { businessId: target.id, label: target.name },
+      as: admin,
+    });
+    expect(block.statusCode).toBe(201);
+    for (const [as, was] of [
+      [rep, before],
+      [other, otherBefore],
+    ] as const) {
+      const after = await page(as, 20);
+      expect(after.prospects.map((p) => p.id)).not.toContain(target.id);
+      expect(after.total).toBe(was.total - 1);
+      const at = was.prospects.findIndex((p) => p.id === target.id);
+      expect(after.prospects[at]?.id).toBe(was.prospects[at + 1]?.id);
+      // Pruned where it is stored, not only hidden when read.
+      const stored = await readLatestScan(t.db.kysely, as.id);
+      expect(stored?.prospects.map((p) => p.id)).not.toContain(target.id);
+      expect(stored?.total).toBe(was.total - 1);
+    }
+  });
+
+  it('leaves blocked businesses out of a stored latest scan when it is read', async () => {
+    await scan(rep, { ...CENTER, radiusMiles: 1, count: 20 });
+    const url = '/api/scans/latest?offset=20&limit=50';
+    const before = (await t.request({ method: 'GET', url, as: rep })).json<{
+      prospects: Prospect[];
+      total: number;
+    }>();
+    const target = before.prospects[2]!;
+    // As if the block landed while this scan was under way and the scan stored its results afterwards.
+    await insertBlockedIfAbsent(t.db.kysely, {
+      business_id: target.id,
+      label: target.name,
+      blocked_by: null,
+      created_at: new Date().toISOString(),
+    });
+    const after = (await t.request({ method: 'GET', url, as: rep })).json<{
+      prospects: Prospect[];
+      total: number;
+    }>();
+    expect(after.prospects.map((p) => p.id)).not.toContain(target.id);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.prospects[2]?.id).toBe(before.prospects[3]?.id);
+  });
+
+  it('records every scan and every quick search in searches: kind, query and total', async () => {
+    const u = await t.newUser('user');
+    const rows = () =>
+      t.db.kysely
+        .selectFrom('searches')
+        .select(['kind', 'query', 'total', 'radius_miles', 'count'])
+        .where('user_id', '=', u.id)
+        .orderBy('created_at')
+        .execute();
+    const s = await scan(u, { ...CENTER, radiusMiles: 1, count: 10 });
+    expect(await rows()).toEqual([
+      { kind: 'scan', query: null, total: s.json<{ total: number }>().total, radius_miles: 1, count: 10 },
+    ]);
+    const q = await t.request({
+      method: 'POST',
+      url: '/api/quick-search',
+      payload: { mode: 'category', text: 'dentist', ...CENTER, radiusMiles: 1 },
+      as: u,
+    });
+    const b = await t.request({
+      method: 'POST',
+      url: '/api/quick-search',
+      payload: {
+        mode: 'business',
+        text: s.json<{ prospects: Prospect[] }>().prospects[0]!.name,
+        ...CENTER,
+        radiusMiles: 1,
+      },
+      as: u,
+    });
+    const recorded = await rows();
+    expect(recorded).toHaveLength(3);
+    expect(recorded[1]).toMatchObject({
+      kind: 'quick-category',
+      query: 'dentist',
+      total: q.json<{ total: number }>().total,
+    });
+    expect(recorded[2]).toMatchObject({
+      kind: 'quick-business',
+      query: s.json<{ prospects: Prospect[] }>().prospects[0]!.name,
+      total: b.json<{ total: number }>().total,
+    });
+    for (const r of recorded) expect(r.total).toBeGreaterThan(0);
+  });
+
   it('answers a scan that comes too soon with 429 and the time to wait', async () => {
     const slow = await createTestContext({ SCAN_COOLDOWN_MS: '60000', PLACE_PROVIDERS: 'demo' });
     try {
@@ -134,7 +263,9 @@ describe('scan API on the imported San Francisco extract', () => {
         as: u,
       });
       expect(again.statusCode).toBe(429);
-      expect(again.json<{ retryAfterMs: number }>().retryAfterMs).toBeGreaterThan(50_000);
+      const wait = again.json<{ retryAfterMs: number }>().retryAfterMs;
+      expect(wait).toBeGreaterThan(50_000);
+      expect(again.headers['retry-after']).toBe(String(Math.ceil(wait / 1000)));
     } finally {
       await slow.close();
     }

@@ -146,6 +146,42 @@ describe('google nearby search', () => {
     expect(google.requests.length).toBe(1);
   });
 
+  it('spends a small budget on the cells nearest the centre first', async () => {
+    // Asymmetric: a crowd at the centre fills the first circle and reaches into all four quarters, a dense far
+    // north-west and a near south-east fill theirs. With 9 requests (the circle, its 4 quarters and 4 of their
+    // 16 cells) creation order spent the last 4 on the north-west quarter's cells, its far corner among them,
+    // and missed the near south-east places; nearest first asks the 4 innermost cells.
+    const at = (miles: number, bearingDeg: number) => {
+      const a = (bearingDeg * Math.PI) / 180;
+      return {
+        lat: CENTER.lat + (miles / 69.09) * Math.cos(a),
+        lng: CENTER.lng + (miles / (69.09 * Math.cos((CENTER.lat * Math.PI) / 180))) * Math.sin(a),
+      };
+    };
+    const spots = [
+      ...Array.from({ length: 25 }, (_, i) => at(0.02 + i * 0.002, i * 37)),
+      ...Array.from({ length: 60 }, (_, i) => at(0.6 + (i % 10) * 0.035, 280 + Math.floor(i / 10) * 9)),
+      ...Array.from({ length: 60 }, (_, i) => at(0.12 + (i % 10) * 0.035, 100 + Math.floor(i / 10) * 14)),
+    ];
+    const world = spots.map((p, i) => googlePlace(i, p.lat, p.lng));
+    google.handle((req, res) => json(res, 200, answerNearby(req, world)));
+    const found = await provider(0, 9).nearby({ ...CENTER, radiusMiles: 1, types: [], limit: 500 }, signal());
+    const asked = google.requests.map((r) => {
+      const c = (JSON.parse(r.body) as NearbyBody).locationRestriction.circle.center;
+      return haversineMiles(CENTER, { lat: c.latitude, lng: c.longitude });
+    });
+    expect(asked).toHaveLength(9);
+    // Within each level, nearer cells first; the last level never asks a far corner (1.06 R) before an inner one.
+    const last = asked.slice(5);
+    expect(last).toEqual([...last].sort((a, b) => a - b));
+    expect(Math.max(...last)).toBeLessThan(0.8);
+    // The near south-east places (within 0.45 mi) are found.
+    const ids = new Set(found.map((b) => b.id));
+    const nearSouthEast = world.filter((_, i) => i >= 85 && haversineMiles(CENTER, spots[i]!) <= 0.45);
+    expect(nearSouthEast.length).toBeGreaterThan(20);
+    for (const p of nearSouthEast) expect(ids.has(p.id), p.id).toBe(true);
+  });
+
   it('maps the real response fields onto the Business shape, and asks only for the requested types', async () => {
     google.handle((req, res) => json(res, 200, answerNearby(req, WORLD)));
     const found = await provider().nearby(
@@ -237,6 +273,28 @@ describe('google nearby search', () => {
     expect(perType.map((r) => r.types)).toEqual([['dentist'], ['landscaper'], ['bank']]);
     for (let i = 1; i < perType.length; i++)
       expect((perType[i]?.at ?? 0) - (perType[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(95);
+  });
+
+  it('shares one request budget across the per-type requests, each type getting its share', async () => {
+    google.handle((req, res) => {
+      const types = (JSON.parse(req.body) as NearbyBody).includedTypes ?? [];
+      if (types.length > 1) {
+        return json(res, 400, {
+          error: { code: 400, message: 'Unsupported types: landscaper.', status: 'INVALID_ARGUMENT' },
+        });
+      }
+      return json(res, 200, answerNearby(req, WORLD));
+    });
+    // WORLD is dense enough that each type's circle comes back full and would split again and again.
+    const found = await provider(0, 7).nearby(
+      { ...CENTER, radiusMiles: 1, types: ['dentist', 'bank'], limit: 500 },
+      signal(),
+    );
+    const types = google.requests.map((r) => (JSON.parse(r.body) as NearbyBody).includedTypes?.join());
+    // The refused combined request counts too: 1 + 3 for dentists + 3 for banks = 7, not 1 + 7 + 7.
+    expect(types).toEqual(['dentist,bank', 'dentist', 'dentist', 'dentist', 'bank', 'bank', 'bank']);
+    expect(found.some((b) => b.types.includes('dentist'))).toBe(true);
+    expect(found.some((b) => b.types.includes('bank'))).toBe(true);
   });
 
   it('fails with the status on a 500, and on a body that is not JSON or not the expected shape', async () => {

@@ -9,6 +9,7 @@ import { formatAddress, placeRow } from '../../src/server/places/local-store.js'
 import { finishNearby, matchesTypes } from '../../src/server/places/provider.js';
 import { ALL_PLACE_TYPES } from '../../src/core/categories.js';
 import type { Business } from '../../src/core/types.js';
+import { osmExtract } from '../helpers/osm-data.js';
 
 describe('type mask', () => {
   it('gives every SPEC place type its own bit, in a frozen order', () => {
@@ -125,10 +126,10 @@ describe('OSM rows', () => {
 
 describe('PBF structure check', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pf-pbf-'));
-  const sf = readFileSync('../shared/data/osm/sf-downtown.osm.pbf');
+  const sf = readFileSync(osmExtract('sf-downtown.osm.pbf'));
 
   it('accepts a whole extract', async () => {
-    const r = await checkPbfStructure('../shared/data/osm/monaco-2021.osm.pbf');
+    const r = await checkPbfStructure(osmExtract('monaco-2021.osm.pbf'));
     expect(r.blobs).toBeGreaterThan(0);
   });
 

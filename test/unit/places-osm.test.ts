@@ -62,6 +62,54 @@ const OVERPASS = {
   ],
 };
 
+type Tags = Record<string, string | undefined>;
+type Element = {
+  type: string;
+  id: number;
+  lat?: number;
+  lon?: number;
+  center?: { lat: number; lon: number };
+  tags?: Record<string, string | undefined>;
+};
+
+/**
+ * A small Overpass for the fake server: runs the `nwr[...](around:r,lat,lng);` statements of a query the way
+ * Overpass does for the filters our queries use — `["k"]`, `["k"~"re"]`, `["k"~"re",i]` and `[~"keyre"~"valre"]` —
+ * and answers the union of what they select.
+ */
+function evaluateOverpass(query: string, elements: readonly Element[]): Element[] {
+  const statements = [...query.matchAll(/nwr((?:\[[^\]]*\])+)\(around:([\d.]+),([-\d.]+),([-\d.]+)\);/g)];
+  expect(statements.length).toBeGreaterThan(0);
+  const selected = new Set<Element>();
+  for (const [, filters = '', radius, lat, lng] of statements) {
+    const tests = [...filters.matchAll(/\[([^\]]*)\]/g)].map(([, f = '']) => {
+      let m = /^~"([^"]*)"~"([^"]*)"(,i)?$/.exec(f);
+      if (m) {
+        const [k, v] = [new RegExp(m[1]!, m[3] ? 'i' : ''), new RegExp(m[2]!, m[3] ? 'i' : '')];
+        return (tags: Tags) =>
+          Object.entries(tags).some(([tk, tv]) => tv !== undefined && k.test(tk) && v.test(tv));
+      }
+      m = /^"([^"]*)"~"([^"]*)"(,i)?$/.exec(f);
+      if (m) {
+        const [key, v] = [m[1]!, new RegExp(m[2]!, m[3] ? 'i' : '')];
+        return (tags: Tags) => tags[key] !== undefined && v.test(tags[key]);
+      }
+      m = /^"([^"]*)"$/.exec(f);
+      if (m) {
+        const key = m[1]!;
+        return (tags: Tags) => tags[key] !== undefined;
+      }
+      throw new Error(`filter not understood by the fake Overpass: [${f}]`);
+    });
+    for (const e of elements) {
+      const at = { lat: e.lat ?? e.center?.lat ?? NaN, lng: e.lon ?? e.center?.lon ?? NaN };
+      const inside = haversineMiles({ lat: Number(lat), lng: Number(lng) }, at) * 1609.34 <= Number(radius);
+      if (inside && tests.every((t) => t(e.tags ?? {}))) selected.add(e);
+    }
+  }
+  return [...selected];
+}
+
 let svc: FakeService;
 const signal = () => AbortSignal.timeout(5000);
 const osm = (nominatimIntervalMs = 0) =>
@@ -97,6 +145,10 @@ describe('osm provider: Overpass', () => {
     expect(data).toContain(
       'nwr["name"][~"^(shop|amenity|office|craft|healthcare)$"~"."](around:1609,37.787900,-122.406600);',
     );
+    expect(data).toMatch(
+      /nwr\["name"\]\["leisure"~"\^\([a-z_|]*fitness_centre[a-z_|]*\)\$",i\]\(around:1609,/,
+    );
+    expect(data).toMatch(/nwr\["name"\]\["tourism"~"\^\([a-z_|]*museum[a-z_|]*\)\$",i\]\(around:1609,/);
     expect(data).toContain('out center tags;');
   });
 
@@ -174,6 +226,41 @@ describe('osm provider: Overpass', () => {
     );
     expect(svc.requests.length).toBe(3);
     expect(svc.inFlight.max).toBe(1);
+  });
+
+  it('finds gyms, museums and hotels tagged only with leisure or tourism (from the tag table)', async () => {
+    const only = (id: number, tags: Record<string, string>, dLat = 0.001) => ({
+      type: 'node',
+      id,
+      lat: CENTER.lat + dLat,
+      lon: CENTER.lng,
+      tags,
+    });
+    const world: Element[] = [
+      ...OVERPASS.elements,
+      only(4001, { leisure: 'fitness_centre', name: 'Iron Works Gym' }),
+      only(4002, { tourism: 'museum', name: 'Cartoon Art Museum' }, 0.002),
+      only(4003, { tourism: 'hotel', name: 'The Cartwright' }, 0.003),
+      only(4004, { leisure: 'park', name: 'Union Square' }, 0.004),
+      only(4005, { tourism: 'viewpoint', name: 'Lookout' }, 0.005),
+    ];
+    svc.handle((req, res) =>
+      json(res, 200, {
+        ...OVERPASS,
+        elements: evaluateOverpass(new URLSearchParams(req.body).get('data') ?? '', world),
+      }),
+    );
+    const found = await osm().nearby({ ...CENTER, radiusMiles: 1, types: [], limit: 50 }, signal());
+    const names = found.map((b) => b.name);
+    expect(names).toEqual(expect.arrayContaining(['Iron Works Gym', 'Cartoon Art Museum', 'The Cartwright']));
+    expect(names).not.toContain('Union Square');
+    expect(names).not.toContain('Lookout');
+    expect(found.find((b) => b.name === 'Iron Works Gym')).toMatchObject({
+      types: ['gym'],
+      category: 'Fitness',
+    });
+    const gyms = await osm().nearby({ ...CENTER, radiusMiles: 1, types: ['gym'], limit: 50 }, signal());
+    expect(gyms.map((b) => b.name)).toEqual(['Iron Works Gym']);
   });
 
   it('finds a business by name words within the radius', async () => {
@@ -266,9 +353,20 @@ describe('osm provider: Nominatim', () => {
 
   it('answers an empty search with null and spaces Nominatim requests by the configured interval', async () => {
     svc.handle((_req, res) => json(res, 200, []));
-    const p = osm(120);
+    // When each request leaves (not when the fake service reads it: a loaded machine delays that unevenly).
+    const times: number[] = [];
+    const p = createOsmProvider({
+      overpassUrl: `${svc.url}/api/interpreter`,
+      nominatimUrl: svc.url,
+      userAgent: UA,
+      nominatimIntervalMs: 120,
+      fetch: (input, init) => {
+        times.push(Date.now());
+        return fetch(input, init);
+      },
+    });
     await Promise.all([p.geocode('a', signal()), p.geocode('b', signal()), p.geocode('c', signal())]);
-    const times = svc.requests.map((r) => r.at);
+    expect(svc.requests.length).toBe(3);
     expect(times.length).toBe(3);
     for (let i = 1; i < times.length; i++)
       expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(115);

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dedupe } from '../dedup';
 import { haversineMiles } from '../geo';
 import { osmBusinessTypes, osmCategoryLabel } from '../osm-tags';
-import { OSM_DATA_DIR, readOsmBusinesses } from '../testing/read-pbf';
+import { readOsmBusinesses } from '../testing/read-pbf';
+import { osmExtract } from '../../../test/helpers/osm-data';
 import { analyzeBatch, rankProspects, type AnalysisResult } from './analyze';
 import { getBrandIndex } from './nsi';
 
@@ -18,7 +19,7 @@ interface Scored {
 let ranked: Scored[] = [];
 
 beforeAll(async () => {
-  const elements = await readOsmBusinesses(`${OSM_DATA_DIR}/sf-downtown.osm.pbf`);
+  const elements = await readOsmBusinesses(osmExtract('sf-downtown.osm.pbf'));
   const nearby = dedupe(
     elements
       .filter((e) => typeof e.lat === 'number' && typeof e.lon === 'number')

@@ -41,6 +41,3 @@ export async function readOsmBusinesses(file: string): Promise<OsmBusinessElemen
   });
   return out;
 }
-
-/** Where the shared OSM extracts live (read-only, never copied into the repository). */
-export const OSM_DATA_DIR = '/work/shared/data/osm';

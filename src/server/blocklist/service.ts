@@ -5,6 +5,8 @@ import type { CurrentUser } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { EventBus } from '../events/bus.js';
 import { recordAudit } from '../audit/service.js';
+import { filterBlocked } from '../../core/blocklist.js';
+import { pruneLatestScans } from '../scans/repository.js';
 import type { BlocklistRow } from './repository.js';
 import {
   deleteAllBlocked,
@@ -75,6 +77,9 @@ export async function blockBusiness(
         id: businessId,
         label: row.label,
       });
+      // Out of every user's stored latest results too, so a reload, another device or 'Load Next' does not
+      // bring it back, and the next page's offset (the prospects a client holds) stays right.
+      await pruneLatestScans(trx, businessId, (p) => filterBlocked([p], [businessId]).length === 0);
       return { blocked: presentBlocked({ ...row, blocked_by_name: actor.name }), created };
     }
     const existing = await findBlocked(trx, businessId);

@@ -20,7 +20,11 @@ async function main(): Promise<number> {
     }
   }
   const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn' });
-  const db = openDatabase(config);
+  // A large extract's statements (bulk inserts, VACUUM ANALYZE) may rightly outlast the request timeout.
+  const db = openDatabase({
+    database:
+      config.database.kind === 'postgres' ? { ...config.database, statementTimeoutMs: 0 } : config.database,
+  });
   // Building the app applies the migrations, exactly as a normal start would.
   const app = await buildApp({ config, db, serveWeb: false });
   const tty = process.stdout.isTTY;

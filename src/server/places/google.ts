@@ -26,7 +26,10 @@ export const GOOGLE_PAGE_MAX = 20;
 export const GOOGLE_MAX_RADIUS_M = 50_000;
 /** A cell is not split below this radius. */
 export const GOOGLE_MIN_CELL_M = 100;
-/** At most this many searchNearby requests per scan (the first circle and its splits). */
+/**
+ * At most this many searchNearby requests per scan: the first circle and its splits, and on the per-type path
+ * every type's circles together (one budget for the whole nearby search).
+ */
 export const GOOGLE_MAX_REQUESTS = 40;
 /** SPEC.md §9: pause between two place-type queries. */
 export const GOOGLE_TYPE_PAUSE_MS = 100;
@@ -235,21 +238,31 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
     return parse(searchAnswer, answer, 'google').places ?? [];
   }
 
-  /** The whole circle: split full cells breadth-first until they come back below 20 or the budget is spent. */
+  /**
+   * The whole circle: split full cells breadth-first until they come back below 20 or the budget is spent.
+   * Each level's cells are asked nearest to the centre first, so when the budget runs out it is the outermost
+   * cells that go unasked, not whichever were created last. `budget.left` is spent here and shared by the caller.
+   */
   async function coverCircle(
     center: LatLng,
     radiusM: number,
     types: readonly string[],
     signal: AbortSignal,
+    budget: { left: number },
+    allowance = budget.left,
   ): Promise<GooglePlace[]> {
     const found = new Map<string, GooglePlace>();
     let level = [{ center, radiusM }];
-    let requests = 0;
+    let spent = 0;
     const origin = center;
     const originMiles = radiusM / METERS_PER_MILE;
-    while (level.length > 0 && requests < maxRequests) {
-      const batch = level.slice(0, maxRequests - requests);
-      requests += batch.length;
+    const limit = () => Math.min(budget.left, allowance - spent);
+    while (level.length > 0 && limit() > 0) {
+      const fromOrigin = new Map(level.map((c) => [c, haversineMiles(origin, c.center)]));
+      level.sort((a, b) => (fromOrigin.get(a) ?? 0) - (fromOrigin.get(b) ?? 0));
+      const batch = level.slice(0, limit());
+      spent += batch.length;
+      budget.left -= batch.length;
       const answers = await Promise.all(
         batch.map((c) => searchNearbyOnce(c.center, c.radiusM, types, signal)),
       );
@@ -323,9 +336,10 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
       const center = { lat: q.lat, lng: q.lng };
       const radiusM = Math.min(GOOGLE_MAX_RADIUS_M, q.radiusMiles * METERS_PER_MILE);
       const every = wantsEveryType(q.types);
+      const budget = { left: maxRequests };
       let places: GooglePlace[];
       try {
-        places = await coverCircle(center, radiusM, every ? [] : q.types, signal);
+        places = await coverCircle(center, radiusM, every ? [] : q.types, signal, budget);
       } catch (error) {
         // One unsupported type makes the whole request invalid: ask type by type, skipping the ones that fail.
         if (
@@ -341,8 +355,17 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
         for (const [i, type] of q.types.entries()) {
           // SPEC.md §9: a 100 ms pause between type queries.
           if (i > 0) await pause(GOOGLE_TYPE_PAUSE_MS, signal);
+          // The budget left is shared fairly: each type may spend its share of it, and what one type leaves
+          // unspent goes to the types after it.
+          const share = Math.floor(budget.left / (q.types.length - i));
+          if (share < 1) {
+            warn('google request budget spent; skipping the remaining place types', {
+              skipped: q.types.slice(i),
+            });
+            break;
+          }
           try {
-            places.push(...(await coverCircle(center, radiusM, [type], signal)));
+            places.push(...(await coverCircle(center, radiusM, [type], signal, budget, share)));
           } catch (typeError) {
             if (signal.aborted) throw typeError;
             failures++;

@@ -2,7 +2,14 @@
 // usage policy forbids bulk business search); Nominatim geocodes and reverse-geocodes. Every request carries an
 // identifying User-Agent; Nominatim gets at most one request per second and Overpass one request at a time.
 import { z } from 'zod';
-import { osmBusinessTypes, osmCategoryLabel, isOsmBusiness } from '../../core/osm-tags.js';
+import {
+  isOsmBusiness,
+  OSM_BUSINESS_KEYS,
+  OSM_EXTRA_KEYS,
+  osmBusinessTypes,
+  osmCategoryLabel,
+  osmExtraBusinessValues,
+} from '../../core/osm-tags.js';
 import { METERS_PER_MILE } from '../../core/geo.js';
 import { fetchJson, sharedLimiter, type FetchLike } from './http.js';
 import { formatAddress } from './local-store.js';
@@ -40,10 +47,18 @@ const nominatimPlace = z.object({
   address: z.record(z.string(), z.string()).optional(),
 });
 
-/** The Overpass QL of every named business within `radiusM` metres of a point, ways and relations at their centre. */
+/**
+ * The Overpass QL of every named business within `radiusM` metres of a point, ways and relations at their centre:
+ * any value of the business keys (shop, amenity, ...), and the leisure/tourism values the tag table knows (gyms,
+ * bowling alleys, museums, hotels...). Built from src/core/osm-tags.ts, so it asks for what the local import keeps.
+ */
 export function overpassQuery(lat: number, lng: number, radiusM: number, timeoutS: number): string {
   const around = `(around:${Math.round(radiusM)},${lat.toFixed(6)},${lng.toFixed(6)})`;
-  return `[out:json][timeout:${timeoutS}];nwr["name"][~"^(shop|amenity|office|craft|healthcare)$"~"."]${around};out center tags;`;
+  const statements = [`nwr["name"][~"^(${OSM_BUSINESS_KEYS.join('|')})$"~"."]${around};`];
+  for (const key of OSM_EXTRA_KEYS) {
+    statements.push(`nwr["name"]["${key}"~"^(${osmExtraBusinessValues(key).join('|')})$",i]${around};`);
+  }
+  return `[out:json][timeout:${timeoutS}];(${statements.join('')});out center tags;`;
 }
 
 /** An Overpass element as the core's Business; null when it is not a named business with a location. */

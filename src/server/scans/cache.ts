@@ -121,9 +121,22 @@ export function needsResave(
   );
 }
 
+/**
+ * One entry per key, the last one winning. PostgreSQL refuses an INSERT ... ON CONFLICT DO UPDATE that names
+ * one key twice ("cannot affect row a second time"), so every batch write goes through this.
+ */
+export function lastPerKey<T extends { key: string }>(entries: readonly T[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const e of entries) {
+    byKey.delete(e.key);
+    byKey.set(e.key, e);
+  }
+  return [...byKey.values()];
+}
+
 export async function writeBusinessCache(db: Conn, entries: { key: string; data: CachedBusiness }[]) {
   const now = new Date().toISOString();
-  for (const part of chunks(entries, 200)) {
+  for (const part of chunks(lastPerKey(entries), 200)) {
     if (part.length === 0) continue;
     await db
       .insertInto('business_cache')
@@ -150,7 +163,7 @@ export async function writeBusinessCache(db: Conn, entries: { key: string; data:
 
 export async function writeAnalysisCache(db: Conn, entries: { key: string; data: ProspectAnalysis }[]) {
   const now = new Date().toISOString();
-  for (const part of chunks(entries, 200)) {
+  for (const part of chunks(lastPerKey(entries), 200)) {
     if (part.length === 0) continue;
     await db
       .insertInto('analysis_cache')

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 
-type Conn = Kysely<Database>;
+type Conn = Kysely<Database> | Transaction<Database>;
 
 /**
  * Claims the user's scan slot: succeeds when the previous scan started at least `cooldownMs` ago.
@@ -111,4 +111,39 @@ export async function clearLatestScan(db: Conn, userId: string): Promise<void> {
     .set({ search_id: null, prospects: '[]', total: 0 })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * Remove the prospects `blocked` picks from every user's stored latest results, lowering each total by the
+ * number removed. `mentions` narrows the rows read to those whose prospects JSON contains that text (the blocked
+ * id); `blocked` decides. Answers how many users' results changed.
+ */
+export async function pruneLatestScans(
+  db: Conn,
+  mentions: string,
+  blocked: (p: Prospect) => boolean,
+): Promise<number> {
+  // The id as it appears inside the JSON text. LIKE's '_' and '%' only widen the match; a backslash (LIKE's
+  // escape character on PostgreSQL) would narrow it, so such an id reads every row.
+  const needle = JSON.stringify(mentions).slice(1, -1);
+  let query = db
+    .selectFrom('latest_scans')
+    .select(['user_id', 'prospects', 'total'])
+    .where('search_id', 'is not', null);
+  if (!needle.includes('\\')) query = query.where('prospects', 'like', `%${needle}%`);
+  const rows = await query.execute();
+  let changed = 0;
+  for (const row of rows) {
+    const prospects = JSON.parse(row.prospects) as Prospect[];
+    const kept = prospects.filter((p) => !blocked(p));
+    const removed = prospects.length - kept.length;
+    if (removed === 0) continue;
+    await db
+      .updateTable('latest_scans')
+      .set({ prospects: JSON.stringify(kept), total: Math.max(kept.length, row.total - removed) })
+      .where('user_id', '=', row.user_id)
+      .execute();
+    changed++;
+  }
+  return changed;
 }

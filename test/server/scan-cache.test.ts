@@ -1,0 +1,283 @@
+// The scan's business and analysis caches on a real database (SQLite, or PostgreSQL with TEST_DATABASE=postgres):
+// one row per business, the rules of SPEC §4/§5 for when a stored analysis is reused, and what it gives the scan.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Business, Prospect } from '../../src/core/types.js';
+import { readCaches, writeAnalysisCache, writeBusinessCache } from '../../src/server/scans/cache.js';
+import { rankBusinesses } from '../../src/server/scans/service.js';
+import { createScoreFn } from '../../src/server/scans/analysis.js';
+import { createTestContext, type TestContext } from '../helpers/app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'demo' });
+});
+afterAll(() => t.close());
+
+const CENTER = { lat: 37.7879, lng: -122.4066 };
+const score = createScoreFn(() => undefined);
+
+/** A business of the OSM import: a provider id, no place id. */
+function osmBusiness(id: string, over: Partial<Business> = {}): Business {
+  return {
+    id: `osm:node/${id}`,
+    name: 'Wells Fargo',
+    lat: CENTER.lat + 0.001,
+    lng: CENTER.lng,
+    types: ['bank'],
+    category: 'Financial',
+    address: '',
+    reviews: 0,
+    openNow: null,
+    source: 'local',
+    ...over,
+  };
+}
+
+async function cacheRowCount(table: 'business_cache' | 'analysis_cache', keys: string[]) {
+  const rows = await t.db.kysely
+    .selectFrom(table)
+    .select('business_id')
+    .where('business_id', 'in', keys)
+    .execute();
+  return rows.map((r) => r.business_id).sort();
+}
+
+describe('cache keys and writes', () => {
+  it('writes a batch that names one key twice (the last entry wins), on both databases', async () => {
+    const a = osmBusiness('1');
+    const analysis = score([a], CENTER)[0]!.analysis;
+    const data = (name: string) => ({
+      name,
+      address: '',
+      normalizedCategory: 'Financial',
+      website: '',
+      phone: '',
+      rating: null,
+      reviewCount: 0,
+      businessStatus: 'Open' as const,
+      types: ['bank'],
+    });
+    await writeBusinessCache(t.db.kysely, [
+      { key: 'dup-key', data: data('first') },
+      { key: 'dup-key', data: data('second') },
+    ]);
+    await writeAnalysisCache(t.db.kysely, [
+      { key: 'dup-key', data: { ...analysis, reasoning: 'first' } },
+      { key: 'dup-key', data: { ...analysis, reasoning: 'second' } },
+    ]);
+    const rows = await readCaches(t.db.kysely, ['dup-key']);
+    expect(rows.business.get('dup-key')?.data.name).toBe('second');
+    expect(rows.analysis.get('dup-key')?.data.reasoning).toBe('second');
+  });
+
+  it('gives two same-name branches with empty addresses their own cache rows', async () => {
+    const one = osmBusiness('101');
+    const two = osmBusiness('102', { lat: CENTER.lat - 0.004 });
+    const warnings: unknown[] = [];
+    const log = { warn: (obj: object, msg?: string) => void warnings.push({ obj, msg }) };
+    const prospects = await rankBusinesses({ db: t.db, score, log }, [one, two], CENTER);
+    expect(warnings).toEqual([]);
+    expect(prospects).toHaveLength(2);
+    const keys = ['place_osm:node/101', 'place_osm:node/102'];
+    expect(prospects.map((p) => p.aiAnalysis?.businessHash).sort()).toEqual(keys);
+    expect(await cacheRowCount('business_cache', keys)).toEqual(keys);
+    expect(await cacheRowCount('analysis_cache', keys)).toEqual(keys);
+    // Each branch keeps its own analysis: the distances differ, so do the stored reasonings.
+    const rows = await readCaches(t.db.kysely, keys);
+    expect(rows.analysis.get(keys[0]!)?.data.reasoning).not.toBe(rows.analysis.get(keys[1]!)?.data.reasoning);
+  });
+});
+
+/** A model-scored business (a dentist with a website and phone), its data overridable. */
+function dentist(over: Partial<Business> = {}): Business {
+  return {
+    id: `osm:node/${Math.floor(Math.random() * 1e12)}`,
+    name: 'Bright Smiles Dental',
+    lat: CENTER.lat + 0.003,
+    lng: CENTER.lng,
+    types: ['dentist'],
+    category: 'Dental',
+    address: '450 Sutter St, San Francisco, CA 94108',
+    website: 'https://brightsmiles.example',
+    phone: '(415) 555-0100',
+    rating: 4.5,
+    reviews: 100,
+    openNow: true,
+    source: 'local',
+    ...over,
+  };
+}
+
+const AI = { reasoning: 'Written by the AI: a strong dental practice.', reasoningModel: 'test-model-1' };
+
+/** Scan once (writing the caches), then give the stored analysis AI-written words, as the AI job does. */
+async function seedAiEntry(b: Business, row: { ageMs?: number; modelVersion?: string } = {}) {
+  const [first] = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+  const key = first!.aiAnalysis!.businessHash;
+  await t.db.kysely
+    .updateTable('analysis_cache')
+    .set({
+      data: JSON.stringify({ ...first!.aiAnalysis!, ...AI }),
+      updated_at: new Date(Date.now() - (row.ageMs ?? 0)).toISOString(),
+      model_version: row.modelVersion ?? 'v1',
+    })
+    .where('business_id', '=', key)
+    .execute();
+  return key;
+}
+
+const DAY = 86_400_000;
+const miles = (reasoning: string) => Number(/ (\d+\.\d) mi away\./.exec(reasoning)?.[1]);
+
+describe('what a stored analysis gives a scan', () => {
+  it('scores every business fresh: the reasoning and distance follow the scan centre', async () => {
+    const b = dentist();
+    const near = { lat: b.lat - 0.0029, lng: b.lng };
+    const far = { lat: b.lat - 0.012, lng: b.lng };
+    for (const center of [near, far, near]) {
+      const [p] = await rankBusinesses({ db: t.db, score }, [b], center);
+      const fresh = score([b], center)[0]!.analysis;
+      expect(Math.abs(miles(p!.aiAnalysis!.reasoning) - p!.distance)).toBeLessThanOrEqual(0.051);
+      expect(p!.aiAnalysis!.breakdown).toEqual(fresh.breakdown);
+      expect(p!.aiAnalysis!.score).toBe(fresh.score);
+      expect(p!.aiAnalysis!.reasoningModel).toBeUndefined();
+    }
+  });
+
+  it('gives a fresh, unchanged entry its AI-written reasoning, with the fresh score and breakdown', async () => {
+    const b = dentist();
+    const key = await seedAiEntry(b);
+    const elsewhere = { lat: b.lat + 0.01, lng: b.lng + 0.01 };
+    const [p] = await rankBusinesses({ db: t.db, score }, [{ ...b, reviews: 109 }], elsewhere);
+    const fresh = score([{ ...b, reviews: 109 }], elsewhere)[0]!.analysis;
+    expect(p!.aiAnalysis).toMatchObject({ ...AI, score: fresh.score, businessHash: key });
+    expect(p!.aiAnalysis!.breakdown).toEqual(fresh.breakdown);
+    // The entry is kept as it was (not rewritten over the AI words).
+    const stored = await readCaches(t.db.kysely, [key]);
+    expect(stored.analysis.get(key)?.data.reasoningModel).toBe(AI.reasoningModel);
+  });
+
+  const stale: [string, { ageMs?: number; modelVersion?: string }, Partial<Business>][] = [
+    ['older than 7 days', { ageMs: 7 * DAY + 60_000 }, {}],
+    ['of another model version', { modelVersion: 'v0' }, {}],
+    ['10 more reviews', {}, { reviews: 110 }],
+    ['a rating 0.1 higher', {}, { rating: 4.6 }],
+    ['another website', {}, { website: 'https://other.example' }],
+    ['no phone any more', {}, { phone: undefined }],
+  ];
+  it.each(stale)('drops the AI words and rewrites the entry when it is %s', async (_, row, change) => {
+    const b = dentist();
+    const key = await seedAiEntry(b, row);
+    const changed = { ...b, ...change };
+    const [p] = await rankBusinesses({ db: t.db, score }, [changed], CENTER);
+    expect(p!.aiAnalysis!.reasoningModel).toBeUndefined();
+    expect(p!.aiAnalysis!.reasoning).toBe(score([changed], CENTER)[0]!.analysis.reasoning);
+    const stored = (await readCaches(t.db.kysely, [key])).analysis.get(key)!;
+    expect(stored.data.reasoningModel).toBeUndefined();
+    expect(stored.data.reasoning).toBe(p!.aiAnalysis!.reasoning);
+    expect(stored.model_version).toBe('v1');
+    expect(Date.now() - Date.parse(stored.updated_at)).toBeLessThan(60_000);
+  });
+
+  it('still reuses the entry just inside the expiry', async () => {
+    const b = dentist();
+    await seedAiEntry(b, { ageMs: 7 * DAY - 60_000 });
+    const [p] = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+    expect(p!.aiAnalysis).toMatchObject(AI);
+  });
+});
+
+describe('when the scorer fails (SPEC §4, §8)', () => {
+  it('answers 200 with the category fallback score for every prospect, and caches none of it', async () => {
+    const failing = await createTestContext(
+      { SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'demo' },
+      {
+        score: () => {
+          throw new Error('scorer down');
+        },
+      },
+    );
+    try {
+      const rep = await failing.newUser('user');
+      const res = await failing.request({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { ...CENTER, radiusMiles: 1, count: 20 },
+        as: rep,
+      });
+      expect(res.statusCode).toBe(200);
+      const { prospects } = res.json<{ prospects: Prospect[] }>();
+      expect(prospects.length).toBeGreaterThan(5);
+      for (const p of prospects) {
+        expect(p.aiAnalysis?.breakdown.rule).toBe('fallback');
+        expect(p.score).toBe(p.aiAnalysis!.score / 100);
+        expect(p.aiAnalysis!.score).toBeGreaterThanOrEqual(40);
+      }
+      const cached = await failing.db.kysely
+        .selectFrom('analysis_cache')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(cached.n)).toBe(0);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('blocked businesses are removed before scoring (SPEC §4 order)', () => {
+  it('never scores, caches or counts a blocked business in a scan or a quick search', async () => {
+    const scored: string[][] = [];
+    const model = createScoreFn(() => undefined);
+    const ctx = await createTestContext(
+      { SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'demo' },
+      {
+        score: (businesses, center) => {
+          scored.push(businesses.map((b) => b.id));
+          return model(businesses, center);
+        },
+      },
+    );
+    try {
+      const [rep, admin] = [await ctx.newUser('user'), await ctx.newUser('admin')];
+      const body = { ...CENTER, radiusMiles: 1, count: 20 };
+      const first = await ctx.request({ method: 'POST', url: '/api/scans', payload: body, as: rep });
+      const [byId, byKey] = first.json<{ prospects: Prospect[] }>().prospects;
+      for (const [businessId, label] of [
+        [byId!.id, byId!.name],
+        [byKey!.aiAnalysis!.businessHash, byKey!.name],
+      ]) {
+        const res = await ctx.request({
+          method: 'POST',
+          url: '/api/blocklist',
+          payload: { businessId, label },
+          as: admin,
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      await ctx.db.kysely.deleteFrom('analysis_cache').execute();
+      scored.length = 0;
+
+      const again = await ctx.request({ method: 'POST', url: '/api/scans', payload: body, as: rep });
+      expect(again.statusCode).toBe(200);
+      const quick = await ctx.request({
+        method: 'POST',
+        url: '/api/quick-search',
+        payload: { mode: 'business', text: byId!.name, ...CENTER, radiusMiles: 1 },
+        as: rep,
+      });
+      expect(quick.statusCode).toBe(404);
+      expect(scored.length).toBe(1);
+      for (const ids of scored) {
+        expect(ids.length).toBeGreaterThan(10);
+        expect(ids).not.toContain(byId!.id);
+        expect(ids).not.toContain(byKey!.id);
+      }
+      const cached = await ctx.db.kysely.selectFrom('analysis_cache').select('business_id').execute();
+      expect(cached.length).toBe(scored[0]!.length);
+      expect(cached.map((r) => r.business_id)).not.toContain(byKey!.aiAnalysis!.businessHash);
+      expect(cached.map((r) => r.business_id)).not.toContain(`place_${byId!.id}`);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
