@@ -38,17 +38,22 @@ export function useEnterApp() {
   }, [queryClient]);
 }
 
-/** SPEC §4: on sign-out every user-specific piece of local state is cleared. */
+/**
+ * SPEC §4: on sign-out every user-specific piece of local state is cleared. Only once the server has ended
+ * the session (or it had already ended): a sign-out that failed leaves the user signed in and throws, since
+ * clearing the screen while the cookie lives would sign them back in on the next reload.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
       await api.signOut();
-    } finally {
-      await queryClient.cancelQueries();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
-      queryClient.setQueryData<Me | null>(ME_KEY, null);
+    } catch (error) {
+      if (!isUnauthenticated(error)) throw error;
     }
+    await queryClient.cancelQueries();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+    queryClient.setQueryData<Me | null>(ME_KEY, null);
   }, [queryClient]);
 }
 

@@ -4,7 +4,8 @@
 // X-Forwarded-For), the app sees https and the public host, and HSTS is sent.
 //
 // The client talks from 127.0.0.3 and nginx reaches the app from 127.0.0.2, so each address is distinguishable.
-// Skipped when /usr/sbin/nginx or openssl is missing (apt-get install -y nginx).
+// Skipped when /usr/sbin/nginx or openssl is missing (apt-get install -y nginx), failed instead in CI (CI=1 or
+// RUN_FAULT_TESTS=1, see test/helpers/dependencies.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -17,8 +18,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/database.js';
+import type { Mail } from '../../src/server/mail/mailer.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { freePort } from '../helpers/process.js';
+import { missingDependency } from '../helpers/dependencies.js';
 
 const NGINX = '/usr/sbin/nginx';
 const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
@@ -42,6 +45,7 @@ describe.skipIf(!canRun)('behind nginx terminating HTTPS (TRUST_PROXY=true)', ()
   let dir: string;
   let cert: Buffer;
   let publicUrl: string;
+  const mail: Mail[] = [];
 
   const send = (
     method: string,
@@ -119,7 +123,17 @@ describe.skipIf(!canRun)('behind nginx terminating HTTPS (TRUST_PROXY=true)', ()
       AUTH_SECRET: randomBytes(32).toString('hex'),
     });
     db = testDb.open();
-    app = await buildApp({ config, db, mailer: { send: () => Promise.resolve() }, serveWeb: false });
+    app = await buildApp({
+      config,
+      db,
+      mailer: {
+        send: (m) => {
+          mail.push(m);
+          return Promise.resolve();
+        },
+      },
+      serveWeb: false,
+    });
     // What the app makes of each request, as the rate limits and the audit log see it.
     app.get('/test/whoami', { config: { access: 'public' } }, (request) => ({
       ip: request.ip,
@@ -157,6 +171,9 @@ http {
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
+      # Pass the app's redirects through untouched (nginx would otherwise rewrite a Location naming the
+      # app's own address), so the test sees where the app itself sends the browser.
+      proxy_redirect off;
     }
   }
 }
@@ -227,8 +244,34 @@ http {
     }>`select "ipAddress" from "session" order by "createdAt" desc limit 1`.execute(db.kysely);
     expect(rows[0]?.ipAddress).toBe(CLIENT_IP);
   });
+
+  it('sends the browser to https://<public host> from the e-mailed link and its redirect, never the app itself', async () => {
+    // The owner of the previous test, or registered here when this test runs alone.
+    await send('POST', '/api/register', {
+      name: 'Proxy Owner',
+      email: 'proxy-owner@example.com',
+      password: 'password1',
+    });
+    const before = mail.length;
+    const asked = await send('POST', '/api/password-reset', { email: 'proxy-owner@example.com' });
+    expect(asked.status).toBe(200);
+    expect(mail.length).toBe(before + 1);
+    const link = /https?:\/\/\S+/.exec(mail.at(-1)!.text)?.[0] ?? '';
+    expect(link.startsWith(`${publicUrl}/api/auth/reset-password/`)).toBe(true);
+
+    const landing = await send('GET', link.slice(publicUrl.length));
+    expect(landing.status).toBe(302);
+    const location = String(landing.headers.location ?? '');
+    // Where the browser lands: on the public https origin (a relative Location stays there), never http:// or
+    // the address nginx reaches the app on.
+    const lands = new URL(location, publicUrl);
+    expect(lands.origin).toBe(new URL(publicUrl).origin);
+    expect(lands.pathname).toBe('/reset-password');
+    expect(lands.searchParams.get('token')).toMatch(/^\w+$/);
+    if (/^[a-z][a-z+.-]*:|^\/\//i.test(location)) expect(location.startsWith(`${publicUrl}/`)).toBe(true);
+  });
 });
 
 describe.skipIf(canRun)('behind nginx', () => {
-  it.skip('skipped: needs /usr/sbin/nginx and openssl (apt-get install -y nginx)', () => {});
+  missingDependency(`${NGINX} and openssl`, 'apt-get install -y nginx openssl');
 });

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { ACCOUNT_DISABLED } from '../../core/messages.js';
+import { isSuspended } from '../users/repository.js';
 
 export interface AuthDeps {
   db: Db;
@@ -52,12 +53,10 @@ function authOptions({ db, config, secret, mailer }: AuthDeps) {
       session: {
         create: {
           before: async (session: { userId: string }) => {
-            const profile = await db.kysely
-              .selectFrom('user_profiles')
-              .select('suspended_at')
-              .where('user_id', '=', session.userId)
-              .executeTakeFirst();
-            if (profile?.suspended_at) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED });
+            // A suspended account gets no session, whichever way it signs in (password reset included).
+            if (await isSuspended(db.kysely, session.userId)) {
+              throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED });
+            }
           },
         },
       },

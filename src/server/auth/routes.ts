@@ -7,22 +7,21 @@ import {
   USER_NOT_FOUND,
   WRONG_PASSWORD,
   GENERIC_ERROR,
+  weakPassword,
 } from '../../core/messages.js';
 import type { AppContext } from '../context.js';
 import { nodeHeaders } from '../http/access.js';
-import { forbidden, HttpError } from '../http/errors.js';
+import { badRequest, forbidden, HttpError } from '../http/errors.js';
+import { createLimiter } from '../http/rate-limit.js';
 import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
-import { findAuthUserByEmail, findProfile, updateProfile } from '../users/repository.js';
+import { findAuthUserByEmail, isSuspended, updateProfile } from '../users/repository.js';
 import { nowIso } from '../db/database.js';
 
 // better-auth endpoints the browser may reach directly. Sign-in and sign-up go through our own routes
 // below, which add the invitation rules, the spec's messages, suspension and rate limiting.
-const PASSTHROUGH = new Set([
-  'GET /api/auth/get-session',
-  'POST /api/auth/sign-out',
-  'POST /api/auth/request-password-reset',
-  'POST /api/auth/reset-password',
-]);
+// Password reset is ours too (/api/password-reset), for its rate limits and the spec's weak-password message;
+// only the e-mailed link's landing (GET /api/auth/reset-password/:token) is better-auth's.
+const PASSTHROUGH = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out']);
 const isPassthrough = (method: string, path: string) =>
   PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && path.startsWith('/api/auth/reset-password/'));
 
@@ -73,7 +72,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       config: {
         access: 'public',
-        rateLimit: { max: config.rateLimits.signIn, timeWindow: '15 minutes' },
+        rateLimit: {
+          max: config.rateLimits.signIn,
+          timeWindow: '15 minutes',
+          errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
+        },
       },
       schema: {
         tags: ['accounts'],
@@ -100,6 +103,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (cookies.length) void reply.header('set-cookie', cookies);
       await updateProfile(db.kysely, userId, { lastSignInAt: nowIso() });
       return reply.status(201).send({ ok: true, role });
+    },
+  );
+
+  // Sign-out through our own route: better-auth's /api/auth/sign-out checks the Origin against PUBLIC_URL,
+  // so it refused a browser that opened the app at another address (http://127.0.0.1:3000, a LAN IP on a
+  // phone), and the cookie survived to sign the user back in on reload. auth.api calls skip that check;
+  // SameSite=Lax keeps other sites from sending the cookie on a DELETE.
+  app.delete(
+    '/api/session',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['accounts'], summary: 'Sign out: end this session and clear its cookie' },
+    },
+    async (request, reply) => {
+      const response = await auth.api.signOut({ headers: nodeHeaders(request), asResponse: true });
+      if (!response.ok) return sendWebResponse(reply, response);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) void reply.header('set-cookie', cookies);
+      return reply.send({ ok: true });
     },
   );
 
@@ -132,8 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       assertEmail(email);
       const user = await findAuthUserByEmail(db.kysely, email);
       if (!user) throw new HttpError(401, USER_NOT_FOUND);
-      const profile = await findProfile(db.kysely, user.id);
-      if (profile?.suspended) throw forbidden(ACCOUNT_DISABLED);
+      if (await isSuspended(db.kysely, user.id)) throw forbidden(ACCOUNT_DISABLED);
       const response = await auth.api.signInEmail({
         body: { email, password: request.body.password },
         headers: nodeHeaders(request),
@@ -145,6 +166,74 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (cookies.length) void reply.header('set-cookie', cookies);
       await ensureProfile(db, user);
       await updateProfile(db.kysely, user.id, { lastSignInAt: nowIso() });
+      return reply.send({ ok: true });
+    },
+  );
+
+  // Every reset request sends an e-mail (or writes one to the outbox): limited per IP and per address, so
+  // nobody can mail-bomb an address or fill $DATA_DIR/outbox. better-auth's own limiter is off (auth.ts).
+  const resetWindow = '1 hour';
+  const resetsPerIp = createLimiter(app, {
+    name: 'password-reset-ip',
+    max: config.rateLimits.passwordReset,
+    timeWindow: resetWindow,
+    key: (req) => req.ip,
+    message: TOO_MANY_ATTEMPTS,
+  });
+  const resetsPerEmail = createLimiter(app, {
+    name: 'password-reset-email',
+    max: config.rateLimits.passwordReset,
+    timeWindow: resetWindow,
+    key: (req) => normaliseEmail((req.body as { email: string }).email),
+    message: TOO_MANY_ATTEMPTS,
+  });
+
+  app.post(
+    '/api/password-reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a password-reset link (answers the same whether or not the address has an account)',
+        body: z.object({ email: z.string().max(254) }),
+      },
+      preHandler: async (request, reply) => {
+        await resetsPerIp.hit(request, reply);
+        await resetsPerEmail.hit(request, reply);
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      assertEmail(email);
+      await auth.api.requestPasswordReset({
+        body: { email, redirectTo: '/reset-password' },
+        headers: nodeHeaders(request),
+      });
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/password-reset/complete',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token of the e-mailed link',
+        body: z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { token, newPassword } = request.body;
+      if (newPassword.length < config.passwordMinLength) {
+        throw badRequest(weakPassword(config.passwordMinLength));
+      }
+      const response = await auth.api.resetPassword({
+        body: { token, newPassword },
+        headers: nodeHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) return sendWebResponse(reply, response);
       return reply.send({ ok: true });
     },
   );

@@ -6,6 +6,9 @@ import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../
 import { allInvitations, checkInvitation, createInvitation } from './service.js';
 import { assertEmail, normaliseEmail } from '../users/accounts.js';
 import { recordAudit } from '../audit/service.js';
+import { HttpError } from '../http/errors.js';
+
+const INVITATION_CHECKS_TOO_MANY = 'Too many invitation code checks. Please wait a minute and try again.';
 
 export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -50,7 +53,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: {
         access: 'public',
-        rateLimit: { max: config.rateLimits.invitationCheck, timeWindow: '1 minute' },
+        rateLimit: {
+          max: config.rateLimits.invitationCheck,
+          timeWindow: '1 minute',
+          // For API clients; the registration form shows 'Error validating invitation code' for any failed check.
+          errorResponseBuilder: () => new HttpError(429, INVITATION_CHECKS_TOO_MANY),
+        },
       },
       schema: {
         tags: ['invitations'],

@@ -1,6 +1,6 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { generateId } from 'better-auth';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import {
@@ -17,8 +17,14 @@ import { badRequest, conflict, HttpError } from '../http/errors.js';
 import { claimInvitation, findInvitationByCode } from '../invitations/repository.js';
 import { invitationProblem, normaliseCode } from '../invitations/service.js';
 import type { UserProfile } from './repository.js';
-import { findAuthUserByEmail, findPasswordHash, findProfile, insertProfile } from './repository.js';
-import type { Role } from '../db/schema.js';
+import {
+  defaultProfileName,
+  findAuthUserByEmail,
+  findPasswordHash,
+  findProfile,
+  insertProfile,
+} from './repository.js';
+import type { Database, Role } from '../db/schema.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -46,17 +52,11 @@ function authValue(db: Db) {
   };
 }
 
-/**
- * Creates the account, its profile and consumes the invitation in one transaction, so two people can
- * never register with one code. While no user exists the first registration needs no code and becomes
- * SuperAdmin; registrations are serialised (an advisory lock on PostgreSQL, SQLite's single writer) so
- * exactly one account can be first.
- */
-export async function registerAccount(
-  db: Db,
-  input: Registration,
+/** The checks every new account passes; answers the trimmed name and the normalised e-mail. */
+export function checkNewAccount(
+  input: Pick<Registration, 'name' | 'email' | 'password' | 'confirmPassword'>,
   minPasswordLength: number,
-): Promise<{ userId: string; role: Role }> {
+): { name: string; email: string } {
   const email = normaliseEmail(input.email);
   const name = input.name.trim();
   if (!name) throw badRequest('Please enter your name.');
@@ -65,56 +65,118 @@ export async function registerAccount(
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw badRequest(PASSWORDS_DO_NOT_MATCH);
   }
+  return { name, email };
+}
+
+/**
+ * Whether no account exists yet, holding the lock that serialises account creation until the transaction
+ * ends (an advisory lock on PostgreSQL; SQLite has a single writer), so exactly one account can be first.
+ */
+async function lockAndCheckFirst(db: Db, trx: Transaction<Database>): Promise<boolean> {
+  if (db.kind === 'postgres') await sql`select pg_advisory_xact_lock(724100)`.execute(trx);
+  const existing = await trx
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(existing.n) === 0;
+}
+
+/** better-auth's user and credential account rows plus our profile; answers the new user's id. */
+async function insertAccount(
+  db: Db,
+  trx: Transaction<Database>,
+  a: { name: string; email: string; passwordHash: string; role: Role },
+): Promise<string> {
+  const v = authValue(db);
+  const userId = generateId();
+  const now = new Date();
+  await trx
+    .insertInto('user')
+    .values({
+      id: userId,
+      name: a.name,
+      email: a.email,
+      emailVerified: v.bool(false),
+      createdAt: v.date(now),
+      updatedAt: v.date(now),
+    })
+    .execute();
+  await trx
+    .insertInto('account')
+    .values({
+      id: generateId(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: a.passwordHash,
+      createdAt: v.date(now),
+      updatedAt: v.date(now),
+    } as never)
+    .execute();
+  await insertProfile(trx, {
+    userId,
+    email: a.email,
+    name: a.name,
+    role: a.role,
+    isSuperAdmin: a.role === 'SuperAdmin',
+  });
+  return userId;
+}
+
+/**
+ * Creates the account, its profile and consumes the invitation in one transaction, so two people can
+ * never register with one code. While no user exists the first registration needs no code and becomes
+ * SuperAdmin; registrations are serialised so exactly one account can be first.
+ */
+export async function registerAccount(
+  db: Db,
+  input: Registration,
+  minPasswordLength: number,
+): Promise<{ userId: string; role: Role }> {
+  const { name, email } = checkNewAccount(input, minPasswordLength);
   const code = input.invitationCode ? normaliseCode(input.invitationCode) : '';
   const passwordHash = await hashPassword(input.password);
-  const v = authValue(db);
 
   return db.kysely.transaction().execute(async (trx) => {
-    if (db.kind === 'postgres') await sql`select pg_advisory_xact_lock(724100)`.execute(trx);
-    const existing = await trx
-      .selectFrom('user')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const first = Number(existing.n) === 0;
-
+    const first = await lockAndCheckFirst(db, trx);
     if (!first) {
       if (!code) throw badRequest(INVITATION_REQUIRED);
       const problem = invitationProblem(await findInvitationByCode(trx, code), email);
       if (problem) throw badRequest(problem === INVITATION_INVALID ? INVITATION_ENTER_VALID : problem);
     }
     if (await findAuthUserByEmail(trx, email)) throw conflict(EMAIL_IN_USE);
-
-    const userId = generateId();
-    const now = new Date();
-    await trx
-      .insertInto('user')
-      .values({
-        id: userId,
-        name,
-        email,
-        emailVerified: v.bool(false),
-        createdAt: v.date(now),
-        updatedAt: v.date(now),
-      })
-      .execute();
-    await trx
-      .insertInto('account')
-      .values({
-        id: generateId(),
-        accountId: userId,
-        providerId: 'credential',
-        userId,
-        password: passwordHash,
-        createdAt: v.date(now),
-        updatedAt: v.date(now),
-      } as never)
-      .execute();
     const role: Role = first ? 'SuperAdmin' : 'user';
-    await insertProfile(trx, { userId, email, name, role, isSuperAdmin: first });
+    const userId = await insertAccount(db, trx, { name, email, passwordHash, role });
     if (!first && !(await claimInvitation(trx, code, { userId, email }, nowIso()))) {
       throw badRequest(INVITATION_USED);
     }
     return { userId, role };
+  });
+}
+
+export const FIRST_ACCOUNT_SUPERADMIN =
+  'The first account must be a SuperAdmin (nobody else could invite or manage anyone).';
+
+/**
+ * Headless set-up (npm run user:create): an account with the given role, no invitation, all in one
+ * transaction, so a failure leaves nothing behind. Without a role: SuperAdmin while no account exists
+ * (the bootstrap rule of registration), else user; a first account of another role is refused.
+ */
+export async function createAccount(
+  db: Db,
+  input: { name: string; email: string; password: string },
+  minPasswordLength: number,
+  requestedRole?: Role,
+): Promise<{ userId: string; role: Role; email: string }> {
+  const { name, email } = checkNewAccount(input, minPasswordLength);
+  const passwordHash = await hashPassword(input.password);
+  return db.kysely.transaction().execute(async (trx) => {
+    const first = await lockAndCheckFirst(db, trx);
+    const role: Role = requestedRole ?? (first ? 'SuperAdmin' : 'user');
+    if (first && role !== 'SuperAdmin') throw badRequest(FIRST_ACCOUNT_SUPERADMIN);
+    if (await findAuthUserByEmail(trx, email)) throw conflict(EMAIL_IN_USE);
+    const userId = await insertAccount(db, trx, { name, email, passwordHash, role });
+    return { userId, role, email };
   });
 }
 
@@ -128,11 +190,10 @@ export async function ensureProfile(
 ): Promise<UserProfile> {
   const found = await findProfile(db.kysely, user.id);
   if (found) return found;
-  const name = user.name?.trim() || user.email || 'User';
   await insertProfile(db.kysely, {
     userId: user.id,
     email: user.email,
-    name,
+    name: defaultProfileName(user),
     role: 'user',
     isSuperAdmin: false,
   });

@@ -37,7 +37,7 @@ function parseSettings(json: string | null): SearchSettings | null {
   }
 }
 
-export function toProfile(row: UserProfileTable): UserProfile {
+export function toProfile(row: UserProfileTable, suspendedAt: string | null): UserProfile {
   return {
     id: row.user_id,
     email: row.email,
@@ -47,20 +47,86 @@ export function toProfile(row: UserProfileTable): UserProfile {
     hideInstructions: row.hide_instructions === 1,
     installPromptDismissed: row.install_prompt_dismissed === 1,
     searchSettings: parseSettings(row.search_settings),
-    suspended: row.suspended_at !== null,
-    suspendedAt: row.suspended_at,
+    suspended: suspendedAt !== null,
+    suspendedAt,
     lastSignInAt: row.last_sign_in_at,
     createdAt: row.created_at,
   };
 }
 
-export async function findProfile(db: Conn, userId: string): Promise<UserProfile | undefined> {
-  const row = await db
+/** SPEC §4: the name a recreated profile gets — the display name, else the e-mail, else 'User'. */
+export function defaultProfileName(user: { name?: string | null; email?: string | null }): string {
+  return user.name?.trim() || user.email || 'User';
+}
+
+/** Profiles with the suspension of their account (kept apart, so a profile delete cannot lift it). */
+const profiles = (db: Conn) =>
+  db
     .selectFrom('user_profiles')
-    .selectAll()
+    .leftJoin('account_suspensions', 'account_suspensions.user_id', 'user_profiles.user_id')
+    .selectAll('user_profiles')
+    .select('account_suspensions.suspended_at');
+
+export async function findProfile(db: Conn, userId: string): Promise<UserProfile | undefined> {
+  const row = await profiles(db).where('user_profiles.user_id', '=', userId).executeTakeFirst();
+  return row && toProfile(row, row.suspended_at);
+}
+
+/**
+ * Suspended accounts whose profile an admin deleted. They cannot sign in, so SPEC §4 never recreates their
+ * profile; the user list still shows them (as that profile would look) so a SuperAdmin can unsuspend or
+ * hard delete them.
+ */
+async function suspendedWithoutProfile(db: Conn, userId?: string): Promise<UserProfile[]> {
+  let query = db
+    .selectFrom('account_suspensions')
+    .innerJoin('user', 'user.id', 'account_suspensions.user_id')
+    .leftJoin('user_profiles', 'user_profiles.user_id', 'account_suspensions.user_id')
+    .where('user_profiles.user_id', 'is', null)
+    .select(['user.id', 'user.name', 'user.email', 'user.createdAt', 'account_suspensions.suspended_at']);
+  if (userId !== undefined) query = query.where('user.id', '=', userId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: defaultProfileName(r),
+    role: 'user',
+    isSuperAdmin: false,
+    hideInstructions: false,
+    installPromptDismissed: false,
+    searchSettings: null,
+    suspended: true,
+    suspendedAt: r.suspended_at,
+    lastSignInAt: null,
+    createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt),
+  }));
+}
+
+/** A user as the admin user list shows them: the profile, or a suspended account whose profile is gone. */
+export async function findListedUser(db: Conn, userId: string): Promise<UserProfile | undefined> {
+  return (await findProfile(db, userId)) ?? (await suspendedWithoutProfile(db, userId))[0];
+}
+
+export async function isSuspended(db: Conn, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_suspensions')
+    .select('user_id')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row && toProfile(row);
+  return row !== undefined;
+}
+
+/** Suspend (keeping the first suspension's time) or, with null, lift the suspension. */
+export async function setSuspension(db: Conn, userId: string, suspendedAt: string | null): Promise<void> {
+  if (suspendedAt === null) {
+    await db.deleteFrom('account_suspensions').where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('account_suspensions')
+    .values({ user_id: userId, suspended_at: suspendedAt })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
 }
 
 export async function insertProfile(
@@ -79,7 +145,6 @@ export async function insertProfile(
       hide_instructions: 0,
       install_prompt_dismissed: 0,
       search_settings: null,
-      suspended_at: null,
       last_sign_in_at: null,
       created_at: now,
       updated_at: now,
@@ -88,9 +153,13 @@ export async function insertProfile(
     .execute();
 }
 
-export async function listProfiles(db: Conn): Promise<UserProfile[]> {
-  const rows = await db.selectFrom('user_profiles').selectAll().orderBy('created_at', 'asc').execute();
-  return rows.map(toProfile);
+/** Every user of the admin list: all profiles, and suspended accounts whose profile was deleted. */
+export async function listUsers(db: Conn): Promise<UserProfile[]> {
+  const rows = await profiles(db).orderBy('user_profiles.created_at', 'asc').execute();
+  const listed = rows.map((r) => toProfile(r, r.suspended_at));
+  const orphans = await suspendedWithoutProfile(db);
+  if (!orphans.length) return listed;
+  return [...listed, ...orphans].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 export async function updateProfile(
@@ -103,7 +172,6 @@ export async function updateProfile(
     hideInstructions: boolean;
     installPromptDismissed: boolean;
     searchSettings: SearchSettings;
-    suspendedAt: string | null;
     lastSignInAt: string;
   }>,
 ): Promise<void> {
@@ -118,7 +186,6 @@ export async function updateProfile(
         install_prompt_dismissed: patch.installPromptDismissed ? 1 : 0,
       }),
       ...(patch.searchSettings !== undefined && { search_settings: JSON.stringify(patch.searchSettings) }),
-      ...(patch.suspendedAt !== undefined && { suspended_at: patch.suspendedAt }),
       ...(patch.lastSignInAt !== undefined && { last_sign_in_at: patch.lastSignInAt }),
       updated_at: nowIso(),
     })
@@ -167,6 +234,7 @@ export async function deleteUserCompletely(db: Conn, userId: string): Promise<vo
   await db.deleteFrom('searches').where('user_id', '=', userId).execute();
   await db.deleteFrom('latest_scans').where('user_id', '=', userId).execute();
   await db.deleteFrom('session').where('userId', '=', userId).execute();
+  await db.deleteFrom('account_suspensions').where('user_id', '=', userId).execute();
   await db.deleteFrom('account').where('userId', '=', userId).execute();
   await db.deleteFrom('user_profiles').where('user_id', '=', userId).execute();
   await db.deleteFrom('user').where('id', '=', userId).execute();

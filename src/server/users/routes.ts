@@ -2,25 +2,42 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { findProfile, listProfiles, updateProfile } from './repository.js';
+import { findProfile, listUsers, updateProfile } from './repository.js';
 import { changeRole, hardDelete, removeProfile, rowPermissions, setSuspended, userData } from './service.js';
 import { ensureProfile } from './accounts.js';
 import { notFound } from '../http/errors.js';
+import { createLimiter } from '../http/rate-limit.js';
+import { TOO_MANY_ATTEMPTS } from '../../core/messages.js';
 
-export const searchSettingsSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-  label: z.string().max(300),
-  radiusMiles: z.number().min(0.1).max(50),
-  count: z.number().int().min(1).max(100),
-  categories: z.array(z.string().max(40)).max(50),
-});
+/**
+ * Saved search settings as SPEC §5 and §9 bound them: radius 0.5 miles to the configured maximum, prospect
+ * count 5 to 50. Checked on write only: settings stored under the older, looser bounds still read back (the
+ * web clamps them into its sliders).
+ */
+export const searchSettingsSchema = (radiusMaxMiles: number) =>
+  z.object({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    label: z.string().max(300),
+    radiusMiles: z.number().min(0.5).max(radiusMaxMiles),
+    count: z.number().int().min(5).max(50),
+    categories: z.array(z.string().max(40)).max(50),
+  });
 
 const roleSchema = z.enum(['user', 'admin', 'SuperAdmin']);
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  // The hard-delete password re-check, per acting SuperAdmin: a stolen session must not be able to guess
+  // the password. Only wrong passwords count, so deleting many users in a row is never refused.
+  const wrongPasswords = createLimiter(app, {
+    name: 'hard-delete-password',
+    max: config.rateLimits.signIn,
+    timeWindow: '15 minutes',
+    key: (req) => currentUser(req).id,
+    message: TOO_MANY_ATTEMPTS,
+  });
 
   app.get(
     '/api/me',
@@ -47,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
             name: z.string().trim().min(1).max(200),
             hideInstructions: z.boolean(),
             installPromptDismissed: z.boolean(),
-            searchSettings: searchSettingsSchema,
+            searchSettings: searchSettingsSchema(config.discovery.radiusMaxMiles),
           })
           .partial()
           .strict(),
@@ -68,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const me = currentUser(request);
-      const users = await listProfiles(db.kysely);
+      const users = await listUsers(db.kysely);
       return { users: users.map((u) => ({ ...u, searchSettings: undefined, can: rowPermissions(me, u) })) };
     },
   );
@@ -131,7 +148,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      await hardDelete(db, currentUser(request), request.params.id, request.body.password);
+      await wrongPasswords.check(request, reply);
+      await hardDelete(db, currentUser(request), request.params.id, request.body.password, () =>
+        wrongPasswords.count(request),
+      );
       return reply.status(204).send();
     },
   );

@@ -10,11 +10,14 @@ import {
   deleteProfile,
   deleteSessions,
   deleteUserCompletely,
-  findProfile,
+  findListedUser,
+  insertProfile,
+  setSuspension,
   updateProfile,
 } from './repository.js';
 import { passwordMatches } from './accounts.js';
 import { recordAudit } from '../audit/service.js';
+import { WRONG_PASSWORD } from '../../core/messages.js';
 
 /** What the acting user may do to one row of the user list; the UI shows buttons from this too. */
 export interface RowPermissions {
@@ -46,7 +49,7 @@ const auditTarget = (p: UserProfile) => ({ type: 'user', id: p.id, label: `${p.n
 
 async function loadTarget(db: Db, actor: CurrentUser, targetId: string): Promise<UserProfile> {
   if (actor.id === targetId) throw forbidden('You cannot change your own account here.');
-  const target = await findProfile(db.kysely, targetId);
+  const target = await findListedUser(db.kysely, targetId);
   if (!target) throw notFound('User not found');
   return target;
 }
@@ -66,14 +69,22 @@ export async function changeRole(
     );
   }
   await db.kysely.transaction().execute(async (trx) => {
+    // A suspended account whose profile was deleted gets the profile SPEC §4 would recreate, then the role.
+    await insertProfile(trx, {
+      userId: targetId,
+      email: target.email,
+      name: target.name,
+      role: 'user',
+      isSuperAdmin: false,
+    });
     await updateProfile(trx, targetId, { role, isSuperAdmin: role === 'SuperAdmin' });
     await recordAudit(trx, actor, 'user.role_change', auditTarget(target), { from: target.role, to: role });
   });
-  return (await findProfile(db.kysely, targetId))!;
+  return (await findListedUser(db.kysely, targetId))!;
 }
 
 /** Profile delete (SPEC §6): the profile goes and sessions end; the account remains and a fresh profile
- * with role user is created if that person signs in again. */
+ * with role user is created if that person signs in again. A suspension stays: it belongs to the account. */
 export async function removeProfile(db: Db, actor: CurrentUser, targetId: string): Promise<void> {
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).deleteProfile)
@@ -89,24 +100,30 @@ export async function setSuspended(db: Db, actor: CurrentUser, targetId: string,
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).suspend) throw forbidden('Only SuperAdmins can suspend users');
   await db.kysely.transaction().execute(async (trx) => {
-    await updateProfile(trx, targetId, { suspendedAt: suspended ? nowIso() : null });
+    await setSuspension(trx, targetId, suspended ? nowIso() : null);
     if (suspended) await deleteSessions(trx, targetId); // ends every open session at once
     await recordAudit(trx, actor, suspended ? 'user.suspend' : 'user.unsuspend', auditTarget(target));
   });
-  return (await findProfile(db.kysely, targetId))!;
+  // An unsuspended account without a profile leaves the list until its next sign-in recreates the profile.
+  return (await findListedUser(db.kysely, targetId)) ?? { ...target, suspended: false, suspendedAt: null };
 }
 
+/** Hard delete (SPEC §6), confirmed by the acting SuperAdmin's password; `onWrongPassword` counts failures
+ * so a stolen session cannot guess the password (the route rate-limits them). */
 export async function hardDelete(
   db: Db,
   actor: CurrentUser,
   targetId: string,
   password: string,
+  onWrongPassword: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).hardDelete) throw forbidden('Only SuperAdmins can hard delete users');
   if (!password) throw badRequest('Password is required to confirm a hard delete.');
-  if (!(await passwordMatches(db, actor.id, password)))
-    throw forbidden('Incorrect password. Please try again.');
+  if (!(await passwordMatches(db, actor.id, password))) {
+    await onWrongPassword();
+    throw forbidden(WRONG_PASSWORD);
+  }
   await db.kysely.transaction().execute(async (trx) => {
     await deleteUserCompletely(trx, targetId);
     await recordAudit(trx, actor, 'user.hard_delete', auditTarget(target), { role: target.role });
@@ -114,7 +131,7 @@ export async function hardDelete(
 }
 
 export async function userData(db: Db, targetId: string) {
-  const target = await findProfile(db.kysely, targetId);
+  const target = await findListedUser(db.kysely, targetId);
   if (!target) throw notFound('User not found');
   return {
     userId: targetId,

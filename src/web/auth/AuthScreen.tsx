@@ -20,7 +20,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   RESET_EMAIL_SENT,
 } from '../../core/messages';
-import { api, ApiError } from '../api';
+import { api } from '../api';
 import { Logo } from '../Logo';
 import { useEnterApp } from '../session';
 
@@ -39,8 +39,8 @@ function inviteFromUrl(): string {
 
 /**
  * Live validation of the invitation code (SPEC §5): every change shows 'Validating invitation code...' and
- * then the server's verdict; a check that fails to answer shows 'Error validating invitation code'. Only the
- * answer to the latest change is shown.
+ * then the server's verdict; a check that fails (429, 5xx, network) shows 'Error validating invitation code'.
+ * Only the answer to the latest change is shown.
  */
 function useInvitationCheck(code: string, email: string, enabled: boolean): InviteStatus {
   const trimmed = code.trim();
@@ -65,12 +65,10 @@ function useInvitationCheck(code: string, email: string, enabled: boolean): Invi
         },
         (error: unknown) => {
           if (mine !== seq.current) return;
-          // A 4xx with a message (e.g. the rate limit) is the server's word; anything else is a failed check.
-          const message =
-            error instanceof ApiError && error.status >= 400 && error.status < 500
-              ? error.message
-              : INVITATION_ERROR;
-          setAnswer({ key, status: { state: 'invalid', message } });
+          // The server's word is the verdict of an answered check; a check that failed (rate limit, server
+          // error, no network) is SPEC §5's 'Error validating invitation code'.
+          console.warn('invitation check failed', error);
+          setAnswer({ key, status: { state: 'invalid', message: INVITATION_ERROR } });
         },
       );
     }, 250);
