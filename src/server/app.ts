@@ -17,6 +17,7 @@ import { resolveAuthSecret } from './auth/secret.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/access.js';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
@@ -33,7 +34,7 @@ import { exportRoutes } from './exports/routes.js';
 import { JobQueue } from './jobs/queue.js';
 import { settingsRoutes } from './settings/routes.js';
 import { createPlaceChain } from './places/index.js';
-import { createScoreFn } from './scans/analysis.js';
+import { createScoreFn, type ScoreFn } from './scans/analysis.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
 import { Metrics } from './metrics/metrics.js';
@@ -41,6 +42,7 @@ import { strategyRoutes } from './strategies/routes.js';
 import { registerStrategyWorker } from './strategies/service.js';
 import { createAiClient, generateStrategy } from './ai/index.js';
 import { ensureProfile } from './users/accounts.js';
+import { registerReasoningWorker } from './reasoning/service.js';
 
 export interface BuildOptions {
   config: Config;
@@ -48,17 +50,28 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built web app from dist/web (default: when it exists). */
   serveWeb?: boolean;
+  /** For tests: the scan's scorer instead of the model of SPEC §9 (e.g. one that fails). */
+  score?: ScoreFn;
+  /** Where the JSON log lines go (default: stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Build the HTTP application: migrations applied, every route registered, nothing listening yet. */
-export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  serveWeb,
+  score,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   // TRUST_PROXY as a hop count: believe X-Forwarded-* for that many proxies in front of the app.
   const hops = config.trustProxy;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     trustProxy,
     bodyLimit: config.bodyLimit,
     genReqId: (req) => {
@@ -68,9 +81,18 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every answer names its request id (the caller's X-Request-Id when it gave a usable one), the reqId of
+  // every log line about it, so a user's report or a proxy's log leads straight to the server's lines. Set on
+  // the raw response so the answers of routes that write it themselves (the event stream) carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextGuard(app);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const ctx: AppContext = {
@@ -80,10 +102,16 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
     auth: undefined as never,
     log: app.log,
     events: createEventBus(db, app.log),
-    jobs: new JobQueue(db, app.log, { leaseMs: config.jobs.leaseMs }),
+    jobs: new JobQueue(db, app.log, {
+      leaseMs: config.jobs.leaseMs,
+      concurrency: config.jobs.concurrency,
+      maxAttempts: config.jobs.maxAttempts,
+      retentionMs: config.jobs.retentionMs,
+    }),
     places: createPlaceChain(config, db, app.log),
-    score: createScoreFn(() => getBrandIndex()),
+    score: score ?? createScoreFn(() => getBrandIndex()),
     metrics: new Metrics(),
+    ai: createAiClient(config.ai),
   };
   ctx.metrics.instrument(app);
   ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
@@ -91,18 +119,33 @@ export async function buildApp({ config, db, mailer, serveWeb }: BuildOptions): 
   await migrateToLatest(db);
   await ctx.events.ready();
   app.addHook('onClose', () => ctx.events.close());
-  // The job worker starts once the app is ready and, on close, stops claiming and finishes the job in hand.
+  // The job worker starts once the app is ready and, on close, stops claiming and finishes the jobs in hand.
   app.addHook('onReady', () => {
     ctx.jobs.start();
     return Promise.resolve();
   });
-  const aiClient = createAiClient(config.ai);
-  registerStrategyWorker(ctx.jobs, db, async (input) => {
-    const result = await generateStrategy(input, aiClient, {
-      onError: (stage, error) => app.log.warn({ stage, error }, 'AI strategy fell back'),
+  const aiClient = ctx.ai;
+  registerStrategyWorker(
+    ctx.jobs,
+    db,
+    async (input, { deadlineMs }) => {
+      const result = await generateStrategy(input, aiClient, {
+        deadlineMs,
+        onError: (stage, error) => app.log.warn({ stage, error }, 'AI strategy fell back'),
+      });
+      return { strategy: result.strategy, source: result.source, model: result.model };
+    },
+    { jobDeadlineMs: config.ai.jobDeadlineMs },
+  );
+  if (aiClient) {
+    registerReasoningWorker(ctx.jobs, {
+      db,
+      events: ctx.events,
+      client: aiClient,
+      log: app.log,
+      jobDeadlineMs: config.ai.jobDeadlineMs,
     });
-    return { strategy: result.strategy, source: result.source, model: result.model };
-  });
+  }
   app.addHook('preClose', () => ctx.jobs.stop());
 
   await app.register(helmet, {

@@ -11,8 +11,10 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
@@ -25,6 +27,10 @@ const envSchema = z.object({
       (v) => v === '' || /^postgres(ql)?:\/\//.test(v),
       'must be a postgres:// URL or empty for SQLite',
     ),
+  /** PostgreSQL: how long to wait for a connection (a new one, or a free one from the pool) before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_CONNECT_TIMEOUT_MS),
+  /** PostgreSQL: longest statement (server side; the client gives up 1 s later if no answer comes). 0 = none. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   /** SQLite synchronous pragma: FULL makes every answered write survive a power cut or SIGKILL. */
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   AUTH_SECRET: z
@@ -54,6 +60,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   INVITATION_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Redis shared by every instance for the rate limits above; empty keeps them in memory, per instance. */
   RATE_LIMIT_REDIS_URL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
@@ -74,7 +81,12 @@ const envSchema = z.object({
   NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
   OSM_USER_AGENT: z.string().default('prospect-finder/0.1 (self-hosted; contact: admin@localhost)'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  SCAN_COOLDOWN_MS: z.coerce.number().int().min(0).default(2_000),
+  /** SPEC §4: the scan debounce is at least 500 ms; 0 turns it off (tests, load runs). */
+  SCAN_COOLDOWN_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 500, 'must be 0 (off) or at least 500 (the minimum scan debounce)')
+    .default(2_000),
   // Map tiles shown in the browser
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z
@@ -86,9 +98,25 @@ const envSchema = z.object({
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /**
+   * All the AI work of one background job (every request, retry and backoff), counted from when the job was
+   * started; past it the playbook answers. Under the browser's 180 s wait (SPEC §9), so a rep always gets one.
+   */
+  AI_JOB_DEADLINE_MS: z.coerce.number().int().min(1000).max(170_000).default(120_000),
+  /** With the team switch "useLlmAnalysis" on, the model rewrites the reasoning of at most this many top results. */
+  AI_ANALYSIS_TOP_N: z.coerce.number().int().min(0).max(50).default(10),
   /** How long a background job's claim lasts without renewal: after a crash, the job is retried this much later. */
   JOB_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
+  /** Background jobs one instance works at the same time (one slow AI call must not hold up every rep). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A job claimed this often without finishing (its worker died each time) fails instead of looping. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Finished background jobs are deleted after this many days (kept strategies live in their own table). */
+  JOB_RETENTION_DAYS: z.coerce.number().min(1).default(7),
 });
+
+/** The names of every environment variable the server reads (each one documented in .env.example). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -107,13 +135,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const e = result.data;
   const dataDir = resolve(e.DATA_DIR);
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir,
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      ? ({
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        } as const)
       : ({ kind: 'sqlite', file: resolve(dataDir, 'app.db'), synchronous: e.SQLITE_SYNCHRONOUS } as const),
     authSecret: e.AUTH_SECRET || undefined,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
@@ -125,6 +157,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     rateLimits: {
       signIn: e.SIGN_IN_RATE_LIMIT,
       invitationCheck: e.INVITATION_CHECK_RATE_LIMIT,
+      /** Password-reset e-mails per hour, for one address and from one IP address. */
+      passwordReset: e.PASSWORD_RESET_RATE_LIMIT,
       redisUrl: e.RATE_LIMIT_REDIS_URL,
       /** Prefix of the rate-limit keys in Redis (tests set a unique one per run). */
       redisNamespace: 'pf-rate-limit-',
@@ -154,7 +188,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       model: e.AI_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
       maxRetries: e.AI_MAX_RETRIES,
+      jobDeadlineMs: e.AI_JOB_DEADLINE_MS,
+      analysisTopN: e.AI_ANALYSIS_TOP_N,
     },
-    jobs: { leaseMs: e.JOB_LEASE_MS },
+    jobs: {
+      leaseMs: e.JOB_LEASE_MS,
+      concurrency: e.JOB_CONCURRENCY,
+      maxAttempts: e.JOB_MAX_ATTEMPTS,
+      retentionMs: e.JOB_RETENTION_DAYS * 86_400_000,
+    },
   };
 }

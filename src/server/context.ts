@@ -8,6 +8,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { PlaceChain } from './places/index.js';
 import type { ScoreFn } from './scans/analysis.js';
 import type { Metrics } from './metrics/metrics.js';
+import type { AiClient } from './ai/client.js';
 
 /** What every feature slice gets: configuration, the database and the outside-world adapters. */
 export interface AppContext {
@@ -18,11 +19,13 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Live-update notices (blocklist, current advertisers), delivered across instances on PostgreSQL. */
   events: EventBus;
-  /** Background jobs (strategies) in the database, worked by one instance each. */
+  /** Background jobs (strategies, model-written reasoning) in the database, worked by one instance each. */
   jobs: JobQueue;
   /** The place providers (local, google, osm, demo) and geocoders, chained as configured. */
   places: PlaceChain;
   /** The scoring model of SPEC §9 with the brand index loaded. */
   score: ScoreFn;
   metrics: Metrics;
+  /** The configured OpenAI-compatible endpoint, or null (built-in playbooks, scoring model's texts only). */
+  ai: AiClient | null;
 }

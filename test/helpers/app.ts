@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { randomBytes } from 'node:crypto';
 import { parseConfig, type Config } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/database.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import type { Mail, Mailer } from '../../src/server/mail/mailer.js';
 import type { Role } from '../../src/server/db/schema.js';
 import { registerAccount } from '../../src/server/users/accounts.js';
@@ -40,8 +40,15 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   return all.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** A fresh app on a fresh database (SQLite or PostgreSQL per TEST_DATABASE), with mail captured. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh app on a fresh database (SQLite or PostgreSQL per TEST_DATABASE), with mail captured in `mail`, or
+ * with `realMailer` sent by the app's own mailer (without SMTP_URL: the log and $DATA_DIR/outbox). `score`
+ * swaps the scan's scorer for a test.
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'score'> & { realMailer?: boolean } = {},
+): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -52,6 +59,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SIGN_IN_RATE_LIMIT: '1000',
     INVITATION_CHECK_RATE_LIMIT: '1000',
+    PASSWORD_RESET_RATE_LIMIT: '1000',
     ...env,
   });
   const db = testDb.open();
@@ -62,7 +70,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return Promise.resolve();
     },
   };
-  const app = await buildApp({ config, db, mailer, serveWeb: false });
+  const { realMailer, ...parts } = options;
+  const app = await buildApp({ config, db, ...(realMailer ? {} : { mailer }), serveWeb: false, ...parts });
   let counter = 0;
 
   const request: TestContext['request'] = ({ as, headers, ...options }) =>

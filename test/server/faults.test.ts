@@ -1,8 +1,11 @@
-// Issue 7 faults: outside providers that hang, fail or answer garbage; PostgreSQL going away while the app
-// runs; the server killed with SIGKILL during 1,000 concurrent writes; graceful shutdown on SIGTERM.
+// Issue 7 faults: outside providers that hang, fail or answer garbage; PostgreSQL going away or hanging while
+// the app runs; the server killed with SIGKILL during 1,000 concurrent writes; graceful shutdown on SIGTERM.
 //
-// The provider tests always run. The PostgreSQL outage needs TEST_DATABASE=postgres. The two tests that spawn
-// real server processes (SIGKILL, SIGTERM) are slower and run when RUN_FAULT_TESTS=1 (CI sets it).
+// The provider tests always run. The PostgreSQL outages (refusing, and hanging: accepting connections and never
+// answering) need TEST_DATABASE=postgres. The two tests that spawn real server processes (SIGKILL, SIGTERM) are
+// slower and run when RUN_FAULT_TESTS=1 (CI sets it). SIGTERM runs on the database under test (TEST_DATABASE);
+// SIGKILL durability is SQLite's setting (journal, synchronous) and runs on SQLite only, since PostgreSQL's
+// durability is its own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,14 +13,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import SQLite from 'better-sqlite3';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { createTestContext, ORIGIN, sessionCookie, type TestContext, type TestUser } from '../helpers/app.js';
-import { createTestDatabase, testDatabaseKind } from '../helpers/db.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/db.js';
 import { json, startFakeService, type FakeService } from '../helpers/places-http.js';
-import { startTcpProxy } from '../helpers/proxy.js';
+import { startTcpProxy, type TcpProxy } from '../helpers/proxy.js';
 import { call, registerFirstUser, startServerProcess, type ServerProcess } from '../helpers/process.js';
 
 const FAKE_GOOGLE_KEY = `AIza${'x1'.repeat(17)}Q`; // 39 characters, shaped like a real key
@@ -83,7 +87,21 @@ describe('a place provider that hangs, fails or answers garbage', () => {
 });
 
 describe.skipIf(testDatabaseKind !== 'postgres')('PostgreSQL going away while the app runs', () => {
-  it('answers 503 with a clear message while the database is gone and recovers on its own', async () => {
+  const unavailable = 'The database is unavailable right now. Please try again in a moment.';
+  const log = { prospectId: 'osm:node/1', name: 'Before The Outage', outcome: 'Called' };
+
+  type Inject = (
+    method: 'GET' | 'POST',
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
+
+  /** The app on a fresh database reached through a TCP proxy the test can cut or stall; runs `body`. */
+  async function throughProxy(
+    env: Record<string, string>,
+    body: (ctx: { proxy: TcpProxy; app: FastifyInstance; inject: Inject }) => Promise<void>,
+  ) {
     const testDb = await createTestDatabase('postgres');
     const target = new URL(testDb.database.kind === 'postgres' ? testDb.database.url : '');
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -96,76 +114,147 @@ describe.skipIf(testDatabaseKind !== 'postgres')('PostgreSQL going away while th
       PUBLIC_URL: ORIGIN,
       LOG_LEVEL: process.env.DEBUG_FAULTS ? 'error' : 'silent',
       AUTH_SECRET: randomBytes(32).toString('hex'),
+      ...env,
     });
     const db = openDatabase(config);
     const app = await buildApp({ config, db, mailer: { send: () => Promise.resolve() }, serveWeb: false });
     const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
       app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload && { payload }) });
     try {
-      const reg = await inject('POST', '/api/register', '', {
-        name: 'Owner',
-        email: 'owner@example.com',
-        password: 'password1',
-      });
-      expect(reg.statusCode).toBe(201);
-      const cookie = sessionCookie(reg.headers['set-cookie']);
-      const log = { prospectId: 'osm:node/1', name: 'Before The Outage', outcome: 'Called' };
-      expect((await inject('POST', '/api/call-logs', cookie, log)).statusCode).toBe(201);
-
-      await proxy.cut();
-      const unavailable = 'The database is unavailable right now. Please try again in a moment.';
-      for (const [method, url, payload] of [
-        ['GET', '/api/call-logs', undefined],
-        ['POST', '/api/call-logs', { ...log, name: 'During The Outage' }],
-        ['GET', '/api/me', undefined],
-        ['POST', '/api/session', { email: 'owner@example.com', password: 'password1' }],
-      ] as const) {
-        const res = await inject(method, url, cookie, payload);
-        expect({ url, status: res.statusCode, body: res.json<unknown>() }).toEqual({
-          url,
-          status: 503,
-          body: { error: unavailable },
-        });
-        expect(res.headers['retry-after']).toBeDefined();
-      }
-      const health = await app.inject({ method: 'GET', url: '/healthz' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ status: 'unavailable' });
-
-      // The database comes back: with no restart the app answers again within a few seconds.
-      await proxy.restore();
-      let healthy = 0;
-      for (let i = 0; i < 100 && healthy !== 200; i++) {
-        healthy = (await app.inject({ method: 'GET', url: '/healthz' })).statusCode;
-        if (healthy !== 200) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(healthy).toBe(200);
-      expect((await inject('POST', '/api/call-logs', cookie, { ...log, name: 'After' })).statusCode).toBe(
-        201,
-      );
-      const list = await inject('GET', '/api/call-logs', cookie);
-      expect(list.statusCode).toBe(200);
-      expect(
-        list
-          .json<{ callLogs: { name: string }[] }>()
-          .callLogs.map((c) => c.name)
-          .sort(),
-      ).toEqual(['After', 'Before The Outage']);
+      await body({ proxy, app, inject });
     } finally {
+      // Close the proxy first: a connection left silent by hang() is never closed by the server, and a pg
+      // client ending it would wait for ever for the server's side of the close.
+      await proxy.close();
       await app.close();
       await db.destroy();
+      await testDb.drop();
+    }
+  }
+
+  /** While the database is away: each kind of request answers 503 with the message and Retry-After. */
+  async function expectUnavailable(app: FastifyInstance, inject: Inject, cookie: string) {
+    for (const [method, url, payload] of [
+      ['GET', '/api/call-logs', undefined],
+      ['POST', '/api/call-logs', { ...log, name: 'During The Outage' }],
+      ['GET', '/api/me', undefined],
+      ['POST', '/api/session', { email: 'owner@example.com', password: 'password1' }],
+    ] as const) {
+      const res = await inject(method, url, cookie, payload);
+      expect({ url, status: res.statusCode, body: res.json<unknown>() }).toEqual({
+        url,
+        status: 503,
+        body: { error: unavailable },
+      });
+      expect(res.headers['retry-after']).toBeDefined();
+    }
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'unavailable' });
+  }
+
+  /** The database is back: with no restart the app answers again within a few seconds and lost nothing. */
+  async function expectRecovered(app: FastifyInstance, inject: Inject, cookie: string) {
+    let healthy = 0;
+    for (let i = 0; i < 100 && healthy !== 200; i++) {
+      healthy = (await app.inject({ method: 'GET', url: '/healthz' })).statusCode;
+      if (healthy !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(healthy).toBe(200);
+    expect((await inject('POST', '/api/call-logs', cookie, { ...log, name: 'After' })).statusCode).toBe(201);
+    const list = await inject('GET', '/api/call-logs', cookie);
+    expect(list.statusCode).toBe(200);
+    expect(
+      list
+        .json<{ callLogs: { name: string }[] }>()
+        .callLogs.map((c) => c.name)
+        .sort(),
+    ).toEqual(['After', 'Before The Outage']);
+  }
+
+  async function registerAndLog(inject: Inject) {
+    const reg = await inject('POST', '/api/register', '', {
+      name: 'Owner',
+      email: 'owner@example.com',
+      password: 'password1',
+    });
+    expect(reg.statusCode).toBe(201);
+    const cookie = sessionCookie(reg.headers['set-cookie']);
+    expect((await inject('POST', '/api/call-logs', cookie, log)).statusCode).toBe(201);
+    return cookie;
+  }
+
+  it('answers 503 with a clear message while the database refuses connections and recovers on its own', async () => {
+    await throughProxy({}, async ({ proxy, app, inject }) => {
+      const cookie = await registerAndLog(inject);
+      await proxy.cut();
+      await expectUnavailable(app, inject, cookie);
+      await proxy.restore();
+      await expectRecovered(app, inject, cookie);
+    });
+  });
+
+  it('drops a pooled connection whose query the server never answered instead of reusing it', async () => {
+    const testDb = await createTestDatabase('postgres');
+    const target = new URL(testDb.database.kind === 'postgres' ? testDb.database.url : '');
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    const db = openDatabase({
+      database: {
+        kind: 'postgres',
+        url: viaProxy.toString(),
+        connectTimeoutMs: 1000,
+        statementTimeoutMs: 500,
+      },
+    });
+    try {
+      await sql`select 1`.execute(db.kysely);
+      expect(db.pool?.totalCount).toBe(1);
+      proxy.hang(); // that connection now never answers, and is never closed either
+      await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow('Query read timeout');
+      expect(db.pool?.totalCount).toBe(0); // dropped, not back among the idle ones
+      await proxy.restore();
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
+      expect(rows).toEqual([{ one: 1 }]); // the very next query works, on a new connection
+    } finally {
       await proxy.close();
+      await db.destroy();
       await testDb.drop();
     }
   });
+
+  it('answers 503 within the timeouts while the database hangs (accepts, never answers) and recovers', async () => {
+    const CONNECT_MS = 1000;
+    const STATEMENT_MS = 1000;
+    await throughProxy(
+      {
+        DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
+        DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+      },
+      async ({ proxy, app, inject }) => {
+        const cookie = await registerAndLog(inject);
+        proxy.hang();
+        const started = Date.now();
+        await expectUnavailable(app, inject, cookie);
+        // Five requests, each bounded by a timeout (the client gives up 1 s after the statement timeout),
+        // with generous room for a slow machine: without the timeouts the first one would never answer.
+        expect(Date.now() - started).toBeLessThan(5 * (STATEMENT_MS + 1000 + CONNECT_MS) + 10_000);
+        await proxy.restore();
+        await expectRecovered(app, inject, cookie);
+      },
+    );
+  }, 60_000);
 });
 
 describe.skipIf(!runProcessFaults)('the real server process (RUN_FAULT_TESTS=1)', () => {
   const started: ServerProcess[] = [];
   const dirs: string[] = [];
   const servers: Server[] = [];
+  const databases: TestDatabase[] = [];
   afterEach(async () => {
     for (const s of started.splice(0)) await s.kill('SIGKILL');
+    for (const d of databases.splice(0)) await d.drop();
     for (const s of servers.splice(0)) {
       s.closeAllConnections();
       await new Promise((r) => s.close(r));
@@ -178,58 +267,63 @@ describe.skipIf(!runProcessFaults)('the real server process (RUN_FAULT_TESTS=1)'
     return d;
   };
 
-  it('keeps every call-log write it answered 2xx when killed with SIGKILL during 1,000 concurrent writes', async () => {
-    const dataDir = tempDir();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '', AUTH_SECRET: randomBytes(32).toString('hex') };
-    const first = await startServerProcess(env);
-    started.push(first);
-    const cookie = await registerFirstUser(first);
+  it.skipIf(testDatabaseKind !== 'sqlite')(
+    'keeps every call-log write it answered 2xx when killed with SIGKILL during 1,000 concurrent writes',
+    async () => {
+      const dataDir = tempDir();
+      const env = { DATA_DIR: dataDir, DATABASE_URL: '', AUTH_SECRET: randomBytes(32).toString('hex') };
+      const first = await startServerProcess(env);
+      started.push(first);
+      const cookie = await registerFirstUser(first);
 
-    const acknowledged = new Map<string, string>(); // note -> id answered with 2xx
-    let answered = 0;
-    let failed = 0;
-    let killed = false;
-    const writes = Array.from({ length: 1000 }, async (_, i) => {
-      const note = `write-${i}-${randomBytes(4).toString('hex')}`;
-      try {
-        const res = await call(
-          first,
-          'POST',
-          '/api/call-logs',
-          { prospectId: `osm:node/${i}`, name: `Business ${i}`, outcome: 'Called', note },
-          cookie,
-        );
-        if (res.status >= 200 && res.status < 300) {
-          const { callLog } = (await res.json()) as { callLog: { id: string } };
-          acknowledged.set(note, callLog.id);
+      const acknowledged = new Map<string, string>(); // note -> id answered with 2xx
+      let answered = 0;
+      let failed = 0;
+      let killed = false;
+      const writes = Array.from({ length: 1000 }, async (_, i) => {
+        const note = `write-${i}-${randomBytes(4).toString('hex')}`;
+        try {
+          const res = await call(
+            first,
+            'POST',
+            '/api/call-logs',
+            { prospectId: `osm:node/${i}`, name: `Business ${i}`, outcome: 'Called', note },
+            cookie,
+          );
+          if (res.status >= 200 && res.status < 300) {
+            const { callLog } = (await res.json()) as { callLog: { id: string } };
+            acknowledged.set(note, callLog.id);
+          }
+          answered += 1;
+        } catch {
+          failed += 1; // the connection died with the server: never acknowledged
         }
-        answered += 1;
-      } catch {
-        failed += 1; // the connection died with the server: never acknowledged
-      }
-      // Kill once a good part of the writes has been answered, while the rest are in flight.
-      if (!killed && answered >= 300) {
-        killed = true;
-        first.child.kill('SIGKILL');
-      }
-    });
-    await Promise.all(writes);
-    expect(await first.exited).toBe('SIGKILL');
-    expect(acknowledged.size).toBeGreaterThanOrEqual(300);
-    expect(failed).toBeGreaterThan(0); // the kill really landed in the middle
+        // Kill once a good part of the writes has been answered, while the rest are in flight.
+        if (!killed && answered >= 300) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      });
+      await Promise.all(writes);
+      expect(await first.exited).toBe('SIGKILL');
+      expect(acknowledged.size).toBeGreaterThanOrEqual(300);
+      expect(failed).toBeGreaterThan(0); // the kill really landed in the middle
 
-    const second = await startServerProcess({ ...env, PORT: String(first.port) });
-    started.push(second);
-    const res = await call(second, 'GET', '/api/call-logs', undefined, cookie);
-    expect(res.status).toBe(200);
-    const { callLogs } = (await res.json()) as { callLogs: { id: string; note: string }[] };
-    const stored = new Map(callLogs.map((c) => [c.note, c.id]));
-    const lost = [...acknowledged].filter(([note, id]) => stored.get(note) !== id);
-    expect(lost).toEqual([]);
-  }, 120_000);
+      const second = await startServerProcess({ ...env, PORT: String(first.port) });
+      started.push(second);
+      const res = await call(second, 'GET', '/api/call-logs', undefined, cookie);
+      expect(res.status).toBe(200);
+      const { callLogs } = (await res.json()) as { callLogs: { id: string; note: string }[] };
+      const stored = new Map(callLogs.map((c) => [c.note, c.id]));
+      const lost = [...acknowledged].filter(([note, id]) => stored.get(note) !== id);
+      expect(lost).toEqual([]);
+    },
+    120_000,
+  );
 
-  it('on SIGTERM finishes in-flight requests and the job in hand, claims no new job and exits cleanly', async () => {
-    const dataDir = tempDir();
+  it(`on SIGTERM finishes in-flight requests and the job in hand, claims no new job and exits cleanly (${testDatabaseKind})`, async () => {
+    const testDb = await createTestDatabase();
+    databases.push(testDb);
     // A slow place provider (answers after 1.5 s) and an AI endpoint that holds the first job until released.
     const slowGoogle = await startFakeService((_req, res) => {
       setTimeout(() => json(res, 200, { places: [] }), 1500);
@@ -259,14 +353,16 @@ describe.skipIf(!runProcessFaults)('the real server process (RUN_FAULT_TESTS=1)'
     servers.push(ai);
     await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));
     const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATA_DIR: testDb.dataDir,
+      DATABASE_URL: testDb.database.kind === 'postgres' ? testDb.database.url : '',
       PLACE_PROVIDERS: 'google',
       GOOGLE_MAPS_API_KEY: FAKE_GOOGLE_KEY,
       GOOGLE_PLACES_URL: slowGoogle.url,
       PROVIDER_TIMEOUT_MS: '10000',
       AI_BASE_URL: `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`,
       AI_MAX_RETRIES: '0',
+      // One job at a time, so the second job is certainly waiting when SIGTERM comes.
+      JOB_CONCURRENCY: '1',
       LOG_LEVEL: 'info',
     });
     started.push(server);
@@ -312,18 +408,20 @@ describe.skipIf(!runProcessFaults)('the real server process (RUN_FAULT_TESTS=1)'
       // Exits once the work in hand is done, not after the keep-alive timeout (72 s) of the busy connection.
       expect(Date.now() - termAt).toBeLessThan(20_000);
 
-      const sqlite = new SQLite(join(dataDir, 'app.db'), { readonly: true });
+      const db = testDb.open();
       try {
-        const rows = sqlite
-          .prepare('select id, status, attempts, locked_by from jobs order by created_at')
-          .all() as { id: string; status: string; attempts: number; locked_by: string | null }[];
+        const rows = await db.kysely
+          .selectFrom('jobs')
+          .select(['id', 'status', 'attempts', 'locked_by'])
+          .orderBy('created_at')
+          .execute();
         const byId = new Map(rows.map((r) => [r.id, r]));
         expect(byId.get(jobIds[0]!)).toMatchObject({ status: 'complete', attempts: 1, locked_by: null });
         // Not claimed after SIGTERM: still pending for the next start, never half-done.
         expect(byId.get(jobIds[1]!)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
         expect(rows.filter((r) => r.status === 'running')).toEqual([]);
       } finally {
-        sqlite.close();
+        await db.destroy();
       }
     } finally {
       await slowGoogle.close();

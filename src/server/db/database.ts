@@ -1,9 +1,10 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Config } from '../config.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, type Config } from '../config.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -18,11 +19,25 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
+/** Where the database is: the config's `database`, or a PostgreSQL URL with the default timeouts. */
+export type DatabaseTarget =
+  | Config['database']
+  | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
+
+/** How much longer than statement_timeout the client waits before deciding the server cannot answer. */
+const CLIENT_GRACE_MS = 1_000;
+
 /**
  * Open the configured database. SQLite runs in WAL mode with foreign keys on; the synchronous
  * setting (FULL by default) makes every committed write durable before the HTTP answer goes out.
+ *
+ * PostgreSQL is bounded so a database that hangs (rather than refusing connections) turns into a 503
+ * instead of requests that never end: connecting, or waiting for a free pooled connection, gives up after
+ * connectTimeoutMs; the server cancels a statement after statementTimeoutMs; and should even that answer
+ * not arrive (the network or the server is stalled) the client gives up a second later and drops the
+ * connection, so the pool only keeps connections that still answer.
  */
-export function openDatabase(config: Pick<Config, 'database'>): Db {
+export function openDatabase(config: { database: DatabaseTarget }): Db {
   const target = config.database;
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
@@ -34,7 +49,17 @@ export function openDatabase(config: Pick<Config, 'database'>): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
     return { kysely, kind: 'sqlite', sqlite: handle, destroy: () => kysely.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const statementTimeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(statementTimeout > 0 && {
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + CLIENT_GRACE_MS,
+    }),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // A client checked out of the pool when its server goes away emits 'error' with no pool listener
@@ -43,8 +68,46 @@ export function openDatabase(config: Pick<Config, 'database'>): Db {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: droppingTimedOut(pool) }) });
   return { kysely, kind: 'postgres', pool, destroy: () => kysely.destroy() };
+}
+
+/**
+ * The pool as Kysely sees it, except that a connection whose query timed out on the client side
+ * ('Query read timeout') is destroyed on release instead of going back to the pool: its query is still
+ * outstanding, so every later query on it would wait behind it and time out too.
+ */
+function droppingTimedOut(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async (): Promise<PostgresPoolClient> => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = (text: string, parameters: readonly unknown[]) =>
+        client.query(text, parameters as unknown[]).catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') broken = error;
+          throw error;
+        });
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(broken),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * The same database without the statement and query timeouts, for work that may rightly take longer than
+ * a request (migrations, OSM imports): a one-connection pool of its own on PostgreSQL, the same handle on
+ * SQLite. Close it when done.
+ */
+export function withoutTimeouts(db: Db): { kysely: Kysely<Database>; close(): Promise<void> } {
+  if (db.kind !== 'postgres' || !db.pool) return { kysely: db.kysely, close: () => Promise.resolve() };
+  const { statement_timeout: _statement, query_timeout: _query, ...options } = db.pool.options;
+  const pool = new pg.Pool({ ...options, max: 1 });
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, close: () => kysely.destroy() };
 }
 
 /** Current time as the ISO-8601 text every table stores. */

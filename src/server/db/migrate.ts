@@ -1,11 +1,24 @@
 import { Migrator } from 'kysely';
-import type { Db } from './database.js';
+import { withoutTimeouts, type Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
-/** Apply every pending application migration; throws with the failing migration's error. */
+/**
+ * Apply every pending application migration; throws with the failing migration's error. Runs without the
+ * request timeouts: an index built on a large table, or a second instance waiting for the first one's
+ * migration lock, may rightly take longer than DATABASE_STATEMENT_TIMEOUT_MS.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
+  const unbounded = withoutTimeouts(db);
+  try {
+    await migrate(unbounded.kysely);
+  } finally {
+    await unbounded.close();
+  }
+}
+
+async function migrate(kysely: Db['kysely']): Promise<void> {
   const migrator = new Migrator({
-    db: db.kysely,
+    db: kysely,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     // Slices developed side by side may land a migration named before one a database already ran; each
     // migration only adds its own tables, so applying the missing one out of order is safe.

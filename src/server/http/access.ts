@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its access rule, in registration order (walked by the permission tests). */
     apiRoutes: ApiRoute[];
+    /** Every route of the app (HEAD aside), with its access rule where it declares one (/metrics does). */
+    allRoutes: RouteRule[];
   }
 }
 
@@ -37,6 +39,13 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+}
+
+/** A route as the permission matrix sees it; `access` null: no rule, open to everyone (/healthz, better-auth). */
+export interface RouteRule {
+  method: string;
+  url: string;
+  access: Access | null;
 }
 
 export interface CurrentUser {
@@ -63,17 +72,22 @@ const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('
 export function registerAccessControl(app: FastifyInstance, loadUser: SessionLoader): void {
   app.decorateRequest('user', null);
   const routes: ApiRoute[] = [];
+  const all: RouteRule[] = [];
   app.decorate('apiRoutes', routes);
+  app.decorate('allRoutes', all);
 
   app.addHook('onRoute', (route) => {
-    if (!isApiRoute(route.url)) return;
-    const access = route.config?.access;
-    if (!access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} has no access rule (config.access)`);
-    }
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = route.config?.access ?? null;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, access });
+      if (method !== 'HEAD') all.push({ method, url: route.url, access });
+    }
+    if (!isApiRoute(route.url)) return;
+    if (!access) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} has no access rule (config.access)`);
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error whose message is safe to show to the user, with the HTTP status that fits it. */
@@ -34,10 +35,16 @@ const UNAVAILABLE_CODES = new Set([
   '08003', // connection_does_not_exist
   '08006', // connection_failure
   '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out
   'SQLITE_BUSY',
 ]);
+// pg's own errors carry no code: a connection that died or never came (DATABASE_CONNECT_TIMEOUT_MS, also the
+// wait for a free pooled connection), and a query the server never answered (query_timeout).
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i;
+
+/** PostgreSQL refusing text it cannot store (invalid byte sequence, untranslatable character): bad input. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 /**
  * Raised by a database driver when the server cannot be reached. Libraries in between (better-auth's
@@ -82,6 +89,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     ) {
       return reply.status(fastifyError.statusCode).send({ error: fastifyError.message || 'Invalid request' });
     }
+    if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+      return reply
+        .status(400)
+        .send({ error: 'Invalid input: the text contains characters that cannot be stored.' });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
@@ -91,5 +103,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'An error occurred. Please try again.' });
+  });
+
+  // An error answer that some path left without a body (a library's bare 404, say) still says what happened.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const empty =
+      payload === undefined ||
+      payload === null ||
+      payload === '' ||
+      (Buffer.isBuffer(payload) && payload.length === 0);
+    if (reply.statusCode < 400 || request.method === 'HEAD' || !empty) return done(null, payload);
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    const error =
+      reply.statusCode === 404 ? 'Not found' : (STATUS_CODES[reply.statusCode] ?? 'Request failed');
+    done(null, JSON.stringify({ error }));
   });
 }
