@@ -51,14 +51,23 @@ async function pollJob(t: TestContext, as: Awaited<ReturnType<TestContext['newUs
   throw new Error('job never finished');
 }
 
-/** A chat-completions endpoint answering with the given strategy JSON (OpenAI response format). */
-async function fakeAi(answer: (body: string) => string | null): Promise<string> {
+/**
+ * A chat-completions endpoint answering with the given strategy JSON (OpenAI response format). A null answer
+ * hangs; with `held`, a hanging request can be answered later ('not json') by calling its entry.
+ */
+async function fakeAi(answer: (body: string) => string | null, held?: (() => void)[]): Promise<string> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const content = answer(body);
-      if (content === null) return; // hang
+      if (content === null) {
+        held?.push(() => respond('not json'));
+        return; // hang
+      }
+      respond(content);
+    });
+    const respond = (content: string) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -70,7 +79,7 @@ async function fakeAi(answer: (body: string) => string | null): Promise<string> 
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         }),
       );
-    });
+    };
   });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -170,6 +179,256 @@ describe('strategy jobs', () => {
     expect(done.body).not.toContain('sk-test-key');
     const config = await t.request({ method: 'GET', url: '/api/config' });
     expect(config.body).not.toContain('sk-test-key');
+  });
+});
+
+describe('limits and failures', () => {
+  it('answers the 21st start within a minute with 429 and retryAfterMs, and never refuses a poll', async () => {
+    const t = await fresh();
+    const rep = await t.newUser('user');
+    const jobIds: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/strategies',
+        payload: { prospect: { ...dentist, id: `osm:node/${100 + i}`, name: `Dental ${i}` } },
+        as: rep,
+      });
+      expect(res.statusCode).toBe(202);
+      jobIds.push(res.json().jobId);
+    }
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: { ...dentist, id: 'osm:node/999', name: 'One Too Many Dental' } },
+      as: rep,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'AI service is busy. Please try again in a moment.',
+      retryAfterMs: expect.any(Number),
+    });
+    expect(refused.json().retryAfterMs).toBeGreaterThan(0);
+    // Polls go on being answered: 202 while pending, 200 once done, never 429.
+    for (const jobId of jobIds) {
+      const polled = await t.request({ method: 'GET', url: `/api/strategies/jobs/${jobId}`, as: rep });
+      expect([200, 202]).toContain(polled.statusCode);
+    }
+    for (const jobId of jobIds) expect((await pollJob(t, rep, jobId)).statusCode).toBe(200);
+    // The limit is per rep.
+    const other = await t.newUser('user');
+    const theirs = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: { ...dentist, id: 'osm:node/999', name: 'One Too Many Dental' } },
+      as: other,
+    });
+    expect(theirs.statusCode).toBe(202);
+  });
+
+  it('polls a failed job as an error with the spec message: a failing worker and attempts used up', async () => {
+    const t = await fresh({ JOB_MAX_ATTEMPTS: '3' });
+    const rep = await t.newUser('user');
+    const now = new Date().toISOString();
+    const base = {
+      kind: 'strategy',
+      user_id: rep.id,
+      result: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await t.db.kysely
+      .insertInto('jobs')
+      .values([
+        // A payload the worker cannot use: the handler throws.
+        { ...base, id: 'bad-payload', key: 'k1', payload: '{}', status: 'pending', attempts: 0 },
+        // Its worker died three times (say it crashed the process): not tried a fourth time.
+        {
+          ...base,
+          id: 'crashed',
+          key: 'k2',
+          payload: JSON.stringify({ prospect: dentist }),
+          status: 'running',
+          attempts: 3,
+          locked_by: 'dead-worker',
+          locked_until: new Date(Date.now() - 1000).toISOString(),
+        },
+      ])
+      .execute();
+    for (const id of ['bad-payload', 'crashed']) {
+      const res = await pollJob(t, rep, id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        jobId: id,
+        status: 'error',
+        error: 'AI job failed on the server. Please try again.',
+      });
+    }
+  });
+});
+
+describe('whose facts a kept strategy is written from', () => {
+  it('refuses a prospect whose fields are out of range or too long', async () => {
+    const t = await fresh();
+    const rep = await t.newUser('user');
+    const bad: Record<string, unknown>[] = [
+      { reviews: -1 },
+      { reviews: 1e12 },
+      { rating: 6 },
+      { distance: 1e7 },
+      { score: 2 },
+      { name: 'x'.repeat(301) },
+      { name: 'Nul\u0000Dental' },
+      { types: ['x'.repeat(61)] },
+      { aiAnalysis: { score: 101 } },
+      { aiAnalysis: { score: 50, breakdown: { fit: 5 } } },
+      { aiAnalysis: { score: 50, reasoning: 'r'.repeat(2001) } },
+    ];
+    for (const change of bad) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/strategies',
+        payload: { prospect: { ...dentist, ...change } },
+        as: rep,
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+  });
+
+  it("shares a strategy built from the server's facts; one rep's made-up facts stay with that rep", async () => {
+    const t = await fresh({ PLACE_PROVIDERS: 'demo', SCAN_COOLDOWN_MS: '0' });
+    const [ann, bob, cat] = [await t.newUser('user'), await t.newUser('user'), await t.newUser('user')];
+    const scan = { lat: 37.79, lng: -122.4, radiusMiles: 1, count: 10 };
+    const scanned = await t.request({ method: 'POST', url: '/api/scans', payload: scan, as: ann });
+    expect(scanned.statusCode).toBe(200);
+    const real = (scanned.json().prospects as (typeof dentist & { category: string })[]).find(
+      (p) => p.category && p.category !== 'Business',
+    )!;
+    expect(real).toBeDefined();
+    const forged = {
+      ...real,
+      name: 'Forged Name Dental',
+      category: 'Dental',
+      website: 'https://forged.example',
+    };
+    const strategyText = async (as: typeof ann) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/strategies/${encodeURIComponent(real.id)}`,
+        as,
+      });
+      expect(res.statusCode).toBe(200);
+      return JSON.stringify(res.json().strategy);
+    };
+
+    // Ann has the business in her latest scan: whatever she sends, the server's own facts are used.
+    const annStart = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: forged },
+      as: ann,
+    });
+    expect(annStart.statusCode).toBe(202);
+    expect((await pollJob(t, ann, annStart.json().jobId)).statusCode).toBe(200);
+    const shared = await strategyText(ann);
+    expect(shared).toContain(real.name);
+    expect(shared).not.toContain('Forged');
+
+    // Bob never scanned it: his made-up facts are used for him alone.
+    const bobStart = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: forged, regenerate: true },
+      as: bob,
+    });
+    expect(bobStart.statusCode).toBe(202);
+    expect((await pollJob(t, bob, bobStart.json().jobId)).statusCode).toBe(200);
+    expect(await strategyText(bob)).toContain('Forged Name Dental');
+    expect(await strategyText(ann)).toBe(shared);
+
+    // Cat scans the same area and gets the shared strategy at once.
+    expect((await t.request({ method: 'POST', url: '/api/scans', payload: scan, as: cat })).statusCode).toBe(
+      200,
+    );
+    const catStart = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: real },
+      as: cat,
+    });
+    expect(catStart.statusCode).toBe(200);
+    expect(JSON.stringify(catStart.json().strategy)).toBe(shared);
+  });
+});
+
+describe('a slow AI endpoint', () => {
+  it('is cut at the job deadline: the playbook answers long before the browser gives up', async () => {
+    let asked = 0;
+    const url = await fakeAi(() => {
+      asked += 1;
+      return null; // never answers
+    });
+    const t = await fresh({
+      AI_BASE_URL: url,
+      AI_MODEL: 'test-model',
+      AI_TIMEOUT_MS: '600000',
+      AI_JOB_DEADLINE_MS: '1000',
+    });
+    const rep = await t.newUser('user');
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: dentist },
+      as: rep,
+    });
+    expect(start.statusCode).toBe(202);
+    const done = await pollJob(t, rep, start.json().jobId);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'complete', source: 'playbook' });
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it('does not hold up other reps: with JOB_CONCURRENCY 2 a second job runs beside a hanging one', async () => {
+    let asked = 0;
+    const held: (() => void)[] = [];
+    const url = await fakeAi((body) => {
+      asked += 1;
+      // The first request of the hanging job waits; its repair request (and everything else) is answered.
+      return body.includes('Hanging Dental') && asked === 1 ? null : 'not json';
+    }, held);
+    const t = await fresh({
+      AI_BASE_URL: url,
+      AI_MODEL: 'test-model',
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT_MS: '600000',
+      AI_JOB_DEADLINE_MS: '170000',
+      JOB_CONCURRENCY: '2',
+    });
+    const [a, b] = [await t.newUser('user'), await t.newUser('user')];
+    const hanging = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: { ...dentist, id: 'osm:node/2', name: 'Hanging Dental' } },
+      as: a,
+    });
+    expect(hanging.statusCode).toBe(202);
+    for (let i = 0; i < 200 && asked === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(held).toHaveLength(1);
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: dentist },
+      as: b,
+    });
+    const done = await pollJob(t, b, other.json().jobId);
+    expect(done.json()).toMatchObject({ status: 'complete', source: 'fallback' });
+    // Finished while the first job is still waiting for its AI answer.
+    const hangingJob = `/api/strategies/jobs/${hanging.json().jobId}`;
+    expect((await t.request({ method: 'GET', url: hangingJob, as: a })).statusCode).toBe(202);
+    for (const answer of held.splice(0)) answer();
+    expect((await pollJob(t, a, hanging.json().jobId)).statusCode).toBe(200);
   });
 });
 

@@ -436,6 +436,61 @@ describe('generateStrategy against an OpenAI-compatible endpoint', () => {
     ]);
   });
 
+  it('the endpoint failing on the repair request: the playbook (issue 6 item 4), not the generic fallback', async () => {
+    api.answer(
+      { kind: 'answer', content: 'Sorry, here is prose instead of JSON.' },
+      { kind: 'error', status: 500, message: 'The server had an error' },
+    );
+    const stages: string[] = [];
+    const result = await generateStrategy(DENTIST, client({ maxRetries: 0 }), {
+      onError: (stage) => stages.push(stage),
+    });
+    expect(api.seen).toHaveLength(2);
+    expect(result.source).toBe('playbook');
+    expect(result.error).toMatch(/^AI repair request failed: 500/);
+    expect(result.strategy).toEqual(playbookStrategy(DENTIST));
+    expect(stages).toEqual(['answer', 'repair']);
+  });
+
+  it('a job deadline cuts a hang long before the per-attempt timeout: the playbook answers', async () => {
+    api.answer({ kind: 'hang' });
+    const started = Date.now();
+    const result = await generateStrategy(DENTIST, client({ timeoutMs: 60_000 }), { deadlineMs: 300 });
+    expect(result.source).toBe('playbook');
+    expect(result.error).toBe('AI request failed: AI deadline of 300 ms passed');
+    expect(result.strategy).toEqual(playbookStrategy(DENTIST));
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('the deadline also ends a retry-after wait inside the SDK', async () => {
+    api.answer({
+      kind: 'error',
+      status: 429,
+      message: 'Rate limit reached',
+      headers: { 'retry-after': '30' },
+    });
+    const started = Date.now();
+    const waited = await generateStrategy(DENTIST, client(), { deadlineMs: 400 });
+    expect(waited.source).toBe('playbook');
+    expect(waited.error).toMatch(/deadline/);
+    expect(api.seen).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('and a hanging repair request', async () => {
+    api.answer({ kind: 'answer', content: 'not json' }, { kind: 'hang' });
+    const repair = await generateStrategy(DENTIST, client({ timeoutMs: 60_000 }), { deadlineMs: 400 });
+    expect(repair.source).toBe('playbook');
+    expect(repair.error).toBe('AI repair request failed: AI deadline of 400 ms passed');
+  });
+
+  it('a deadline already passed asks nothing and answers with the playbook', async () => {
+    api.answer({ kind: 'answer', content: VALID });
+    const result = await generateStrategy(DENTIST, client(), { deadlineMs: 0 });
+    expect(result.source).toBe('playbook');
+    expect(api.seen).toHaveLength(0);
+  });
+
   it('an aborted signal rejects instead of falling back', async () => {
     api.answer({ kind: 'hang' });
     const controller = new AbortController();

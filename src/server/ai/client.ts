@@ -116,6 +116,34 @@ function responseFormatParam(
   return undefined;
 }
 
+/**
+ * The promise, or a rejection with the signal's reason as soon as it aborts. The SDK checks its signal only
+ * between steps (its backoff sleeps, up to a 59 s retry-after, are not interruptible), so an abort would
+ * otherwise wait for the next step; the SDK's own request stops at that step.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) {
+      onAbort();
+      promise.catch(() => {});
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /** A format rejection: the endpoint did not understand the request (not a key, quota or server problem). */
 function isFormatRejection(e: unknown): boolean {
   return e instanceof OpenAI.BadRequestError || e instanceof OpenAI.UnprocessableEntityError;
@@ -170,15 +198,18 @@ export class AiClient {
       const kind = FORMAT_ORDER[this.formatIndex] ?? 'none';
       const responseFormat = responseFormatParam(kind, options.schema);
       try {
-        const completion = await this.sdk.chat.completions.create(
-          {
-            model: this.model,
-            messages: messages.map((m) => ({ role: m.role, content: m.content })),
-            temperature: TEMPERATURE,
-            max_tokens: MAX_TOKENS,
-            ...(responseFormat ? { response_format: responseFormat } : {}),
-          },
-          options.signal ? { signal: options.signal } : {},
+        const completion = await untilAborted(
+          this.sdk.chat.completions.create(
+            {
+              model: this.model,
+              messages: messages.map((m) => ({ role: m.role, content: m.content })),
+              temperature: TEMPERATURE,
+              max_tokens: MAX_TOKENS,
+              ...(responseFormat ? { response_format: responseFormat } : {}),
+            },
+            options.signal ? { signal: options.signal } : {},
+          ),
+          options.signal,
         );
         const choice = completion.choices[0];
         return {

@@ -4,8 +4,9 @@
 //    minimum counts of SPEC.md §9; validate with zod after repair (SPEC.md §5);
 //  - an answer that is not valid JSON or fails the schema: ask once more, sending the bad answer back with what
 //    was wrong; still unusable: the generic fallback of SPEC.md §8;
-//  - the endpoint itself failing (timeouts, 4xx, 5xx after the client's retries): the playbook, which is a
-//    better answer than the generic fallback when we never heard from the model.
+//  - the endpoint itself failing at any point (timeouts, 4xx, 5xx after the client's retries, on the first
+//    request or on the repair request) or the job's deadline passing: the playbook (issue 6 item 4). The
+//    generic fallback is only for an endpoint that answered, twice, with nothing usable.
 // Every result goes through the SPEC.md §5 repair (the playbook and fallback included).
 import { fallbackStrategy } from '../../core/strategy/fallback';
 import type { StrategyInput } from '../../core/strategy/input';
@@ -35,7 +36,13 @@ export interface StrategyResult {
 }
 
 export interface GenerateOptions {
+  /** Aborting it (e.g. the worker stopping) rejects with its reason instead of answering. */
   signal?: AbortSignal;
+  /**
+   * The most the AI work may take in all, in ms (both requests, their retries and backoff). When it passes, or
+   * is 0 or less to begin with, the playbook answers. Keeps a slow endpoint from outlasting the browser's wait.
+   */
+  deadlineMs?: number;
   /** Told about each failure on the way to the result (for the server log). */
   onError?: (stage: 'request' | 'answer' | 'repair', error: string) => void;
 }
@@ -139,45 +146,63 @@ export async function generateStrategy(
 ): Promise<StrategyResult> {
   if (!client) return { strategy: finalize(playbookStrategy(input)), source: 'playbook' };
 
+  const playbook = (stage: 'request' | 'repair', error: string): StrategyResult => {
+    options.onError?.(stage, error);
+    return { strategy: finalize(playbookStrategy(input)), source: 'playbook', model: client.model, error };
+  };
+  const { deadlineMs } = options;
+  if (deadlineMs !== undefined && deadlineMs <= 0) {
+    return playbook('request', 'AI deadline passed before the request');
+  }
+  const deadline = new AbortController();
+  const timer =
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => deadline.abort(new Error(`AI deadline of ${deadlineMs} ms passed`)), deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  /** Why a request failed: the deadline when it was the deadline, else the error itself. */
+  const failure = (e: unknown): string => {
+    options.signal?.throwIfAborted();
+    return deadline.signal.aborted ? describe(deadline.signal.reason) : describe(e);
+  };
+
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT },
     { role: 'user', content: buildStrategyPrompt(input) },
   ];
-  const ask = (msgs: ChatMessage[]) =>
-    client.chat(msgs, { schema: STRATEGY_SCHEMA, ...(options.signal ? { signal: options.signal } : {}) });
+  const ask = (msgs: ChatMessage[]) => client.chat(msgs, { schema: STRATEGY_SCHEMA, signal });
 
-  let first;
   try {
-    first = await ask(messages);
-  } catch (e) {
-    options.signal?.throwIfAborted();
-    const error = `AI request failed: ${describe(e)}`;
-    options.onError?.('request', error);
-    return { strategy: finalize(playbookStrategy(input)), source: 'playbook', model: client.model, error };
-  }
-  const parsed = parseStrategyAnswer(first.content);
-  if (parsed.ok) return { strategy: parsed.strategy, source: 'ai', model: first.model };
-  options.onError?.('answer', parsed.error);
+    let first;
+    try {
+      first = await ask(messages);
+    } catch (e) {
+      return playbook('request', `AI request failed: ${failure(e)}`);
+    }
+    const parsed = parseStrategyAnswer(first.content);
+    if (parsed.ok) return { strategy: parsed.strategy, source: 'ai', model: first.model };
+    options.onError?.('answer', parsed.error);
 
-  let error = parsed.error;
-  try {
-    const second = await ask([
-      ...messages,
-      { role: 'assistant', content: first.content },
-      { role: 'user', content: repairRequest(parsed.error) },
-    ]);
+    let second;
+    try {
+      second = await ask([
+        ...messages,
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: repairRequest(parsed.error) },
+      ]);
+    } catch (e) {
+      return playbook('repair', `AI repair request failed: ${failure(e)}`);
+    }
     const repaired = parseStrategyAnswer(second.content);
     if (repaired.ok) return { strategy: repaired.strategy, source: 'ai', model: second.model };
-    error = repaired.error;
-  } catch (e) {
-    options.signal?.throwIfAborted();
-    error = `AI repair request failed: ${describe(e)}`;
+    options.onError?.('repair', repaired.error);
+    return {
+      strategy: finalize(fallbackStrategy({ name: input.name, category: input.category })),
+      source: 'fallback',
+      model: first.model,
+      error: repaired.error,
+    };
+  } finally {
+    clearTimeout(timer);
   }
-  options.onError?.('repair', error);
-  return {
-    strategy: finalize(fallbackStrategy({ name: input.name, category: input.category })),
-    source: 'fallback',
-    model: first.model,
-    error,
-  };
 }

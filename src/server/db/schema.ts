@@ -41,10 +41,15 @@ export interface UserProfileTable {
   install_prompt_dismissed: number;
   /** JSON: { lat, lng, label, radiusMiles, count, categories } */
   search_settings: string | null;
-  suspended_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A suspended account (SPEC §4 "User: active, suspended"); kept apart from the profile, which admins may delete. */
+export interface AccountSuspensionTable {
+  user_id: string;
+  suspended_at: string;
 }
 
 export interface InvitationTable {
@@ -171,6 +176,8 @@ export interface JobTable {
 
 export interface StrategyTable {
   business_id: string;
+  /** '' when written from the server's facts (shared by every rep), else the user whose card supplied them */
+  owner_id: string;
   /** JSON of the appointment strategy */
   strategy: string;
   source: string;
@@ -227,6 +234,7 @@ export interface Database {
   session: AuthSessionTable;
   account: AuthAccountTable;
   user_profiles: UserProfileTable;
+  account_suspensions: AccountSuspensionTable;
   invitations: InvitationTable;
   searches: SearchTable;
   latest_scans: LatestScanTable;

@@ -5,7 +5,17 @@ import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { JobStatus, JobTable } from '../db/schema.js';
 
-export type JobHandler = (payload: unknown, job: { id: string; key: string }) => Promise<unknown>;
+/** What a handler knows about the job in hand. */
+export interface JobInfo {
+  id: string;
+  key: string;
+  /** ISO time the job was enqueued (handlers measure their deadline from it). */
+  createdAt: string;
+  /** How many times it has been claimed, this time included. */
+  attempts: number;
+}
+
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<unknown>;
 
 export interface JobView {
   id: string;
@@ -25,7 +35,21 @@ export interface QueueOptions {
   leaseMs?: number;
   /** Idle poll interval; a local enqueue wakes the worker at once. */
   pollMs?: number;
+  /** How many jobs this instance works at the same time (default 1). */
+  concurrency?: number;
+  /**
+   * How many times a job may be claimed (default 3). A job whose worker died every time (a job that crashes
+   * the process, say) is then failed instead of being retried for ever.
+   */
+  maxAttempts?: number;
+  /** Finished jobs (complete or error) older than this are deleted (default 7 days). */
+  retentionMs?: number;
 }
+
+/** Recorded on a job given up after its attempts ran out. */
+export const ATTEMPTS_EXHAUSTED = 'gave up: the worker stopped before finishing on every attempt';
+/** How often each instance deletes finished jobs past their retention. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 function present(row: JobTable): JobView {
   return {
@@ -44,15 +68,23 @@ function present(row: JobTable): JobView {
  * A job queue in the application database. Jobs are claimed with one atomic UPDATE (with
  * `FOR UPDATE SKIP LOCKED` on PostgreSQL), so with several instances each job is worked exactly once;
  * a claim is a lease, so a job whose worker died (crash, SIGKILL) is taken over after the lease ends,
- * and a restart finishes what was pending.
+ * and a restart finishes what was pending. Each instance works up to `concurrency` jobs at once, so one
+ * slow job (a hanging AI endpoint) does not hold up everyone else's.
  */
 export class JobQueue {
   readonly workerId: string;
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  readonly concurrency: number;
+  private readonly maxAttempts: number;
+  private readonly retentionMs: number;
+  private lastPruneAt = 0;
   private handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  /** The claiming round under way, if any (one at a time per instance). */
+  private filling: Promise<void> | undefined;
+  /** The jobs in hand. */
+  private readonly active = new Set<Promise<void>>();
   private stopping = false;
   private wakeRequested = false;
 
@@ -64,6 +96,9 @@ export class JobQueue {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 500;
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    this.maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
+    this.retentionMs = options.retentionMs ?? 7 * 86_400_000;
   }
 
   /** Add a job, or join the pending or running job of the same kind and key. */
@@ -111,13 +146,15 @@ export class JobQueue {
     return row && present(row);
   }
 
-  async countRecentByUser(userId: string, sinceMs: number): Promise<number> {
+  /** Jobs of one kind a user started in the last `sinceMs` (index jobs_user_created). */
+  async countRecentByUser(kind: string, userId: string, sinceMs: number): Promise<number> {
     const since = new Date(Date.now() - sinceMs).toISOString();
     const row = await this.db.kysely
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('user_id', '=', userId)
       .where('created_at', '>', since)
+      .where('kind', '=', kind)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -141,17 +178,18 @@ export class JobQueue {
     this.schedule(0);
   }
 
-  /** Stop claiming and wait for the job in hand to finish. */
+  /** Stop claiming and wait for the jobs in hand to finish. */
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.filling;
+    await Promise.all([...this.active]);
   }
 
   private wake(): void {
     if (this.stopping || this.handlers.size === 0) return;
-    if (this.running) {
+    if (this.filling) {
       this.wakeRequested = true;
       return;
     }
@@ -163,8 +201,8 @@ export class JobQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.running = this.drain().finally(() => {
-        this.running = undefined;
+      this.filling = this.fill().finally(() => {
+        this.filling = undefined;
         const again = this.wakeRequested;
         this.wakeRequested = false;
         this.schedule(again ? 0 : this.pollMs);
@@ -172,9 +210,18 @@ export class JobQueue {
     }, delay);
   }
 
-  /** Work jobs until none is claimable. */
-  private async drain(): Promise<void> {
-    while (!this.stopping) {
+  /** Claim jobs until every slot is busy or none is claimable; each claimed job runs on its own. */
+  private async fill(): Promise<void> {
+    try {
+      await this.failExhausted();
+      if (Date.now() - this.lastPruneAt >= PRUNE_EVERY_MS) {
+        this.lastPruneAt = Date.now();
+        await this.prune();
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'job housekeeping failed; will retry');
+    }
+    while (!this.stopping && this.active.size < this.concurrency) {
       let job: JobTable | undefined;
       try {
         job = await this.claim();
@@ -183,8 +230,47 @@ export class JobQueue {
         return;
       }
       if (!job) return;
-      await this.work(job);
+      // A job claimed while stop() was called is in hand: stop() waits for it like the others.
+      const running: Promise<void> = this.work(job).finally(() => {
+        this.active.delete(running);
+        this.wake();
+      });
+      this.active.add(running);
     }
+  }
+
+  /** Fails the jobs left running by a dead worker that have no attempt left (claim() skips them). */
+  private async failExhausted(): Promise<void> {
+    const now = nowIso();
+    const result = await this.db.kysely
+      .updateTable('jobs')
+      .set({
+        status: 'error',
+        error: ATTEMPTS_EXHAUSTED,
+        locked_by: null,
+        locked_until: null,
+        updated_at: now,
+      })
+      .where('status', '=', 'running')
+      .where('locked_until', '<', now)
+      .where('attempts', '>=', this.maxAttempts)
+      .executeTakeFirst();
+    const failed = Number(result.numUpdatedRows);
+    if (failed > 0)
+      this.log.error({ failed, maxAttempts: this.maxAttempts }, 'jobs failed: attempts used up');
+  }
+
+  /**
+   * Deletes finished jobs past the retention. A job row only carries a request and its answer while the
+   * browser polls; what is kept for good (strategies per business, analysis caches) lives in its own tables.
+   */
+  async prune(now = Date.now()): Promise<number> {
+    const result = await this.db.kysely
+      .deleteFrom('jobs')
+      .where('status', 'in', ['complete', 'error'])
+      .where('created_at', '<', new Date(now - this.retentionMs).toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   private async claim(): Promise<JobTable | undefined> {
@@ -199,6 +285,7 @@ export class JobQueue {
         select id from jobs
         where kind in (${sql.join(kinds)})
           and (status = 'pending' or (status = 'running' and locked_until < ${now}))
+          and attempts < ${this.maxAttempts}
         order by created_at
         limit 1
         ${lock}
@@ -225,12 +312,28 @@ export class JobQueue {
       Math.max(50, Math.floor(this.leaseMs / 3)),
     );
     try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      const output = await handler(JSON.parse(job.payload) as unknown, { id: job.id, key: job.key });
-      await this.finish(job, 'complete', JSON.stringify(output ?? null), null);
+      let output: unknown;
+      let failure: Error | undefined;
+      try {
+        if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+        output = await handler(JSON.parse(job.payload) as unknown, {
+          id: job.id,
+          key: job.key,
+          createdAt: job.created_at,
+          attempts: job.attempts,
+        });
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+      }
+      if (failure === undefined) {
+        await this.finish(job, 'complete', JSON.stringify(output ?? null), null);
+      } else {
+        this.log.error({ err: failure, jobId: job.id, kind: job.kind }, 'job failed');
+        await this.finish(job, 'error', null, failure.message);
+      }
     } catch (error) {
-      this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
-      await this.finish(job, 'error', null, error instanceof Error ? error.message : String(error));
+      // Writing the outcome failed (database gone): the lease runs out and the job is taken over later.
+      this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job outcome not recorded');
     } finally {
       clearInterval(renew);
     }

@@ -2,19 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { AI_JOB_FAILED } from '../../core/strategy/messages.js';
 import {
-  findStrategy,
+  keptStrategy,
   POLL_AFTER_MS,
+  startStrategy,
   STRATEGY_JOB,
-  STRATEGY_REQUESTS_PER_MINUTE,
   strategyRequestSchema,
   type GeneratedStrategy,
 } from './service.js';
-
-export const SET_CATEGORY_FIRST = 'Set a category first to generate a high-quality strategy.';
-export const AI_JOB_FAILED = 'AI job failed on the server. Please try again.';
-export const AI_BUSY = 'AI service is busy. Please try again in a moment.';
 
 export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, jobs } = ctx;
@@ -31,24 +28,21 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { prospect, regenerate } = request.body;
-      const category = prospect.category.trim();
-      if (!category || category === 'Business') throw badRequest(SET_CATEGORY_FIRST);
-      if (!regenerate) {
-        const kept = await findStrategy(db, prospect.id);
-        if (kept) return { status: 'complete', ...kept, cached: true };
-      }
-      if ((await jobs.countRecentByUser(me.id, 60_000)) >= STRATEGY_REQUESTS_PER_MINUTE) {
-        throw new HttpError(429, AI_BUSY, { retryAfterMs: 5_000 });
-      }
-      const { id, joined } = await jobs.enqueue(STRATEGY_JOB, prospect.id, me.id, {
-        prospect,
-        repName: me.name,
+      const started = await startStrategy(
+        { db, jobs },
+        me,
+        request.body.prospect,
+        request.body.regenerate ?? false,
+      );
+      if (started.kind === 'kept') return { status: 'complete', ...started.kept, cached: true };
+      return reply.status(202).send({
+        jobId: started.jobId,
+        joined: started.joined,
+        status: 'pending',
+        retryAfterMs: POLL_AFTER_MS,
       });
-      return reply.status(202).send({ jobId: id, joined, status: 'pending', retryAfterMs: POLL_AFTER_MS });
     },
   );
-
   app.get(
     '/api/strategies/jobs/:jobId',
     {
@@ -84,7 +78,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const kept = await findStrategy(db, request.params.businessId);
+      const kept = await keptStrategy(db, request.params.businessId, currentUser(request).id);
       if (!kept) throw notFound('No strategy yet for this business');
       return { status: 'complete', ...kept };
     },

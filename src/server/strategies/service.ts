@@ -1,9 +1,14 @@
+import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
+import { HttpError, badRequest } from '../http/errors.js';
+import { readLatestScan } from '../scans/repository.js';
 import type { Strategy } from '../../core/strategy/schema.js';
 import type { StrategyInput } from '../../core/strategy/input.js';
-import { prospectSchema, type ProspectInput } from '../saved/schema.js';
+import { AI_BUSY, SET_CATEGORY_FIRST } from '../../core/strategy/messages.js';
+import { prospectSchema, text } from '../saved/schema.js';
+import { findStrategy, SHARED, storeStrategy, type KeptStrategy } from './repository.js';
 
 export const STRATEGY_JOB = 'strategy';
 /** The browser polls from 800 ms growing to 2,500 ms (SPEC §9); the server suggests the first interval. */
@@ -11,9 +16,36 @@ export const POLL_AFTER_MS = 800;
 /** Strategy requests one user may start per minute before being asked to back off (429). */
 export const STRATEGY_REQUESTS_PER_MINUTE = 20;
 
-/** The prospect as the client sends it (the same schema as a saved prospect). */
-export const strategyRequestSchema = prospectSchema;
-export type StrategyRequest = ProspectInput;
+const unit = z.number().min(0).max(1);
+
+/**
+ * The prospect as the client sends it: the saved-prospect schema with every number the generator reads held to
+ * its range and the analysis cut to what the generator uses (score, reasoning, the breakdown's components).
+ * Unknown fields are dropped.
+ */
+export const strategyRequestSchema = prospectSchema.extend({
+  reviews: z.number().int().min(0).max(10_000_000).optional(),
+  distance: z.number().min(0).max(1000).optional(),
+  types: z.array(text(60)).max(50).optional(),
+  aiAnalysis: z
+    .object({
+      score: z.number().min(0).max(100),
+      reasoning: text(2000).optional(),
+      breakdown: z
+        .object({
+          vertical: text(40).optional(),
+          fit: unit.optional(),
+          presence: unit.optional(),
+          scale: unit.optional(),
+          keywords: unit.optional(),
+          distance: unit.optional(),
+          qualitySpread: unit.optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type StrategyRequest = z.infer<typeof strategyRequestSchema>;
 
 const BREAKDOWN_KEYS = ['fit', 'presence', 'scale', 'keywords', 'distance', 'qualitySpread'] as const;
 
@@ -54,48 +86,115 @@ export interface GeneratedStrategy {
   model?: string | undefined;
 }
 
-export type StrategyGenerator = (input: StrategyInput) => Promise<GeneratedStrategy>;
+/** `deadlineMs`: what is left of the job's AI budget; past it the generator answers with the playbook. */
+export type StrategyGenerator = (
+  input: StrategyInput,
+  limits: { deadlineMs: number },
+) => Promise<GeneratedStrategy>;
 
-export async function findStrategy(db: Db, businessId: string) {
-  const row = await db.kysely
-    .selectFrom('strategies')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-  return (
-    row && {
-      strategy: JSON.parse(row.strategy) as Strategy,
-      source: row.source,
-      model: row.model,
-      createdAt: row.created_at,
-    }
-  );
+/**
+ * Whose facts a strategy is written from, and so who sees it once kept. When the prospect is in the user's
+ * latest scan, the server's own copy (found, scored and stored by the server) supplies the facts and the
+ * strategy is shared by every rep. Otherwise (a saved card from an older scan, say) only the client's facts
+ * are at hand: they are used, but the strategy is kept for this user alone, so nobody can replace what the
+ * other reps see with a strategy built on made-up facts.
+ */
+export interface StrategySubject {
+  businessId: string;
+  /** SHARED ('') or the user's id. */
+  ownerId: string;
+  prospect: StrategyRequest;
 }
 
-async function storeStrategy(db: Db, businessId: string, generated: GeneratedStrategy): Promise<void> {
-  const values = {
-    strategy: JSON.stringify(generated.strategy),
-    source: generated.source,
-    model: generated.model ?? null,
-    created_at: nowIso(),
+export async function resolveSubject(
+  db: Db,
+  userId: string,
+  sent: StrategyRequest,
+): Promise<StrategySubject> {
+  const latest = await readLatestScan(db.kysely, userId);
+  const known = latest?.prospects.find((p) => p.id === sent.id);
+  const parsed = known ? strategyRequestSchema.safeParse(known) : undefined;
+  if (parsed?.success) return { businessId: sent.id, ownerId: SHARED, prospect: parsed.data };
+  return { businessId: sent.id, ownerId: userId, prospect: sent };
+}
+
+/** Jobs with the same key are joined: reps asking for the same shared strategy share one job. */
+export function strategyJobKey(subject: Pick<StrategySubject, 'businessId' | 'ownerId'>): string {
+  return subject.ownerId === SHARED
+    ? `shared:${subject.businessId}`
+    : `user:${subject.ownerId}:${subject.businessId}`;
+}
+
+interface StrategyPayload {
+  prospect: unknown;
+  repName?: string;
+  businessId?: string;
+  ownerId?: string;
+}
+
+export type StartResult =
+  { kind: 'kept'; kept: KeptStrategy } | { kind: 'job'; jobId: string; joined: boolean };
+
+/** POST /api/strategies: the kept strategy, or a new (or joined) job; 400 without a category, 429 too often. */
+export async function startStrategy(
+  deps: { db: Db; jobs: JobQueue },
+  me: { id: string; name: string },
+  sent: StrategyRequest,
+  regenerate: boolean,
+): Promise<StartResult> {
+  const subject = await resolveSubject(deps.db, me.id, sent);
+  const category = subject.prospect.category.trim();
+  if (!category || category === 'Business') throw badRequest(SET_CATEGORY_FIRST);
+  if (!regenerate) {
+    const kept = await findStrategy(deps.db.kysely, subject.businessId, me.id);
+    if (kept) return { kind: 'kept', kept };
+  }
+  if ((await deps.jobs.countRecentByUser(STRATEGY_JOB, me.id, 60_000)) >= STRATEGY_REQUESTS_PER_MINUTE) {
+    throw new HttpError(429, AI_BUSY, { retryAfterMs: 5_000 });
+  }
+  const payload: StrategyPayload = {
+    prospect: subject.prospect,
+    repName: me.name,
+    businessId: subject.businessId,
+    ownerId: subject.ownerId,
   };
-  await db.kysely
-    .insertInto('strategies')
-    .values({ business_id: businessId, ...values })
-    .onConflict((oc) => oc.column('business_id').doUpdateSet(values))
-    .execute();
+  const { id, joined } = await deps.jobs.enqueue(STRATEGY_JOB, strategyJobKey(subject), me.id, payload);
+  return { kind: 'job', jobId: id, joined };
 }
 
-/** The worker side: generate, keep the result per business, hand it back as the job's result. */
-export function registerStrategyWorker(queue: JobQueue, db: Db, generate: StrategyGenerator): void {
+export const keptStrategy = (db: Db, businessId: string, userId: string) =>
+  findStrategy(db.kysely, businessId, userId);
+
+/**
+ * The worker side: generate, keep the result per business, hand it back as the job's result. The AI work of
+ * a job ends `jobDeadlineMs` after the job was started (time spent waiting in the queue counts), so the
+ * browser, which polls for 180 s, always gets an answer.
+ */
+export function registerStrategyWorker(
+  queue: JobQueue,
+  db: Db,
+  generate: StrategyGenerator,
+  { jobDeadlineMs }: { jobDeadlineMs: number },
+): void {
   queue.register(STRATEGY_JOB, async (payload, job) => {
-    const { prospect, repName } = payload as { prospect: unknown; repName?: string };
+    const { prospect, repName, businessId, ownerId } = payload as StrategyPayload;
     const input = toStrategyInput(
       strategyRequestSchema.parse(prospect),
       repName ? { name: repName } : undefined,
     );
-    const generated = await generate(input);
-    await storeStrategy(db, job.key, generated);
+    const deadlineMs = Date.parse(job.createdAt) + jobDeadlineMs - Date.now();
+    const generated = await generate(input, { deadlineMs });
+    // Jobs enqueued before strategies had owners carry no businessId: their key was the business id.
+    await storeStrategy(
+      db.kysely,
+      { businessId: businessId ?? job.key, ownerId: ownerId ?? SHARED },
+      {
+        strategy: generated.strategy,
+        source: generated.source,
+        model: generated.model ?? null,
+        createdAt: nowIso(),
+      },
+    );
     return generated;
   });
 }

@@ -3,6 +3,9 @@ import * as initial from './2026-11-22T0800-initial.js';
 import * as places from './2026-11-22T0900-places.js';
 import * as auditLog from './2026-11-22T0910-audit-log.js';
 import * as jobs from './2026-11-22T0920-jobs.js';
+import * as accountSuspensions from './2026-11-23T1000-account-suspensions.js';
+import * as jobLimits from './2026-11-23T1200-job-limits.js';
+import * as strategyOwner from './2026-11-23T1210-strategy-owner.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -11,4 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0900-places': places,
   '2026-11-22T0910-audit-log': auditLog,
   '2026-11-22T0920-jobs': jobs,
+  '2026-11-23T1000-account-suspensions': accountSuspensions,
+  '2026-11-23T1200-job-limits': jobLimits,
+  '2026-11-23T1210-strategy-owner': strategyOwner,
 };
