@@ -3,6 +3,7 @@
 // the spec's network message.
 import { GENERIC_ERROR, NETWORK_ERROR } from '../core/messages';
 import type { Prospect } from '../core/types';
+import { attachmentFileName } from './format';
 
 export class ApiError extends Error {
   constructor(
@@ -31,37 +32,52 @@ export function setSessionLostHandler(handler: (() => void) | null): void {
   onSessionLost = handler;
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+/** The request itself; a request that never reaches the server throws the spec's network message. */
+async function send(method: Method, path: string, body?: unknown, accept = 'application/json') {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: body === undefined ? { accept } : { 'content-type': 'application/json', accept },
       body: body === undefined ? null : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(NETWORK_ERROR, 0);
   }
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
-  if (!response.ok) {
-    const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-    const message = typeof record.error === 'string' && record.error ? record.error : GENERIC_ERROR;
-    if (response.status === 401 && !SIGN_IN_ROUTES.has(path.split('?')[0] ?? '')) onSessionLost?.();
-    throw new ApiError(message, response.status, record);
-  }
-  return parsed as T;
+}
+
+/** An error answer as an ApiError with the server's message (a lost session returns the app to sign-in). */
+async function failure(response: Response, path: string): Promise<ApiError> {
+  const parsed = parseJson(await response.text());
+  const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+  const message = typeof record.error === 'string' && record.error ? record.error : GENERIC_ERROR;
+  if (response.status === 401 && !SIGN_IN_ROUTES.has(path.split('?')[0] ?? '')) onSessionLost?.();
+  return new ApiError(message, response.status, record);
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  if (!response.ok) throw await failure(response, path);
+  return parseJson(await response.text()) as T;
+}
+
+/** A file the server sends as an attachment (the CSV exports): its bytes and the server's file name. */
+async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('GET', path, undefined, 'text/csv, application/json');
+  if (!response.ok) throw await failure(response, path);
+  return {
+    blob: await response.blob(),
+    fileName: attachmentFileName(response.headers.get('content-disposition')),
+  };
 }
 
 const qs = (params: Record<string, string | number | undefined>) => {
@@ -140,6 +156,8 @@ export interface ScanInput {
   count: number;
   categories: string[];
   locationLabel: string;
+  /** Lets the event stream report this scan's progress (a UUID chosen here). */
+  scanId?: string;
 }
 
 export interface QuickSearchInput {
@@ -230,11 +248,10 @@ export const api = {
     confirmPassword: string;
     invitationCode?: string;
   }) => request<{ ok: true; role: Role }>('POST', '/api/register', input),
-  signOut: () => request<unknown>('POST', '/api/auth/sign-out', {}),
-  requestPasswordReset: (email: string) =>
-    request<unknown>('POST', '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }),
+  signOut: () => request<{ ok: true }>('DELETE', '/api/session'),
+  requestPasswordReset: (email: string) => request<{ ok: true }>('POST', '/api/password-reset', { email }),
   resetPassword: (newPassword: string, token: string) =>
-    request<unknown>('POST', '/api/auth/reset-password', { newPassword, token }),
+    request<{ ok: true }>('POST', '/api/password-reset/complete', { newPassword, token }),
   checkInvitation: (code: string, email?: string) =>
     request<InvitationCheck>('GET', `/api/invitations/check?${qs({ code, email: email || undefined })}`),
   createInvitation: (email?: string) =>
@@ -266,6 +283,8 @@ export const api = {
     (await request<{ callLog: CallLog }>('POST', '/api/call-logs', input)).callLog,
   deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
   clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
+  /** SPEC §2: the server names it call_log_{user}_{date}.csv. */
+  exportCallLogs: () => download('/api/call-logs/export.csv'),
   saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
   save: (prospect: Prospect) =>
     request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', { prospect }),

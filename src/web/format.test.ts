@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attachmentFileName,
   directionsUrl,
   fullAddress,
   hasRealCategory,
+  mapServiceName,
   scoreColor,
   scorePercent,
   stableId,
@@ -75,5 +77,30 @@ describe('working-the-list rules', () => {
     expect(stableId({ id: 'osm:node/1' })).toBe('osm:node/1');
     expect(stableId({ id: '', aiAnalysis: { businessHash: 'abc' } as never })).toBe('abc');
     expect(stableId({ id: '' })).toBe('');
+  });
+});
+
+describe('map service name (SPEC §2 "Loading {maps service}...")', () => {
+  it('is the attribution link text, else its words, else the tile host', () => {
+    const osm = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+    expect(mapServiceName(osm, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('OpenStreetMap');
+    expect(mapServiceName('Tiles © Acme Maps', 'https://a.example/{z}/{x}/{y}.png')).toBe('Acme Maps');
+    expect(mapServiceName('Tiles &copy; <a href="https://t.example">Test Tiles</a>', '')).toBe('Test Tiles');
+    expect(mapServiceName('', 'https://tiles.example.org/{z}/{x}/{y}.png')).toBe('tiles.example.org');
+    expect(mapServiceName('', '')).toBe('map');
+  });
+});
+
+describe('attachment file name', () => {
+  it('reads the UTF-8 form first, then the plain one', () => {
+    expect(
+      attachmentFileName(
+        `attachment; filename="call_log_Ren_e_2026-01-02.csv"; filename*=UTF-8''call_log_Ren%C3%A9e_2026-01-02.csv`,
+      ),
+    ).toBe('call_log_Renée_2026-01-02.csv');
+    expect(attachmentFileName('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(attachmentFileName('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(attachmentFileName('attachment')).toBeNull();
+    expect(attachmentFileName(null)).toBeNull();
   });
 });

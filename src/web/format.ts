@@ -66,3 +66,46 @@ export const hasRealCategory = (category: string | undefined) => {
   const c = category?.trim() ?? '';
   return c !== '' && c.toLowerCase() !== 'business';
 };
+
+/**
+ * The map service's name for 'Loading {maps service}...' (SPEC §2), from the operator's tile settings: the text
+ * of the attribution's first link ('OpenStreetMap' for the default tiles), else the attribution's own words,
+ * else the tile server's host name, else 'map'.
+ */
+export function mapServiceName(attribution: string, tileUrl: string): string {
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&copy;|&#169;|©|\(c\)|&nbsp;/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const link = /<a\b[^>]*>([\s\S]*?)<\/a>/i.exec(attribution)?.[1];
+  const fromLink = link ? text(link) : '';
+  if (fromLink) return fromLink;
+  const words = text(attribution)
+    .replace(/\b(map data|tiles|contributors)\b/gi, ' ')
+    .replace(/^[\s,;|:-]+|[\s,;|:-]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (words && words.length <= 40) return words;
+  try {
+    return new URL(tileUrl.replace(/\{[^}]*\}/g, '0')).hostname || 'map';
+  } catch {
+    return 'map';
+  }
+}
+
+/** The file name of a Content-Disposition attachment (the RFC 5987 UTF-8 form first), or null. */
+export function attachmentFileName(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/i.exec(disposition);
+  return plain?.[1] ?? plain?.[2] ?? null;
+}

@@ -15,6 +15,10 @@ export const MAY_TAKE_MINUTES = 'This process may take a few minutes to complete
 export const QUICK_SEARCH_FAILED = 'Quick search failed. Check console for details.';
 export const SCAN_FAILED = 'Error scanning for businesses. Check console for details.';
 export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.';
+/** The server's refusal of a category too generic to search (src/server/scans/service.ts; a unit test keeps
+ * the two equal): only this 400 asks for a more specific category. */
+export const CATEGORY_TOO_GENERIC =
+  'Please enter a more specific category (for example "dentist" or "plumber").';
 
 // Working the list (SPEC §5, §8)
 export const PHONE_NOT_AVAILABLE = 'Phone number not available.';
@@ -35,6 +39,9 @@ export const CALL_HISTORY_CLEARED = 'Call history cleared successfully';
 export const OUTCOME_CALLED = 'Called';
 export const OUTCOME_VISITED = 'Visited';
 export const OUTCOME_SAVE = 'Save for Later';
+// Confirmations of Save for Later (not in the spec, which saves silently).
+export const SAVED_FOR_LATER = 'Saved for later.';
+export const ALREADY_SAVED = 'This prospect is already in your saved prospects.';
 
 // Help dialog (SPEC §2)
 export const DONT_SHOW_AGAIN = "Don't show this again";

@@ -1,10 +1,10 @@
 // Issue 4 item 12: every control labelled, keyboard reachable. axe-core checks the sign-in screen and the main
-// screen with results (cards, map, tabs, dialogs) at phone and desk widths; the scan runs from the keyboard.
+// screen with results (cards, map, the info card, tabs, dialogs, the install prompt) at phone and desk widths;
+// the scan runs from the keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { axeViolations } from './axe.js';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { osmExtract } from '../helpers/osm-data.js';
 import {
   firstAccount,
   openBrowser,
@@ -14,13 +14,11 @@ import {
   type TestServer,
 } from './harness.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let server: TestServer;
 let owner: ApiSession;
 beforeAll(async () => {
   server = await startServer();
-  await importOsmFile(server.db, '/work/shared/data/osm/sf-downtown.osm.pbf');
+  await importOsmFile(server.db, osmExtract('sf-downtown.osm.pbf'));
   owner = await firstAccount(server, {
     name: 'Olive Owner',
     email: 'owner@example.com',
@@ -30,37 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is; violations of impact serious or critical. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not stand in the way.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 describe('accessibility', () => {
   it('has no serious axe violations on the sign-in and registration screens', async () => {
@@ -112,7 +79,16 @@ describe('accessibility', () => {
       await page.waitForFunction(
         () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
       );
+      expect(await axeViolations(page)).toEqual([]);
 
+      // Something in Saved and in Log, so their cards and entries (Remove, Delete) are checked too.
+      const cards = page.getByTestId('prospect-card');
+      await cards.nth(0).getByLabel('Status').selectOption('Save for Later');
+      await cards.nth(0).getByRole('button', { name: 'Log', exact: true }).click();
+      await cards.nth(1).getByLabel('Status').selectOption('Called');
+      await cards.nth(1).getByRole('button', { name: 'Log', exact: true }).click();
+      await expect.poll(() => page.getByRole('tab', { name: /^Log/ }).textContent()).toContain('1');
+      await expect.poll(() => page.getByRole('tab', { name: /^Saved/ }).textContent()).toContain('1');
       for (const tab of ['Saved', 'Log']) {
         await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
         expect(await axeViolations(page)).toEqual([]);
@@ -122,6 +98,50 @@ describe('accessibility', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('has no serious axe violations on a phone: install prompt, results, info card', async () => {
+    const b = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });
+    try {
+      const page = b.page;
+      await registerViaApi(
+        server,
+        b,
+        { name: 'Pia Phone', email: 'pia@example.com', password: 'pia-pass-123' },
+        { inviter: owner, quiet: false },
+      );
+      expect(
+        (await page.request.patch(`${server.baseUrl}/api/me`, { data: { hideInstructions: true } })).ok(),
+      ).toBe(true);
+      await page.goto(server.baseUrl);
+      const install = page.getByRole('dialog', { name: 'Install Prospect Finder' });
+      await install.waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(300); // the modal's opening transition
+      expect(await axeViolations(page)).toEqual([]);
+      await install.getByRole('button', { name: 'Not Now' }).tap();
+      await install.waitFor({ state: 'detached' });
+
+      await page.getByLabel('Address').fill('94108');
+      await page.getByRole('button', { name: 'Set Address' }).tap();
+      await page.getByTestId('location-label').getByText('San Francisco, CA 94108').waitFor();
+      await page.getByTestId('scan-button').tap();
+      await expect.poll(() => page.getByTestId('prospect-card').count(), { timeout: 20_000 }).toBe(20);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page
+        .getByTestId('prospect-card')
+        .first()
+        .getByRole('button', { name: /^Number 1: show / })
+        .tap();
+      await page.getByTestId('info-card').waitFor();
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
+      );
+      expect(await axeViolations(page)).toEqual([]);
       expect(b.pageErrors).toEqual([]);
     } finally {
       await b.close();

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as msg from '../../src/core/messages.js';
-import { keepScreenshot, openBrowser, startServer, type TestServer } from './harness.js';
+import { keepScreenshot, openBrowser, registerViaApi, startServer, type TestServer } from './harness.js';
 
 // Each test has its own server and database, so the first-user rule applies afresh.
 let server: TestServer;
@@ -210,6 +210,72 @@ describe('accounts in the browser', () => {
       await page.getByLabel(/^Password/).fill('new-password-2');
       await page.getByRole('button', { name: 'Sign In' }).click();
       await header(page).getByText('Forgetful Fay').waitFor();
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('works from an address other than PUBLIC_URL: sign-out sticks, and failures are shown', async () => {
+    // The browser opens http://127.0.0.1:PORT while PUBLIC_URL names another host (a phone on the LAN IP).
+    await server.close();
+    server = await startServer({
+      PUBLIC_URL: 'http://prospects.example:3000',
+      INVITATION_CHECK_RATE_LIMIT: '2',
+    });
+    const b = await openBrowser(server.baseUrl);
+    try {
+      const page = b.page;
+      const root = await page.request.get(`${server.baseUrl}/`);
+      expect(root.headers()['content-type']).toContain('text/html');
+      expect(root.headers()['content-security-policy']).toContain("default-src 'self'");
+      expect(root.headers()['x-content-type-options']).toBe('nosniff');
+
+      await registerViaApi(server, b, { name: 'Lan Lee', email: 'lan@example.com', password: 'lan-pass-12' });
+      await page.goto(server.baseUrl);
+      await header(page).getByText('Lan Lee').waitFor();
+
+      // A sign-out that fails keeps the user signed in and says why.
+      await page.route('**/api/session', (route) =>
+        route.request().method() === 'DELETE' ? route.abort('connectionfailed') : route.continue(),
+      );
+      await header(page).getByRole('button', { name: 'Logout' }).click();
+      await page.getByTestId('notice').getByText(msg.NETWORK_ERROR).waitFor();
+      await header(page).getByText('Lan Lee').waitFor();
+      await page.unroute('**/api/session');
+
+      // A real one ends the session for good: a reload stays signed out.
+      await header(page).getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      expect((await b.context.cookies()).filter((c) => c.name.includes('session_token'))).toEqual([]);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      expect((await page.request.get(`${server.baseUrl}/api/me`)).status()).toBe(401);
+
+      // Signing in from this address works too.
+      await page.getByLabel(/^Email/).fill('lan@example.com');
+      await page.getByLabel(/^Password/).fill('lan-pass-12');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await header(page).getByText('Lan Lee').waitFor();
+      await header(page).getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+
+      // Invitation checks past the rate limit: SPEC §5's 'Error validating invitation code'.
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      const code = page.getByLabel('Invitation Code');
+      const status = page.getByTestId('invite-status');
+      await code.fill('AAAA-AAAA');
+      await status.getByText(msg.INVITATION_INVALID).waitFor();
+      await code.fill('AAAA-AAAB');
+      await status.getByText(msg.INVITATION_INVALID).waitFor();
+      await code.fill('AAAA-AAAC');
+      await status.getByText(msg.INVITATION_ERROR).waitFor();
+      // And for a server error.
+      await page.route('**/api/invitations/check*', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+      );
+      await code.fill('AAAA-AAAD');
+      await status.getByText(msg.INVITATION_ERROR).waitFor();
       expect(b.pageErrors).toEqual([]);
     } finally {
       await b.close();

@@ -4,11 +4,11 @@
 // then fails on its next request, re-enable them; hard delete with the password (empty cancels, wrong refused);
 // and the Admin Panel's sections shown per role (SPEC §6), at 1440 and 375 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { osmExtract } from '../helpers/osm-data.js';
 import { parseCsv } from '../../src/core/csv.js';
 import {
   firstAccount,
@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from './harness.js';
 
-const SF_EXTRACT = resolve(import.meta.dirname, '../../../shared/data/osm/sf-downtown.osm.pbf');
+const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const OWNER = { name: 'Olive Owner', email: 'owner@example.com', password: 'owner-pass-1' };
 
@@ -34,33 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is: violations of impact serious or critical. */
-async function axeViolations(page: Page, selector?: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (include) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(include ? { include: [include] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return result.violations;
-  }, selector ?? null);
-  return (violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const names = (page: Page) => page.getByTestId('prospect-name').allTextContents();

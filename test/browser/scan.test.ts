@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { osmExtract } from '../helpers/osm-data.js';
 import { placeRow } from '../../src/server/places/local-store.js';
 import {
   firstAccount,
@@ -16,7 +17,7 @@ import {
   POLL,
 } from './harness.js';
 
-const SF_EXTRACT = '/work/shared/data/osm/sf-downtown.osm.pbf';
+const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
 let server: TestServer;
@@ -98,10 +99,14 @@ describe('scan in the browser', () => {
       await page.getByRole('button', { name: 'Set Address' }).click();
       await page.getByTestId('location-label').getByText('San Francisco, CA 94108').waitFor();
 
-      // Hold the scan answer a moment so the overlay can be seen.
+      // The scan runs on the server, its answer is held a moment so the overlay can be seen; meanwhile the
+      // event stream has reported its progress.
+      let scanTotal = -1;
       await b.context.route('**/api/scans', async (route) => {
-        await new Promise((r) => setTimeout(r, 1500));
-        await route.continue();
+        const response = await route.fetch();
+        scanTotal = ((await response.json()) as { total: number }).total;
+        await new Promise((r) => setTimeout(r, 2500));
+        await route.fulfill({ response });
       });
       await page.getByTestId('scan-button').click();
       const overlay = page.getByTestId('scan-overlay');
@@ -111,6 +116,15 @@ describe('scan in the browser', () => {
       expect(await page.getByTestId('scan-button').textContent()).toBe('Scanning...');
       await page.waitForTimeout(700);
       expect(await overlay.locator('.radar-blip').count()).toBeGreaterThan(0);
+      // Real progress: the number of businesses the providers found, and how many were ranked.
+      const progress = overlay.getByTestId('scan-progress');
+      await progress.getByText(/^Found \d+ businesses — \d+ prospects ranked$/).waitFor();
+      await expect.poll(() => scanTotal, POLL).toBeGreaterThan(-1);
+      const line = (await progress.textContent()) ?? '';
+      const foundCount = Number(/^Found (\d+) businesses/.exec(line)?.[1]);
+      expect(foundCount).toBeGreaterThanOrEqual(scanTotal);
+      expect(scanTotal).toBeGreaterThan(20);
+      expect(line).toBe(`Found ${foundCount} businesses — ${scanTotal} prospects ranked`);
       await overlay.waitFor({ state: 'detached', timeout: 20_000 });
       expect(await page.getByTestId('scan-button').textContent()).toBe('Scan Area');
       await b.context.unroute('**/api/scans');
@@ -289,7 +303,9 @@ describe('scan in the browser', () => {
         label: victim.name,
       });
       expect(blocked.status).toBe(201);
-      await expect.poll(() => page.getByTestId('prospect-card').count(), { timeout: 5000 }).toBe(19);
+      await expect
+        .poll(() => page.getByTestId('prospect-card').count(), { timeout: 2000, interval: 100 })
+        .toBe(19);
       expect(await names(page)).toEqual(before.slice(1));
       expect(b.pageErrors).toEqual([]);
     } finally {

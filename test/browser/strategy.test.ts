@@ -3,23 +3,25 @@
 // section; copy a hook line (clipboard and feedback) and the whole strategy; reopen instantly (kept per
 // business); Regenerate; a 429 backs off and still succeeds; a failed job shows the failure state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createRequire } from 'node:module';
+import { axeViolations } from './axe.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { osmExtract } from '../helpers/osm-data.js';
 import { SECTION_TITLES } from '../../src/core/strategy/text.js';
 import {
   firstAccount,
   keepScreenshot,
   openBrowser,
+  POLL,
   registerViaApi,
   startServer,
   type ApiSession,
   type TestServer,
 } from './harness.js';
 
-const SF_EXTRACT = resolve(import.meta.dirname, '../../../shared/data/osm/sf-downtown.osm.pbf');
+const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 
 let server: TestServer;
@@ -36,33 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is: violations of impact serious or critical. */
-async function axeViolations(page: Page, selector?: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (include) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(include ? { include: [include] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return result.violations;
-  }, selector ?? null);
-  return (violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 const cards = (page: Page) => page.getByTestId('prospect-card');
 
@@ -247,6 +222,154 @@ describe('appointment strategy in the browser', () => {
       await page.getByRole('dialog').getByTestId('strategy-content').waitFor({ timeout: 60_000 });
       await keepScreenshot(page, 'strategy-375');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+// With an AI endpoint (a local server speaking the OpenAI protocol): a strategy that has only the required
+// sections shows only those (SPEC §2: sections shown only when non-empty), in the modal and in the copied text;
+// and with "Use AI analysis" on, the open screen picks up the model-written reasoning when it arrives.
+describe('with an AI endpoint', () => {
+  const MINIMAL = {
+    openingLine: 'Hi, this is the local ad team calling for the owner.',
+    bestTimeToCall: 'Tuesday-Thursday 9-11 AM or 2-4 PM',
+    keyTalkingPoints: ['Neighbours search for you on their phones.'],
+    objectionHandlers: [{ objection: 'We are busy enough.', response: 'Then let us fill the quiet weeks.' }],
+    valueProposition: 'More of the right customers from nearby.',
+    callToAction: 'Fifteen minutes on Thursday?',
+    hookLines: [],
+    mediaMix: [],
+    introEmail: '',
+    voicemailScript: '   ',
+  };
+  let ai: Server;
+  let aiServer: TestServer;
+  let boss: ApiSession;
+  // The model's reasoning answers wait for this, so the test can open the screen first.
+  let releaseReasoning!: () => void;
+  const reasoningReleased = new Promise<void>((r) => (releaseReasoning = r));
+  beforeAll(async () => {
+    ai = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const system =
+          (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages[0]?.content ?? '';
+        const strategy = system.includes('appointment strategy');
+        void (strategy ? Promise.resolve() : reasoningReleased).then(() => answer(strategy));
+      });
+      const answer = (strategy: boolean) => {
+        const content = strategy
+          ? JSON.stringify(MINIMAL)
+          : JSON.stringify({ reasoning: 'A neighbourhood business whose customers find it online first.' });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            created: 1,
+            model: 'local-test-model',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+      };
+    });
+    await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));
+    aiServer = await startServer({
+      PLACE_PROVIDERS: 'demo',
+      AI_BASE_URL: `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`,
+      AI_MODEL: 'local-test-model',
+      AI_MAX_RETRIES: '0',
+    });
+    boss = await firstAccount(aiServer, {
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      password: 'ada-pass-1',
+    });
+    const on = await boss.call('PATCH', '/api/admin/settings', { useLlmAnalysis: true });
+    expect(on.status).toBe(200);
+  });
+  afterAll(async () => {
+    releaseReasoning();
+    await aiServer?.close();
+    ai?.closeAllConnections();
+    await new Promise((r) => ai?.close(r));
+  });
+
+  it('refreshes the open list with model-written reasoning, and shows only the non-empty strategy sections', async () => {
+    const b = await openBrowser(aiServer.baseUrl);
+    try {
+      const page = b.page;
+      await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: aiServer.baseUrl });
+      await registerViaApi(
+        aiServer,
+        b,
+        { name: 'Mia Rep', email: 'mia@example.com', password: 'mia-pass-1' },
+        { inviter: boss },
+      );
+      // The scan is done and its results are on screen (listening for live updates) while the model writes.
+      const scan = await page.request.post(`${aiServer.baseUrl}/api/scans`, {
+        data: { ...UNION_SQUARE, radiusMiles: 1, count: 5, locationLabel: 'Union Square' },
+      });
+      expect(scan.status()).toBe(200);
+      const stream = page.waitForResponse((r) => r.url().endsWith('/api/events'));
+      await page.goto(aiServer.baseUrl);
+      expect((await stream).status()).toBe(200);
+      // The screen restores the latest scan a page at a time (20 by default); the model rewrites the first 5.
+      await expect.poll(() => cards(page).count(), POLL).toBeGreaterThan(5);
+      expect(await page.getByTestId('reasoning-model').count()).toBe(0);
+      releaseReasoning();
+      // The job's notice makes the screen refetch: the cards carry the model's words and its name.
+      await expect.poll(() => page.getByTestId('reasoning-model').count(), POLL).toBe(5);
+      expect(await page.getByTestId('reasoning-model').first().textContent()).toBe(
+        'Written by local-test-model',
+      );
+      expect(await cards(page).first().textContent()).toContain(
+        'A neighbourhood business whose customers find it online first.',
+      );
+
+      const card = cards(page).first();
+      const name = (await card.getByTestId('prospect-name').textContent()) ?? '';
+      await card.getByRole('button', { name: `Strategy for ${name}` }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByTestId('strategy-content').waitFor({ timeout: 60_000 });
+      expect(await modal.getByTestId('strategy-source').textContent()).toBe('AI · local-test-model');
+      const headings = await modal.getByTestId('strategy-section').locator('h4').allTextContents();
+      expect(headings).toEqual([
+        SECTION_TITLES.openingLine,
+        SECTION_TITLES.bestTimeToCall,
+        SECTION_TITLES.keyTalkingPoints,
+        SECTION_TITLES.objectionHandlers,
+        SECTION_TITLES.valueProposition,
+        SECTION_TITLES.callToAction,
+      ]);
+      expect(await modal.getByTestId('hook-line').count()).toBe(0);
+      expect(await modal.getByTestId('media-mix').count()).toBe(0);
+      for (const key of ['introEmail', 'followUpEmail', 'voicemailScript']) {
+        expect(await modal.getByTestId(`copy-${key}`).count(), key).toBe(0);
+      }
+      await modal.getByRole('button', { name: 'Copy Strategy' }).click();
+      await modal.getByRole('button', { name: 'Copied!' }).waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain(`${SECTION_TITLES.openingLine}\n${MINIMAL.openingLine}`);
+      expect(copied).toContain(`${SECTION_TITLES.callToAction}\n${MINIMAL.callToAction}`);
+      for (const absent of [
+        SECTION_TITLES.hookLines,
+        SECTION_TITLES.competitiveAngles,
+        SECTION_TITLES.verticalInsights,
+        SECTION_TITLES.discoveryQuestions,
+        SECTION_TITLES.mediaMix,
+        SECTION_TITLES.plan30Day,
+        SECTION_TITLES.introEmail,
+        SECTION_TITLES.followUpEmail,
+        SECTION_TITLES.voicemailScript,
+      ]) {
+        expect(copied).not.toContain(absent);
+      }
       expect(b.pageErrors).toEqual([]);
     } finally {
       await b.close();

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
 import {
+  firstAccount,
   keepScreenshot,
   openBrowser,
   registerViaApi,
@@ -210,7 +211,7 @@ describe('working the list', () => {
 
         await tab(page, 'Saved').click();
         const banner = card(page, 'Bright Smile Dental').getByTestId('advertiser-banner');
-        await banner.waitFor({ timeout: 5000 });
+        await banner.waitFor({ timeout: 2000 });
         expect(await banner.textContent()).toContain('marked by Ben Rep');
         await keepScreenshot(page, 'saved-tab-1440');
 
@@ -218,7 +219,7 @@ describe('working the list', () => {
         await card(page, 'Bright Smile Dental')
           .getByRole('button', { name: 'Unmark current advertiser' })
           .click();
-        await benCard.getByTestId('advertiser-banner').waitFor({ state: 'detached', timeout: 5000 });
+        await benCard.getByTestId('advertiser-banner').waitFor({ state: 'detached', timeout: 2000 });
         expect(ben.pageErrors).toEqual([]);
       } finally {
         await ben.close();
@@ -251,6 +252,65 @@ describe('working the list', () => {
       expect(ann.pageErrors).toEqual([]);
     } finally {
       await ann.close();
+    }
+  });
+
+  it('reloads the shared lists when its event stream comes back: blocks and marks made meanwhile show', async () => {
+    const admin = await firstAccount(server, {
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      password: 'ada-pass-123',
+    });
+    const b = await openBrowser(server.baseUrl);
+    try {
+      const page = b.page;
+      await registerViaApi(
+        server,
+        b,
+        { name: 'Dee Driver', email: 'dee@example.com', password: 'dee-pass-123' },
+        { inviter: admin },
+      );
+      const scanned = await page.request.post(`${server.baseUrl}/api/scans`, {
+        data: { lat: 33.5186, lng: -86.8104, radiusMiles: 1, count: 20 },
+      });
+      expect(scanned.status()).toBe(200);
+      const results = ((await scanned.json()) as { prospects: Prospect[] }).prospects;
+      // The event stream cannot connect (a tunnel, a dead spot): nothing arrives live.
+      let attempts = 0;
+      await b.context.route('**/api/events', (route) => {
+        attempts++;
+        return route.abort('internetdisconnected');
+      });
+      await page.goto(server.baseUrl);
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(20);
+      await expect.poll(() => attempts, POLL).toBeGreaterThan(0);
+
+      const [gone, marked] = [results[0]!, results[1]!];
+      expect(
+        (await admin.call('POST', '/api/blocklist', { businessId: gone.id, label: gone.name })).status,
+      ).toBe(201);
+      expect(
+        (await admin.call('POST', '/api/current-advertisers', { businessId: marked.id, label: marked.name }))
+          .status,
+      ).toBe(201);
+      await page.waitForTimeout(1000);
+      expect(await page.getByTestId('prospect-card').count()).toBe(20);
+      expect(await page.getByTestId('advertiser-banner').count()).toBe(0);
+
+      // The stream connects again (the browser retries on its own): the block and the mark show.
+      await b.context.unroute('**/api/events');
+      // The loaded part of the list is reloaded without the blocked one (the next result moves up).
+      await expect
+        .poll(() => page.getByTestId('prospect-name').allTextContents(), POLL)
+        .toEqual([...results.slice(1, 20).map((p) => p.name), expect.any(String)]);
+      expect(await page.getByTestId('prospect-name').allTextContents()).not.toContain(gone.name);
+      await card(page, marked.name).getByTestId('advertiser-banner').waitFor();
+      expect(await card(page, marked.name).getByTestId('advertiser-banner').textContent()).toContain(
+        'marked by Ada Admin',
+      );
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
     }
   });
 

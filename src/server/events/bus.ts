@@ -10,13 +10,26 @@ import type { Db } from '../db/database.js';
 //   postgres - LISTEN/NOTIFY on one channel, so a notice published on any instance reaches the screens of
 //              every instance on the same database. A dedicated client listens and reconnects when dropped.
 
-export type AppEventType = 'advertisers' | 'blocklist';
+export type AppEventType = 'advertisers' | 'blocklist' | 'scan' | 'prospects';
+
+/** The phases of a scan a rep's screen is told about (type 'scan', the phase in `action`). */
+export type ScanPhase = 'fetching' | 'found' | 'analysing' | 'done';
 
 export interface AppEvent {
+  /**
+   * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
+   * (e.g. model-written reasoning arrived).
+   */
   type: AppEventType;
   /** What changed: 'marked', 'unmarked', 'imported', 'blocked', 'unblocked', 'cleared', or 'resync' (missed
-   * notices are possible, e.g. after the listener reconnected: reload the whole list). */
+   * notices are possible, e.g. after the listener reconnected: reload the whole list); for 'scan', the phase. */
   action: string;
+  /** Only this user's streams receive the notice (scan progress, own results); without it every stream does. */
+  userId?: string;
+  /** The scan the progress notice belongs to (the id the browser sent with the scan). */
+  scanId?: string;
+  /** The place providers a scan is asking (phase 'fetching'). */
+  providers?: string[];
   /** The business concerned, when one is. */
   businessId?: string;
   /** The changed row, when small enough to patch a list without a reload. */
@@ -88,8 +101,17 @@ export function encodeEvent(origin: string, event: AppEvent): string {
   const { item: _item, ...rest } = event;
   payload = JSON.stringify({ origin, event: rest });
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
-  return JSON.stringify({ origin, event: { type: event.type, action: event.action, at: event.at } });
+  // The audience and the scan id are never dropped: without them a private notice would reach everyone.
+  const { type, action, at, userId, scanId } = event;
+  return JSON.stringify({ origin, event: { type, action, at, userId, scanId } });
 }
+
+const EVENT_TYPES: readonly string[] = [
+  'advertisers',
+  'blocklist',
+  'scan',
+  'prospects',
+] satisfies AppEventType[];
 
 function decodeEvent(payload: string | undefined): { origin: string; event: AppEvent } | null {
   if (!payload) return null;
@@ -97,7 +119,8 @@ function decodeEvent(payload: string | undefined): { origin: string; event: AppE
     const parsed = JSON.parse(payload) as { origin?: unknown; event?: Partial<AppEvent> };
     const e = parsed.event;
     if (typeof parsed.origin !== 'string' || !e) return null;
-    if ((e.type !== 'advertisers' && e.type !== 'blocklist') || typeof e.action !== 'string') return null;
+    if (!EVENT_TYPES.includes(e.type ?? '') || typeof e.action !== 'string') return null;
+    if (e.userId !== undefined && typeof e.userId !== 'string') return null;
     return { origin: parsed.origin, event: e as AppEvent };
   } catch {
     return null;

@@ -15,7 +15,9 @@ export function formatEvent(event: AppEvent): string {
 
 /**
  * GET /api/events: Server-Sent Events with the live-update notices of the shared lists (`advertisers`,
- * `blocklist`). Each stream subscribes to the bus; it is unsubscribed and its heartbeat stopped when the
+ * `blocklist`), the progress of the user's own scans (`scan`) and changes to the user's own latest results
+ * (`prospects`), the last two sent only to that user's streams. Each stream subscribes to the bus; it is
+ * unsubscribed and its heartbeat stopped when the
  * client goes away, its session ends, or the server closes.
  */
 export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatMs?: number }> = (
@@ -33,11 +35,12 @@ export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatM
       schema: {
         tags: ['events'],
         summary:
-          'Live updates (text/event-stream): events `advertisers` and `blocklist` with a change notice',
+          'Live updates (text/event-stream): events `advertisers` and `blocklist` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
       },
     },
     (request, reply) => {
       const sessionId = request.user?.sessionId;
+      const userId = request.user?.id;
       reply.hijack();
       const res = reply.raw;
       const headers: Record<string, string | string[] | number> = {};
@@ -54,6 +57,8 @@ export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatM
       res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
       const unsubscribe = ctx.events.subscribe((event) => {
+        // A notice meant for one user (scan progress, their own results) reaches only that user's streams.
+        if (event.userId !== undefined && event.userId !== userId) return;
         if (!res.writableEnded) res.write(formatEvent(event));
       });
       // Each heartbeat also checks the session, so a stream of a user who signed out, was suspended or deleted

@@ -1,14 +1,26 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { recordAudit } from '../audit/service.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, PLEASE_LOG_IN } from '../../core/messages.js';
 import { readAlgorithmSettings } from '../settings/service.js';
 import { cacheStats, clearCaches } from './cache.js';
 import { clearLatestScan, readLatestScan, saveLatestScan } from './repository.js';
-import { COUNT_MAX, latestPage, MAX_LOADED, quickSearch, runScan, type ScanDeps } from './service.js';
+import type { AppEvent } from '../events/bus.js';
+import { scheduleReasoning, type ReasoningDeps } from '../reasoning/service.js';
+import {
+  COUNT_MAX,
+  latestPage,
+  MAX_LOADED,
+  quickSearch,
+  runScan,
+  type ScanDeps,
+  type ScanPage,
+  type ScanProgress,
+} from './service.js';
 
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
@@ -19,10 +31,23 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     db,
     places: ctx.places,
     score: ctx.score,
+    log: ctx.log,
     radiusMaxMiles: config.discovery.radiusMaxMiles,
     cooldownMs: config.discovery.scanCooldownMs,
     settings: () => readAlgorithmSettings(db),
   };
+  const reasoning: ReasoningDeps = {
+    db,
+    jobs: ctx.jobs,
+    client: ctx.ai,
+    topN: config.ai.analysisTopN,
+  };
+  /** Model-written reasoning of the top results, when switched on: one insert here, the model is never awaited. */
+  const afterScan = (request: FastifyRequest, userId: string, page: ScanPage) =>
+    scheduleReasoning(reasoning, userId, page).catch((err: unknown) => {
+      request.log.warn({ err }, 'could not schedule the AI reasoning of the top results');
+      return null;
+    });
 
   app.post(
     '/api/scans',
@@ -38,11 +63,38 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           count: z.number().int().min(1).max(1000),
           categories: z.array(z.string().max(40)).max(50).optional(),
           locationLabel: z.string().max(300).optional(),
+          /** Chosen by the browser: the scan's progress goes to this user's event streams under this id. */
+          scanId: z.uuid().optional(),
         }),
       },
     },
-    async (request) => {
-      const page = await runScan(deps, currentUser(request).id, request.body);
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { scanId, ...input } = request.body;
+      // Progress notices go out one after another, so every instance's streams see them in order.
+      let sent = Promise.resolve();
+      const onProgress = scanId
+        ? (p: ScanProgress) => {
+            const event: AppEvent = {
+              type: 'scan',
+              action: p.phase,
+              userId,
+              scanId,
+              ...(p.phase === 'fetching' ? { providers: p.providers } : { count: p.count }),
+              at: new Date().toISOString(),
+            };
+            sent = sent
+              .then(() => ctx.events.publish(event))
+              .catch((err: unknown) => request.log.warn({ err }, 'scan progress not sent'));
+          }
+        : undefined;
+      const page = await runScan(deps, userId, { ...input, onProgress }).catch((error: unknown) => {
+        // The cooldown's 429 also says when to come back the standard way: Retry-After, whole seconds.
+        const wait = error instanceof HttpError ? error.extra?.retryAfterMs : undefined;
+        if (typeof wait === 'number') void reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw error;
+      });
+      await afterScan(request, userId, page);
       ctx.metrics.scans.inc();
       for (const source of page.sources)
         if (!source.ok) ctx.metrics.providerErrors.inc({ provider: source.provider });
@@ -68,7 +120,12 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         }),
       },
     },
-    async (request) => quickSearch(deps, currentUser(request).id, request.body),
+    async (request) => {
+      const userId = currentUser(request).id;
+      const page = await quickSearch(deps, userId, request.body);
+      await afterScan(request, userId, page);
+      return page;
+    },
   );
 
   app.get(

@@ -1,12 +1,13 @@
 import type { Db } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
-import type { Business, Prospect } from '../../core/types.js';
-import { businessHash } from '../../core/types.js';
+import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
+import { businessCacheKey } from '../../core/types.js';
 import { placeTypesForGroups, resolveGroups } from '../../core/categories.js';
 import { dedupe } from '../../core/dedup.js';
 import { haversineMiles } from '../../core/geo.js';
-import { toProspect } from '../../core/prospect.js';
-import { filterBlocked } from '../../core/blocklist.js';
+import { toAnalysisInput, toProspect } from '../../core/prospect.js';
+import { fallbackAnalysis } from '../../core/scoring/index.js';
+import { filterBlocked, filterBlockedBusinesses } from '../../core/blocklist.js';
 import { blockedIds } from '../blocklist/service.js';
 import { HttpError } from '../http/errors.js';
 import type { AlgorithmSettings } from '../settings/service.js';
@@ -35,10 +36,18 @@ export const COUNT_MAX = 50;
 export const MAX_LOADED = 100;
 export const PROVIDER_MAX_RESULTS = 500;
 
+/** Where the scan reports what it degraded on (SPEC §8: logged, the scan goes on). */
+export interface ScanLog {
+  warn(obj: object, msg?: string): void;
+}
+const silentLog: ScanLog = { warn: () => undefined };
+
 export interface ScanDeps {
   db: Db;
   places: PlaceChain;
   score: ScoreFn;
+  /** Warnings: a scorer failure (fallback used), a cache read or write that failed. */
+  log?: ScanLog;
   radiusMaxMiles: number;
   cooldownMs: number;
   settings: () => Promise<AlgorithmSettings>;
@@ -51,7 +60,13 @@ export interface ScanInput {
   count: number;
   categories?: string[] | undefined;
   locationLabel?: string | undefined;
+  /** Told each phase as it starts, for the rep's progress line; must not throw. */
+  onProgress?: ((progress: ScanProgress) => void) | undefined;
 }
+
+/** A scan's phases: asking the providers (by name), N found, analysing N (after cleaning), done (N ranked). */
+export type ScanProgress =
+  { phase: 'fetching'; providers: string[] } | { phase: 'found' | 'analysing' | 'done'; count: number };
 
 export interface ScanPage {
   searchId: string;
@@ -69,58 +84,77 @@ export const clampRadius = (miles: number, max: number) =>
 export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_MIN), COUNT_MAX);
 
 /**
- * Rank businesses the way SPEC §4 describes: analysis from the cache when it is fresh, of the current
- * model version and the business data has not changed; otherwise computed now and cached. Sorted by
- * score descending, ties by distance then name so the order is stable.
+ * Rank businesses (SPEC §4 "analyse, sort"). The rule for what the analysis cache gives a scan
+ * (docs/SCORING.md, "The analysis cache"):
+ *
+ * - Every business is scored now. The model is deterministic and cheap (about 3 µs a business), and a stored
+ *   analysis was made around another centre (its distance, its reasoning's "0.2 mi away") and in another batch
+ *   (its quality spread), so the prospect always carries the fresh score, breakdown, reasoning, confidence and
+ *   recommendations.
+ * - The analysis cache keeps each business's latest analysis under the spec's key, model version and 7-day
+ *   expiry. It is written when there is no fresh entry (absent, expired, other model version) or the business
+ *   data changed by the thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone); a rewrite drops any
+ *   AI-written reasoning.
+ * - A fresh entry for unchanged data gives the scan its AI-written reasoning: when the stored analysis has
+ *   `reasoningModel`, the prospect gets the fresh analysis with `reasoning` and `reasoningModel` from the cache.
+ * - When the scorer fails, each business gets the category fallback score of SPEC §9 (logged). A fallback is
+ *   neither written to the cache nor given cached AI words (they explain the model's score, not this one).
+ *
+ * Sorted by score descending, ties by distance then name so the order is stable.
  */
 export async function rankBusinesses(
-  deps: Pick<ScanDeps, 'db' | 'score'>,
+  deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
 ): Promise<Prospect[]> {
   if (businesses.length === 0) return [];
-  const computed = deps.score(businesses, center);
-  const keys = businesses.map((b) =>
-    businessHash({ placeId: b.placeId ?? null, name: b.name, address: b.address, category: b.category }),
-  );
+  const log = deps.log ?? silentLog;
+  const computed = scoreOrFallback(deps.score, businesses, center, log);
+  const keys = businesses.map(businessCacheKey);
   let caches: Awaited<ReturnType<typeof readCaches>> | undefined;
   try {
     caches = await readCaches(deps.db.kysely, keys);
-  } catch {
-    caches = undefined; // SPEC §8: a failed cache load uses an empty cache
+  } catch (error) {
+    log.warn({ err: error }, 'analysis cache read failed; scanning without it'); // SPEC §8: empty cache
+    caches = undefined;
   }
   const now = Date.now();
   const businessWrites: { key: string; data: ReturnType<typeof toCachedBusiness> }[] = [];
-  const analysisWrites: { key: string; data: RankedBusiness['analysis'] }[] = [];
+  const analysisWrites: { key: string; data: ProspectAnalysis }[] = [];
   const prospects = businesses.map((b, i) => {
     const key = keys[i]!;
     const current = toCachedBusiness(b);
     const storedBusiness = caches?.business.get(key);
     const storedAnalysis = caches?.analysis.get(key);
-    let ranked = computed[i]!;
-    const reusable =
-      storedAnalysis &&
-      storedBusiness &&
+    let analysis: ProspectAnalysis = { ...computed[i]!, businessHash: key };
+    const fallback = analysis.breakdown.rule === 'fallback';
+    const entryHolds =
+      storedAnalysis !== undefined &&
+      storedBusiness !== undefined &&
       isFresh(storedAnalysis, now) &&
       !businessChanged(storedBusiness.data, current);
-    if (reusable) {
-      ranked = { analysis: { ...storedAnalysis.data, businessHash: key } };
-    } else {
-      ranked = { analysis: { ...ranked.analysis, businessHash: key } };
-      analysisWrites.push({ key, data: ranked.analysis });
+    if (!entryHolds) {
+      if (!fallback) analysisWrites.push({ key, data: analysis });
+    } else if (!fallback && storedAnalysis.data.reasoningModel) {
+      analysis = {
+        ...analysis,
+        reasoning: storedAnalysis.data.reasoning,
+        reasoningModel: storedAnalysis.data.reasoningModel,
+      };
     }
     if (needsResave(storedBusiness, current, now)) businessWrites.push({ key, data: current });
     return toProspect(b, {
       distance: Math.round(haversineMiles(center, b) * 1000) / 1000,
-      analysis: ranked.analysis,
+      analysis,
       index: i,
     });
   });
   try {
     await writeBusinessCache(deps.db.kysely, businessWrites);
     await writeAnalysisCache(deps.db.kysely, analysisWrites);
-  } catch {
+  } catch (error) {
     // SPEC §8: cache save failures only warn; the scan goes on.
+    log.warn({ err: error }, 'analysis cache write failed; the scan goes on');
   }
   return prospects.sort(
     (a, b) =>
@@ -128,6 +162,25 @@ export async function rankBusinesses(
       a.distance - b.distance ||
       a.name.localeCompare(b.name) ||
       a.id.localeCompare(b.id),
+  );
+}
+
+/** SPEC §4/§8: if analysis fails, the category-based fallback scoring of SPEC §9, business by business. */
+function scoreOrFallback(
+  score: ScoreFn,
+  businesses: Business[],
+  center: { lat: number; lng: number },
+  log: ScanLog,
+): ProspectAnalysis[] {
+  let ranked: RankedBusiness[] = [];
+  try {
+    ranked = score(businesses, center);
+  } catch (error) {
+    log.warn({ err: error, businesses: businesses.length }, 'scoring failed; using the category fallback');
+  }
+  const now = new Date();
+  return businesses.map(
+    (b, i) => ranked[i]?.analysis ?? fallbackAnalysis(toAnalysisInput(b, haversineMiles(center, b)), { now }),
   );
 }
 
@@ -143,6 +196,11 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const types = placeTypesForGroups(groups);
   const center = { lat: input.lat, lng: input.lng };
   const settings = await deps.settings();
+  const progress = input.onProgress;
+  if (progress) {
+    const active = await deps.places.activeProviders();
+    progress({ phase: 'fetching', providers: [...active.primary, ...(active.topUp ? [active.topUp] : [])] });
+  }
 
   const found = await deps.places.nearby({
     ...center,
@@ -152,12 +210,13 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     minCount: count,
     useOsmTopUp: settings.useOsmTopUp,
   });
-  const blocked = await blockedIds(deps.db);
-  const ranked = filterBlocked(
-    await rankBusinesses(deps, cleanCandidates(found.businesses, center, radiusMiles), center),
-    blocked,
-  ).filter((p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis));
-  return keepAndPage(
+  progress?.({ phase: 'found', count: found.businesses.length });
+  const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
+  progress?.({ phase: 'analysing', count: candidates.length });
+  const ranked = (await rankBusinesses(deps, candidates, center)).filter(
+    (p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis),
+  );
+  const page = await keepAndPage(
     deps,
     {
       userId,
@@ -173,19 +232,36 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     ranked,
     found.sources,
   );
+  progress?.({ phase: 'done', count: page.total });
+  return page;
 }
 
-/** SPEC §5: results without a name or location dropped, only those inside the radius kept, duplicates removed. */
-function cleanCandidates(businesses: Business[], center: { lat: number; lng: number }, radiusMiles: number) {
+/**
+ * SPEC §5: results without a name or location dropped, only those strictly inside the radius (great-circle
+ * distance) kept, duplicates removed.
+ */
+export function cleanCandidates(
+  businesses: Business[],
+  center: { lat: number; lng: number },
+  radiusMiles: number,
+): Business[] {
   return dedupe(
     businesses.filter(
       (b) =>
         b.name.trim() !== '' &&
         Number.isFinite(b.lat) &&
         Number.isFinite(b.lng) &&
-        haversineMiles(center, b) <= radiusMiles,
+        haversineMiles(center, b) < radiusMiles,
     ),
   );
+}
+
+/**
+ * SPEC §4 order: de-duplicate, remove blocked, analyse. Blocked businesses are dropped before scoring, so they
+ * are neither analysed nor cached, and do not count in the batch's quality spread.
+ */
+async function withoutBlocked(deps: Pick<ScanDeps, 'db'>, businesses: Business[]): Promise<Business[]> {
+  return filterBlockedBusinesses(businesses, await blockedIds(deps.db));
 }
 
 /** Record the search, keep the top 100 as the user's latest results and answer the first page of N. */
@@ -213,19 +289,26 @@ async function keepAndPage(
   };
 }
 
-/** A page of the user's latest scan (restored at sign-in; 'Load Next N' up to 100). */
+/**
+ * A page of the user's latest scan (restored at sign-in; 'Load Next N' up to 100). Blocking a business prunes
+ * it from every stored scan; the blocklist is applied here as well, in case a scan that was under way when the
+ * block came stored it afterwards.
+ */
 export async function latestPage(db: Db, userId: string, offset: number, limit: number) {
   const latest = await readLatestScan(db.kysely, userId);
   if (!latest) return null;
-  const loadable = Math.min(MAX_LOADED, latest.prospects.length);
+  // Businesses blocked since the scan stay out too, as they left the open screens live.
+  const prospects = filterBlocked(latest.prospects, await blockedIds(db));
+  const total = Math.max(prospects.length, latest.total - (latest.prospects.length - prospects.length));
+  const loadable = Math.min(MAX_LOADED, prospects.length);
   const start = Math.min(offset, loadable);
   const end = Math.min(start + limit, loadable);
   return {
     searchId: latest.searchId,
-    total: latest.total,
+    total,
     loadable,
     offset: start,
-    prospects: latest.prospects.slice(start, end),
+    prospects: prospects.slice(start, end),
     at: latest.at,
   };
 }
@@ -275,11 +358,8 @@ export async function quickSearch(
   const count = clampCount(input.count ?? COUNT_MAX);
   const center = { lat: input.lat, lng: input.lng };
   const found = await deps.places.textSearch({ query: text, ...center, radiusMiles });
-  const blocked = await blockedIds(deps.db);
-  const ranked = filterBlocked(
-    await rankBusinesses(deps, cleanCandidates(found.businesses, center, radiusMiles), center),
-    blocked,
-  );
+  const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
+  const ranked = await rankBusinesses(deps, candidates, center);
   if (ranked.length === 0) {
     throw new HttpError(404, input.mode === 'business' ? NO_MATCHING_BUSINESS : NO_CATEGORY_RESULTS, {
       sources: found.sources,

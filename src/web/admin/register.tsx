@@ -1,11 +1,14 @@
 // Registers the admin tabs of SPEC §2 on the main screen (src/web/extensions.ts), in the spec's order; the
-// main screen shows them to admins and SuperAdmins only (SPEC §6).
+// main screen shows them to admins and SuperAdmins only (SPEC §6). Each tab's code loads when it is first
+// opened (React.lazy), so reps never download it.
+import { lazy } from 'react';
 import { adminTabs } from '../extensions';
-import { AdminPanel } from './AdminPanel';
-import { AdvertisersTab } from './AdvertisersTab';
-import { AllProspectsTab } from './AllProspectsTab';
-import { BlockedTab } from './BlockedTab';
 import { TAB_ADMIN_PANEL, TAB_ADVERTISERS, TAB_ALL_PROSPECTS, TAB_BLOCKED } from './texts';
+
+const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
+const AdvertisersTab = lazy(() => import('./AdvertisersTab').then((m) => ({ default: m.AdvertisersTab })));
+const AllProspectsTab = lazy(() => import('./AllProspectsTab').then((m) => ({ default: m.AllProspectsTab })));
+const BlockedTab = lazy(() => import('./BlockedTab').then((m) => ({ default: m.BlockedTab })));
 
 if (!adminTabs.some((t) => t.value === 'all-prospects')) {
   adminTabs.push(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallLog } from '../api';
@@ -12,7 +13,17 @@ import {
   NO_CALL_HISTORY_TO_EXPORT,
 } from '../texts';
 
-const EXPORT_URL = '/api/call-logs/export.csv';
+/** Hands a downloaded file to the browser under the given name. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 function LogEntry({
   entry,
@@ -25,14 +36,7 @@ function LogEntry({
 }) {
   const website = websiteHref(entry.website);
   return (
-    <Card
-      withBorder
-      padding="sm"
-      radius="md"
-      component="article"
-      className="touch-targets"
-      data-testid="log-entry"
-    >
+    <Card withBorder padding="sm" radius="md" component="article" data-testid="log-entry">
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
@@ -97,7 +101,7 @@ function LogEntry({
           <Button
             size="xs"
             variant="subtle"
-            color="red.9"
+            color="red"
             loading={deleting}
             onClick={onDelete}
             aria-label={`Delete log entry for ${entry.name}`}
@@ -120,18 +124,24 @@ export function LogTab({ logs }: { logs: CallLog[] }) {
     onError: (error) => notify(error.message, 'error'),
   });
 
-  const exportCsv = () => {
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
     if (logs.length === 0) {
       notify(NO_CALL_HISTORY_TO_EXPORT);
       return;
     }
-    // The server names the file call_log_{user}_{date}.csv and sends it as an attachment.
-    const a = document.createElement('a');
-    a.href = EXPORT_URL;
-    a.download = '';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
+    // Fetched first, so a refusal is shown as the server's message instead of being saved as the file; the
+    // server names the file call_log_{user}_{date}.csv.
+    setExporting(true);
+    try {
+      const { blob, fileName } = await api.exportCallLogs();
+      saveFile(blob, fileName ?? 'call_log.csv');
+    } catch (error) {
+      console.error('call log export failed', error);
+      notify(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setExporting(false);
+    }
   };
 
   const clearAll = async () => {
@@ -156,7 +166,7 @@ export function LogTab({ logs }: { logs: CallLog[] }) {
           {CALL_HISTORY}
         </Title>
         <Group gap={6}>
-          <Button size="xs" variant="light" onClick={exportCsv}>
+          <Button size="xs" variant="light" onClick={() => void exportCsv()} loading={exporting}>
             Export to CSV
           </Button>
           <Button size="xs" variant="outline" color="red.9" onClick={() => void clearAll()}>

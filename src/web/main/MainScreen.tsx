@@ -2,7 +2,13 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
-import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
+import {
+  ADDRESS_EMPTY,
+  ADDRESS_NOT_FOUND,
+  GENERIC_ERROR,
+  NETWORK_ERROR,
+  PLEASE_LOG_IN,
+} from '../../core/messages';
 import { api, ApiError, isAdminUser, type CallLog, type Me, type SearchSettings } from '../api';
 import { useDialogs } from '../dialogs';
 import { GPS_MAX_AGE_MS, GPS_TIMEOUT_MS, initialSettings, MAX_LOADED } from '../defaults';
@@ -10,11 +16,14 @@ import { adminTabs, strategyModal } from '../extensions';
 import { fullAddress, stableId } from '../format';
 import { ME_KEY, useConfig, useMe, useSignOut } from '../session';
 import {
+  ALREADY_SAVED,
+  CATEGORY_TOO_GENERIC,
   GPS_FAILED,
   GPS_UNAVAILABLE,
   LOAD_MORE_FAILED,
   OUTCOME_SAVE,
   QUICK_SEARCH_FAILED,
+  SAVED_FOR_LATER,
   SCAN_FAILED,
 } from '../texts';
 import { InstallPrompt } from '../pwa/InstallPrompt';
@@ -22,7 +31,7 @@ import { ProspectCard, type CardActions } from '../prospects/ProspectCard';
 import { LocationControls, QuickSearch, ScanControls } from './Controls';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
-import { useLiveUpdates } from './liveUpdates';
+import { SCAN_MUTATION_KEY, scanSettled, useLiveUpdates } from './liveUpdates';
 import { LogTab } from './LogTab';
 import { MapArea } from './MapArea';
 import {
@@ -35,6 +44,14 @@ import {
   useSaved,
 } from './prospects';
 import { ScanOverlay } from './ScanOverlay';
+import {
+  failedSourcesNotice,
+  newScanId,
+  nextProgress,
+  progressLine,
+  type ScanNotice,
+  type ScanProgress,
+} from './scanProgress';
 
 const coordsLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -65,6 +82,11 @@ export function MainScreen() {
   const [strategyFor, setStrategyFor] = useState<Prospect | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [focus, setFocus] = useState<{ id: string; nonce: number } | null>(null);
+  /** The running scan's id (sent with it) and what its event stream said so far. */
+  const scanId = useRef<string | null>(null);
+  const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
+  /** Which place sources failed in the latest scan, while results came from the others. */
+  const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
   const mapWrap = useRef<HTMLDivElement>(null);
   /** On a phone the map sits above the list: bring it into view when it is the thing to look at. */
   const showMap = () => {
@@ -75,7 +97,11 @@ export function MainScreen() {
   const saved = useSaved();
   const callLogs = useCallLogs();
   const advertisers = useAdvertisers();
-  useLiveUpdates(true);
+  const onScanNotice = useCallback(
+    (notice: ScanNotice) => setScanProgress((p) => nextProgress(p, notice, scanId.current)),
+    [],
+  );
+  useLiveUpdates(true, onScanNotice);
 
   const prospects = list.data?.prospects ?? [];
   const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
@@ -160,13 +186,20 @@ export function MainScreen() {
       return true;
     } catch (error) {
       console.warn('geocoding failed', error);
-      notify(error instanceof ApiError && error.status === 0 ? NETWORK_ERROR : ADDRESS_NOT_FOUND, 'error');
+      // Not found (or the lookup failed on the server): the spec's message; another refusal in the server's words.
+      notify(
+        error instanceof ApiError && error.status === 404
+          ? ADDRESS_NOT_FOUND
+          : userMessage(error, ADDRESS_NOT_FOUND),
+        'error',
+      );
       return false;
     }
   };
 
   const scan = useMutation({
-    mutationFn: () => api.scan({ ...settings, locationLabel: settings.label }),
+    mutationKey: SCAN_MUTATION_KEY,
+    mutationFn: (id: string) => api.scan({ ...settings, locationLabel: settings.label, scanId: id }),
     onSuccess: (result) => {
       setProspectList(queryClient, {
         prospects: result.prospects,
@@ -177,6 +210,7 @@ export function MainScreen() {
       setTab('prospects');
       const failed = (result.sources ?? []).filter((s) => !s.ok);
       if (failed.length > 0) console.warn('some place providers failed', failed);
+      setSourcesNotice(failedSourcesNotice(result.sources, result.prospects.length > 0));
     },
     onError: (error) => {
       // SPEC §4: a click inside the cooldown is ignored (only logged).
@@ -187,7 +221,21 @@ export function MainScreen() {
       console.error('scan failed', error);
       notify(userMessage(error, SCAN_FAILED), 'error');
     },
+    onSettled: () => {
+      scanId.current = null;
+      scanSettled(queryClient);
+    },
   });
+
+  const startScan = () => {
+    if (scan.isPending) return;
+    const id = newScanId();
+    scanId.current = id;
+    setScanProgress(null);
+    setSourcesNotice(null);
+    scan.mutate(id);
+    showMap();
+  };
 
   const quickSearch = useMutation({
     mutationFn: (input: { mode: 'business' | 'category'; text: string }) =>
@@ -207,12 +255,18 @@ export function MainScreen() {
         loadable: Math.min(MAX_LOADED, result.total),
         demo: result.demo ?? false,
       });
+      setSourcesNotice(null);
       setTab('prospects');
     },
     onError: (error, input) => {
       console.error('quick search failed', error);
-      // SPEC §5: a category too generic to search prompts for a more specific one.
-      if (input.mode === 'category' && error instanceof ApiError && error.status === 400) {
+      // SPEC §5: a category too generic to search prompts for a more specific one (only that refusal).
+      if (
+        input.mode === 'category' &&
+        error instanceof ApiError &&
+        error.status === 400 &&
+        error.message === CATEGORY_TOO_GENERIC
+      ) {
         void prompt(error.message, 'Category', 'Find').then((answer) => {
           const text = answer?.trim();
           if (text) quickSearch.mutate({ mode: 'category', text });
@@ -245,6 +299,7 @@ export function MainScreen() {
 
   const newSearch = () => {
     setProspectList(queryClient, EMPTY_LIST);
+    setSourcesNotice(null);
     setPicked(null);
     setTab('prospects');
     api.clearLatestScan().catch((e: unknown) => console.warn('clearing the latest scan failed', e));
@@ -256,13 +311,16 @@ export function MainScreen() {
       await signOut();
     } catch (e) {
       console.warn('sign-out failed', e);
+      setLoggingOut(false);
+      notify(e instanceof Error && e.message ? e.message : GENERIC_ERROR, 'error');
     }
   };
 
   const logOutcome = async (p: Prospect, outcome: string, note: string) => {
     if (outcome === OUTCOME_SAVE) {
-      await api.save(p);
+      const { created } = await api.save(p);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
+      notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
       return;
     }
     const entry = await api.addCallLog({
@@ -355,11 +413,7 @@ export function MainScreen() {
                 settings={settings}
                 onChange={patchSettings}
                 scanning={scan.isPending}
-                onScan={() => {
-                  if (scan.isPending) return;
-                  scan.mutate();
-                  showMap();
-                }}
+                onScan={startScan}
               />
             </Stack>
           </Grid.Col>
@@ -376,7 +430,7 @@ export function MainScreen() {
                   onCenter={onMapCenter}
                   focus={focus}
                 />
-                {scan.isPending && <ScanOverlay />}
+                {scan.isPending && <ScanOverlay progress={progressLine(scanProgress)} />}
               </div>
               {picked && (
                 <Group gap="xs" data-testid="picked-point">
@@ -422,6 +476,18 @@ export function MainScreen() {
                     {list.isError && (
                       <Alert color="red" role="alert">
                         {messageOf(list.error)}
+                      </Alert>
+                    )}
+                    {sourcesNotice && (
+                      <Alert
+                        color="yellow"
+                        variant="light"
+                        withCloseButton
+                        closeButtonLabel="Dismiss"
+                        onClose={() => setSourcesNotice(null)}
+                        data-testid="sources-notice"
+                      >
+                        {sourcesNotice}
                       </Alert>
                     )}
                     {list.data?.demo && loaded > 0 && (
@@ -487,7 +553,9 @@ export function MainScreen() {
                 {visibleAdminTabs.map((t) => (
                   <Tabs.Panel key={t.value} value={t.value} pt="sm">
                     {/* A tab may load its code lazily. */}
-                    <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>{t.render()}</Suspense>
+                    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+                      {t.render()}
+                    </Suspense>
                   </Tabs.Panel>
                 ))}
               </Tabs>

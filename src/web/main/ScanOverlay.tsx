@@ -13,9 +13,10 @@ const BLIP_LIFE_MS = 2000;
 
 /**
  * SPEC §2 scanning overlay: a rotating radar beam with red blips appearing at random about every 300 ms and
- * vanishing after 2 s. Mounted only while a scan runs, so the animation starts fresh every time.
+ * vanishing after 2 s. Mounted only while a scan runs, so the animation starts fresh every time. Below the spec's
+ * three texts, a line with the scan's real progress once the server reports it.
  */
-export function ScanOverlay() {
+export function ScanOverlay({ progress }: { progress?: string | null }) {
   const [blips, setBlips] = useState<Blip[]>([]);
   useEffect(() => {
     let next = 1;
@@ -54,6 +55,12 @@ export function ScanOverlay() {
         <Text size="sm" c="gray.3">
           {MAY_TAKE_MINUTES}
         </Text>
+        {/* The server's progress, when its event stream reports it (the texts above stand without it). */}
+        {progress && (
+          <Text size="sm" c="white" fw={600} data-testid="scan-progress">
+            {progress}
+          </Text>
+        )}
       </Stack>
     </div>
   );

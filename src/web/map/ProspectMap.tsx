@@ -88,6 +88,42 @@ function FitResults(props: { firstId: string | undefined; lat: number; lng: numb
   return null;
 }
 
+/** A phone or tablet: one finger should scroll the page past the 500 px map, not pan it. */
+const isCoarsePointer = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
+
+/**
+ * On touch screens the map pans under two fingers only (Leaflet's pinch also moves it); a one-finger swipe
+ * scrolls the page and shows this hint for a moment.
+ */
+function TwoFingerHint() {
+  const map = useMap();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const container = map.getContainer();
+    let timer: number | undefined;
+    const onMove = (e: TouchEvent) => {
+      const onMarker = e.target instanceof Element && e.target.closest('.leaflet-marker-icon') !== null;
+      if (e.touches.length !== 1 || onMarker) {
+        setShown(false);
+        return;
+      }
+      setShown(true);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setShown(false), 1500);
+    };
+    container.addEventListener('touchmove', onMove, { passive: true });
+    return () => {
+      container.removeEventListener('touchmove', onMove);
+      window.clearTimeout(timer);
+    };
+  }, [map]);
+  return shown ? (
+    <div className="map-hint" role="status" data-testid="map-hint">
+      Use two fingers to move the map
+    </div>
+  ) : null;
+}
+
 function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
   useMapEvents({
     click: (e) => props.onPick(e.latlng.lat, e.latlng.lng),
@@ -99,6 +135,7 @@ function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
 export default function ProspectMap(props: ProspectMapProps) {
   const { center, radiusMiles, prospects } = props;
   const [markers] = useState(() => new Map<string, L.Marker>());
+  const [touch] = useState(isCoarsePointer);
   const youHandlers = useMemo(
     () => ({
       dragend: (e: L.LeafletEvent) => {
@@ -115,6 +152,7 @@ export default function ProspectMap(props: ProspectMapProps) {
       zoom={MAP_ZOOM}
       zoomControl
       doubleClickZoom={false}
+      dragging={!touch}
       attributionControl
       className="prospect-map"
       aria-label="Map of the scan area"
@@ -122,6 +160,7 @@ export default function ProspectMap(props: ProspectMapProps) {
       {props.tileUrl && <TileLayer url={props.tileUrl} attribution={props.tileAttribution} />}
       <FollowCenter lat={center.lat} lng={center.lng} />
       <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
+      {touch && <TwoFingerHint />}
       <FocusMarker focus={props.focus} markers={markers} />
       <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
       <Circle

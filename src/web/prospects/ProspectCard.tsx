@@ -140,10 +140,19 @@ export function ProspectCard(props: {
   };
 
   const openWebsite = async () => {
+    // The tab opens now, inside the click: one opened after the details request is a blocked popup on iOS
+    // Safari. It is sent to the website once the details name one, or closed again when there is none.
+    const tab = window.open('', '_blank');
     setBusy('website');
     const found = await fetchDetails();
     setBusy(null);
     const href = websiteHref(found?.website);
+    if (href && tab) {
+      tab.opener = null;
+      tab.location.href = href;
+      return;
+    }
+    tab?.close();
     if (href) window.open(href, '_blank', 'noopener');
     else notify(WEBSITE_NOT_AVAILABLE, 'error');
   };
@@ -189,7 +198,6 @@ export function ProspectCard(props: {
     <Card
       withBorder
       radius="md"
-      className="touch-targets"
       padding="sm"
       component="article"
       aria-labelledby={headingId}
@@ -248,6 +256,11 @@ export function ProspectCard(props: {
                   {WHY_GOOD_PROSPECT}
                 </Text>
                 <Text size="sm">{analysis.reasoning}</Text>
+                {analysis.reasoningModel && (
+                  <Text size="xs" c="dimmed" data-testid="reasoning-model">
+                    Written by {analysis.reasoningModel}
+                  </Text>
+                )}
               </>
             )}
             {(analysis.recommendations ?? []).length > 0 && (
@@ -415,7 +428,7 @@ export function ProspectCard(props: {
             <Button
               size="xs"
               variant="subtle"
-              color="red.9"
+              color="red"
               loading={busy === 'block'}
               onClick={() => void run('block', () => actions.onBlock!(p))}
             >
@@ -426,7 +439,7 @@ export function ProspectCard(props: {
             <Button
               size="xs"
               variant="subtle"
-              color="red.9"
+              color="red"
               loading={busy === 'remove'}
               onClick={() => void run('remove', () => actions.onRemove!(p))}
             >

@@ -8,6 +8,25 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/** Not Now holds for this browser session (a reload does not ask again); Don't Ask Again is in the profile. */
+const NOT_NOW_KEY = 'pf.installPrompt.notNow';
+
+function notNowThisSession(): boolean {
+  try {
+    return window.sessionStorage.getItem(NOT_NOW_KEY) === '1';
+  } catch {
+    return false; // storage refused (private mode): ask as usual
+  }
+}
+
+function rememberNotNow(): void {
+  try {
+    window.sessionStorage.setItem(NOT_NOW_KEY, '1');
+  } catch {
+    // storage refused: Not Now holds until the page is reloaded
+  }
+}
+
 function isStandalone(): boolean {
   return (
     window.matchMedia?.('(display-mode: standalone)').matches ||
@@ -17,13 +36,13 @@ function isStandalone(): boolean {
 
 /**
  * SPEC §2 install-app prompt: after 3 seconds or as soon as the browser offers installation. Don't Ask Again
- * is remembered per user (profile), Not Now hides it for this visit, Install runs the browser's prompt. Where
+ * is remembered per user (profile), Not Now hides it for this browser session, Install runs the browser's prompt. Where
  * the browser has no prompt, the manual steps for iPhone, Android and desktop are shown.
  */
 export function InstallPrompt(props: { dismissed: boolean; blocked: boolean; onDontAskAgain: () => void }) {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
   const [due, setDue] = useState(false);
-  const [closed, setClosed] = useState(false);
+  const [closed, setClosed] = useState(notNowThisSession);
 
   useEffect(() => {
     const onPrompt = (e: Event) => {
@@ -56,7 +75,11 @@ export function InstallPrompt(props: { dismissed: boolean; blocked: boolean; onD
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
-      onClose={() => setClosed(true)}
+      onClose={() => {
+        // Closing it is a Not Now.
+        rememberNotNow();
+        setClosed(true);
+      }}
       title="Install Prospect Finder"
       centered
     >
@@ -100,7 +123,13 @@ export function InstallPrompt(props: { dismissed: boolean; blocked: boolean; onD
           >
             Don&apos;t Ask Again
           </Button>
-          <Button variant="default" onClick={() => setClosed(true)}>
+          <Button
+            variant="default"
+            onClick={() => {
+              rememberNotNow();
+              setClosed(true);
+            }}
+          >
             Not Now
           </Button>
           {deferred && <Button onClick={() => void install()}>Install</Button>}

@@ -1,5 +1,6 @@
-// Registers the appointment-strategy modal (SPEC §2, issue 6) as the main screen's Strategy action.
+// Registers the appointment-strategy modal (SPEC §2, issue 6) as the main screen's Strategy action. Its code
+// loads on the first Strategy click (React.lazy; the main screen wraps it in Suspense).
+import { lazy } from 'react';
 import { strategyModal } from '../extensions';
-import { StrategyModal } from './StrategyModal';
 
-strategyModal.component = StrategyModal;
+strategyModal.component = lazy(() => import('./StrategyModal').then((m) => ({ default: m.StrategyModal })));
