@@ -30,3 +30,6 @@ export const RESET_EMAIL_SENT = 'Password reset email sent. Check your inbox.';
 export const PLEASE_LOG_IN = 'Please log in first';
 export const ADDRESS_EMPTY = 'Please enter an address';
 export const ADDRESS_NOT_FOUND = 'Address not found. Please check the address and try again.';
+/** The quick search's refusal of a category too generic to search: only this 400 opens the category prompt. */
+export const CATEGORY_TOO_GENERIC =
+  'Please enter a more specific category (for example "dentist" or "plumber").';

@@ -15,10 +15,6 @@ export const MAY_TAKE_MINUTES = 'This process may take a few minutes to complete
 export const QUICK_SEARCH_FAILED = 'Quick search failed. Check console for details.';
 export const SCAN_FAILED = 'Error scanning for businesses. Check console for details.';
 export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.';
-/** The server's refusal of a category too generic to search (src/server/scans/service.ts; a unit test keeps
- * the two equal): only this 400 asks for a more specific category. */
-export const CATEGORY_TOO_GENERIC =
-  'Please enter a more specific category (for example "dentist" or "plumber").';
 
 // Working the list (SPEC §5, §8)
 export const PHONE_NOT_AVAILABLE = 'Phone number not available.';

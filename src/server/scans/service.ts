@@ -10,6 +10,7 @@ import { fallbackAnalysis } from '../../core/scoring/index.js';
 import { filterBlocked, filterBlockedBusinesses } from '../../core/blocklist.js';
 import { blockedIds } from '../blocklist/service.js';
 import { HttpError } from '../http/errors.js';
+import { CATEGORY_TOO_GENERIC } from '../../core/messages.js';
 import type { AlgorithmSettings } from '../settings/service.js';
 import {
   claimScanSlot,
@@ -316,8 +317,6 @@ export async function latestPage(db: Db, userId: string, offset: number, limit: 
 export const NO_MATCHING_BUSINESS =
   'No matching business found within your radius. Try a more specific name.';
 export const NO_CATEGORY_RESULTS = 'No results found for that category within your radius.';
-export const CATEGORY_TOO_GENERIC =
-  'Please enter a more specific category (for example "dentist" or "plumber").';
 const GENERIC_CATEGORY_WORDS = new Set([
   'business',
   'businesses',

@@ -5,6 +5,7 @@ import type { Prospect } from '../../core/types';
 import {
   ADDRESS_EMPTY,
   ADDRESS_NOT_FOUND,
+  CATEGORY_TOO_GENERIC,
   GENERIC_ERROR,
   NETWORK_ERROR,
   PLEASE_LOG_IN,
@@ -17,7 +18,6 @@ import { fullAddress, stableId } from '../format';
 import { ME_KEY, useConfig, useMe, useSignOut } from '../session';
 import {
   ALREADY_SAVED,
-  CATEGORY_TOO_GENERIC,
   GPS_FAILED,
   GPS_UNAVAILABLE,
   LOAD_MORE_FAILED,
