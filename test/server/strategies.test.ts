@@ -299,7 +299,11 @@ describe('whose facts a kept strategy is written from', () => {
 
   it("shares a strategy built from the server's facts; one rep's made-up facts stay with that rep", async () => {
     const t = await fresh({ PLACE_PROVIDERS: 'demo', SCAN_COOLDOWN_MS: '0' });
-    const [ann, bob, cat] = [await t.newUser('user'), await t.newUser('user'), await t.newUser('user')];
+    const [ann, bob, cat] = [
+      await t.newUser('user', { name: 'Ann Archer' }),
+      await t.newUser('user', { name: 'Bob Baker' }),
+      await t.newUser('user', { name: 'Cat Cole' }),
+    ];
     const scan = { lat: 37.79, lng: -122.4, radiusMiles: 1, count: 10 };
     const scanned = await t.request({ method: 'POST', url: '/api/scans', payload: scan, as: ann });
     expect(scanned.statusCode).toBe(200);
@@ -335,6 +339,9 @@ describe('whose facts a kept strategy is written from', () => {
     const shared = await strategyText(ann);
     expect(shared).toContain(real.name);
     expect(shared).not.toContain('Forged');
+    // Written once for every rep: each reader finds their own name where the rep introduces themselves.
+    expect(shared).toContain('Hi, this is Ann Archer.');
+    expect(shared).not.toContain('[your name]');
 
     // Bob never scanned it: his made-up facts are used for him alone.
     const bobStart = await t.request({
@@ -359,7 +366,9 @@ describe('whose facts a kept strategy is written from', () => {
       as: cat,
     });
     expect(catStart.statusCode).toBe(200);
-    expect(JSON.stringify(catStart.json().strategy)).toBe(shared);
+    const catText = JSON.stringify(catStart.json().strategy);
+    expect(catText).not.toContain('Ann Archer');
+    expect(catText).toBe(shared.replaceAll('Ann Archer', 'Cat Cole'));
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type MediaChannel,
   type MediaMixRow,
   type ObjectionHandler,
+  REP_NAME_SLOT,
   type Strategy,
 } from './schema';
 import type { StrategyInput } from './input';
@@ -595,7 +596,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     signOff,
   ].join('\n');
 
-  const rep = f.repName ?? '[your name]';
+  const rep = f.repName ?? REP_NAME_SLOT;
   const voicemailScript = `Hi, this is ${rep}. I work with ${f.nouns} in ${f.area} on streaming TV and digital advertising, and I have an idea for ${f.name} about ${fill(playbook.openingAngle, f)}. I'll send a short e-mail as well. You can reach me at ${f.repPhone ?? '[your number]'}. Again, this is ${rep}. Thanks!`;
 
   const strategy: Strategy = {

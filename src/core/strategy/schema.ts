@@ -122,3 +122,24 @@ export function strategyJsonSchema(): Record<string, unknown> {
   delete schema['$schema'];
   return schema;
 }
+
+/**
+ * Where the rep's name goes in a kept strategy. A strategy is written once and may be shared by every rep, so
+ * it is generated with this slot and each reader's own name is put in when it is read (`personalise`).
+ */
+export const REP_NAME_SLOT = '[your name]';
+
+/** The strategy as `repName` reads it: every REP_NAME_SLOT replaced by the name (left as is without one). */
+export function personalise(strategy: Strategy, repName: string | undefined): Strategy {
+  const name = repName?.trim();
+  if (!name) return strategy;
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.split(REP_NAME_SLOT).join(name);
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    }
+    return value;
+  };
+  return fill(strategy) as Strategy;
+}

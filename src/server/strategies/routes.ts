@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { AI_JOB_FAILED } from '../../core/strategy/messages.js';
+import { personalise, type Strategy } from '../../core/strategy/schema.js';
 import {
   keptStrategy,
   POLL_AFTER_MS,
@@ -12,6 +13,12 @@ import {
   strategyRequestSchema,
   type GeneratedStrategy,
 } from './service.js';
+
+/** A kept strategy carries REP_NAME_SLOT where the rep's name goes: each reader sees their own. */
+const forReader = <T extends { strategy: Strategy }>(kept: T, name: string): T => ({
+  ...kept,
+  strategy: personalise(kept.strategy, name),
+});
 
 export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, jobs } = ctx;
@@ -34,7 +41,9 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         request.body.prospect,
         request.body.regenerate ?? false,
       );
-      if (started.kind === 'kept') return { status: 'complete', ...started.kept, cached: true };
+      if (started.kind === 'kept') {
+        return { status: 'complete', ...forReader(started.kept, me.name), cached: true };
+      }
       return reply.status(202).send({
         jobId: started.jobId,
         joined: started.joined,
@@ -63,7 +72,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         return reply.status(502).send({ jobId: job.id, status: 'error', error: AI_JOB_FAILED });
       }
       const result = job.result as GeneratedStrategy;
-      return { jobId: job.id, status: 'complete', ...result };
+      return { jobId: job.id, status: 'complete', ...forReader(result, currentUser(request).name) };
     },
   );
 
@@ -78,9 +87,10 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const kept = await keptStrategy(db, request.params.businessId, currentUser(request).id);
+      const me = currentUser(request);
+      const kept = await keptStrategy(db, request.params.businessId, me.id);
       if (!kept) throw notFound('No strategy yet for this business');
-      return { status: 'complete', ...kept };
+      return { status: 'complete', ...forReader(kept, me.name) };
     },
   );
 };

@@ -4,7 +4,7 @@ import { nowIso } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { readLatestScan } from '../scans/repository.js';
-import type { Strategy } from '../../core/strategy/schema.js';
+import { REP_NAME_SLOT, type Strategy } from '../../core/strategy/schema.js';
 import type { StrategyInput } from '../../core/strategy/input.js';
 import { AI_BUSY, SET_CATEGORY_FIRST } from '../../core/strategy/messages.js';
 import { prospectSchema, text } from '../saved/schema.js';
@@ -154,7 +154,8 @@ export async function startStrategy(
   }
   const payload: StrategyPayload = {
     prospect: subject.prospect,
-    repName: me.name,
+    // Written with the slot, not this rep's name: a shared strategy is read by every rep (personalise).
+    repName: REP_NAME_SLOT,
     businessId: subject.businessId,
     ownerId: subject.ownerId,
   };
