@@ -20,6 +20,7 @@ import {
   type ApiSession,
   type TestServer,
 } from './harness.js';
+import { chatCompletion } from '../helpers/fake-ai.js';
 
 const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
@@ -266,16 +267,7 @@ describe('with an AI endpoint', () => {
           ? JSON.stringify(MINIMAL)
           : JSON.stringify({ reasoning: 'A neighbourhood business whose customers find it online first.' });
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'local-test-model',
-            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-          }),
-        );
+        res.end(chatCompletion(content, 'local-test-model'));
       };
     });
     await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));

@@ -120,3 +120,30 @@ export async function createTestContext(
     },
   };
 }
+
+export interface SecondInstance {
+  app: FastifyInstance;
+  /** Where it listens, e.g. http://127.0.0.1:41234. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Another app instance on the same database and configuration, listening on its own port. */
+export async function startSecondInstance(t: TestContext): Promise<SecondInstance> {
+  const db = t.testDb.open();
+  const app = await buildApp({
+    config: t.config,
+    db,
+    mailer: { send: () => Promise.resolve() },
+    serveWeb: false,
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

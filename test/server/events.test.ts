@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import pg from 'pg';
-import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import {
+  createTestContext,
+  ORIGIN,
+  startSecondInstance,
+  type SecondInstance,
+  type TestContext,
+  type TestUser,
+} from '../helpers/app.js';
 import { openStream } from '../helpers/sse.js';
 import { testDatabaseKind } from '../helpers/db.js';
-import { buildApp } from '../../src/server/app.js';
-import type { Db } from '../../src/server/db/database.js';
 import {
   createMemoryBus,
   createPostgresBus,
@@ -192,26 +197,14 @@ describe('stream lifecycle', () => {
 describe.skipIf(testDatabaseKind !== 'postgres')(
   'several instances on one PostgreSQL (LISTEN/NOTIFY)',
   () => {
-    let second: FastifyInstance;
-    let secondDb: Db;
-    let secondUrl: string;
+    let second: SecondInstance;
     beforeAll(async () => {
-      secondDb = t.testDb.open();
-      second = await buildApp({
-        config: t.config,
-        db: secondDb,
-        mailer: { send: () => Promise.resolve() },
-        serveWeb: false,
-      });
-      secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+      second = await startSecondInstance(t);
     });
-    afterAll(async () => {
-      await second.close();
-      await secondDb.destroy();
-    });
+    afterAll(() => second.close());
 
     it('an advertiser marked through the first instance reaches a stream on the second within 2 s', async () => {
-      const stream = await openStream(secondUrl, rep);
+      const stream = await openStream(second.url, rep);
       try {
         expect(stream.res.status).toBe(200);
         const res = await fetch(`${baseUrl}/api/current-advertisers`, {
@@ -227,7 +220,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
         expect(event.data).toMatchObject({ action: 'marked', item: { label: 'Two Instance Motors' } });
 
         // And the other way round, for a block.
-        await second.inject({
+        await second.app.inject({
           method: 'POST',
           url: '/api/blocklist',
           payload: { businessId: 'cross-block', label: 'Cross Block' },

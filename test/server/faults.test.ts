@@ -23,6 +23,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../help
 import { json, startFakeService, type FakeService } from '../helpers/places-http.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/proxy.js';
 import { call, registerFirstUser, startServerProcess, type ServerProcess } from '../helpers/process.js';
+import { chatCompletion } from '../helpers/fake-ai.js';
 
 const FAKE_GOOGLE_KEY = `AIza${'x1'.repeat(17)}Q`; // 39 characters, shaped like a real key
 const runProcessFaults = process.env.RUN_FAULT_TESTS === '1';
@@ -336,18 +337,7 @@ describe.skipIf(!runProcessFaults)('the real server process (RUN_FAULT_TESTS=1)'
       req.resume();
       void released.then(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'test-model',
-            choices: [
-              { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'not json' } },
-            ],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-          }),
-        );
+        res.end(chatCompletion('not json'));
       });
     });
     servers.push(ai);

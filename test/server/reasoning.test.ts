@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Prospect, ProspectAnalysis } from '../../src/core/types.js';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import { chatCompletion } from '../helpers/fake-ai.js';
 
 const ANSWER_MODEL = 'reasoning-model-1';
 const AREA = { lat: 37.79, lng: -122.4, radiusMiles: 1 };
@@ -46,16 +47,7 @@ async function fakeAi(mode: 'ok' | 'fail'): Promise<FakeAi> {
         reasoning: `Model text for ${name}: a local business whose customers watch streaming TV nearby.`,
       });
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: ANSWER_MODEL,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
+      res.end(chatCompletion(content, ANSWER_MODEL));
     });
   });
   servers.push(server);

@@ -4,11 +4,15 @@
 // event stream, refreshed) latest results too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { importOsmFile } from '../../src/server/places/index.js';
-import { buildApp } from '../../src/server/app.js';
-import type { Db } from '../../src/server/db/database.js';
-import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import {
+  createTestContext,
+  ORIGIN,
+  startSecondInstance,
+  type SecondInstance,
+  type TestContext,
+  type TestUser,
+} from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { openStream, type SseEvent } from '../helpers/sse.js';
 
@@ -119,27 +123,15 @@ describe('the latest results after a block', () => {
 });
 
 describe.skipIf(testDatabaseKind !== 'postgres')('scan progress across instances (LISTEN/NOTIFY)', () => {
-  let second: FastifyInstance;
-  let secondDb: Db;
-  let secondUrl: string;
+  let second: SecondInstance;
   beforeAll(async () => {
-    secondDb = t.testDb.open();
-    second = await buildApp({
-      config: t.config,
-      db: secondDb,
-      mailer: { send: () => Promise.resolve() },
-      serveWeb: false,
-    });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    second = await startSecondInstance(t);
   });
-  afterAll(async () => {
-    await second.close();
-    await secondDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("reaches the user's stream on another instance, in order, and nobody else's", async () => {
-    const annThere = await openStream(secondUrl, ann);
-    const benThere = await openStream(secondUrl, ben);
+    const annThere = await openStream(second.url, ann);
+    const benThere = await openStream(second.url, ben);
     try {
       const scanId = randomUUID();
       const res = await fetch(`${baseUrl}/api/scans`, {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createTestContext, ORIGIN, sessionCookie, type TestContext } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { STRATEGY_SECTIONS } from '../../src/core/strategy/schema.js';
+import { chatCompletion } from '../helpers/fake-ai.js';
 
 const dentist = {
   id: 'osm:node/1',
@@ -69,16 +70,7 @@ async function fakeAi(answer: (body: string) => string | null, held?: (() => voi
     });
     const respond = (content: string) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: 'test-model',
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
+      res.end(chatCompletion(content));
     };
   });
   servers.push(server);
