@@ -156,6 +156,7 @@ describe('audit log', () => {
       },
       { note: 'a\nb' },
     );
+    const before = (await page()).total;
     const res = await t.request({ method: 'GET', url: '/api/audit/export.csv', as: root });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -185,6 +186,208 @@ describe('audit log', () => {
       'Smith, "Jones"',
       '{"note":"a\\nb"}',
     ]);
-    expect(rows).toHaveLength((await page()).total + 1);
+    // The header and every entry up to the export; the export's own entry comes after it.
+    expect(rows).toHaveLength(before + 1);
+    expect(await newest()).toMatchObject({
+      action: 'export.audit_log',
+      actor: { id: root.id, name: 'Root Super' },
+      target: { type: 'audit_log' },
+      details: { rows: before },
+    });
+    expect((await page()).total).toBe(before + 1);
+  });
+});
+
+async function setLatestScan(user: TestUser, ids: string[]) {
+  await t.db.kysely.deleteFrom('latest_scans').where('user_id', '=', user.id).execute();
+  await t.db.kysely
+    .insertInto('latest_scans')
+    .values({
+      user_id: user.id,
+      search_id: null,
+      prospects: JSON.stringify(
+        ids.map((id) => ({
+          id,
+          name: `Business ${id}`,
+          category: 'Dental',
+          address: '1 Elm St',
+          score: 0.5,
+        })),
+      ),
+      total: ids.length,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+const get = (url: string, as: TestUser) => t.request({ method: 'GET', url, as });
+
+describe('audit log of admin reads', () => {
+  it('records CSV exports of prospects with their scope and row count, never a refused or empty one', async () => {
+    await t.db.kysely.deleteFrom('latest_scans').execute();
+    const before = (await page()).total;
+    for (const url of [
+      '/api/exports/all-prospects.csv',
+      '/api/exports/prospects.csv',
+      '/api/exports/prospects.csv?scope=current',
+    ]) {
+      const res = await get(url, root);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'No prospects to export' });
+    }
+    const rep = await t.newUser('user', { name: 'Rep Scanner' });
+    await setLatestScan(rep, ['x1', 'x2', 'x3']);
+    await setLatestScan(root, ['r1', 'r2']);
+    // Admins may not export the current scan: refused, so not logged.
+    expect((await get('/api/exports/prospects.csv?scope=current', admin)).statusCode).toBe(403);
+    expect((await page()).total).toBe(before);
+
+    expect((await get('/api/exports/all-prospects.csv', admin)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'export.all_prospects',
+      actor: { id: admin.id, name: 'Ada Admin', email: admin.email },
+      target: { type: 'prospects', id: 'team' },
+      details: { scope: 'team', rows: 5 },
+    });
+    expect((await get('/api/exports/prospects.csv', admin)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'export.prospects',
+      actor: { id: admin.id },
+      target: { type: 'prospects', id: 'team' },
+      details: { scope: 'team', rows: 5 },
+    });
+    expect((await get('/api/exports/prospects.csv?scope=current', root)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'export.prospects',
+      actor: { id: root.id },
+      target: { type: 'prospects', id: 'current' },
+      details: { scope: 'current', rows: 2 },
+    });
+    expect((await page()).total).toBe(before + 3);
+    await t.db.kysely.deleteFrom('latest_scans').execute();
+  });
+
+  it('records User Data Testing with the user looked at, not a look at nobody', async () => {
+    const u = await t.newUser('user', { name: 'Looked At' });
+    expect((await get(`/api/users/${u.id}/data`, root)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'user.data_view',
+      actor: { id: root.id },
+      target: { type: 'user', id: u.id, label: `Looked At <${u.email}>` },
+    });
+    const before = (await page()).total;
+    expect((await get('/api/users/no-such-user/data', root)).statusCode).toBe(404);
+    expect((await page()).total).toBe(before);
+  });
+
+  it('records Universal Blocklist Debug checks with the business id and the answer', async () => {
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/blocklist',
+      payload: { businessId: 'debug-biz', label: 'Debug Diner' },
+      as: admin,
+    });
+    expect(blocked.statusCode).toBe(201);
+    expect((await get('/api/blocklist/check/debug-biz', root)).json()).toMatchObject({ blocked: true });
+    expect(await newest()).toMatchObject({
+      action: 'blocklist.check',
+      actor: { id: root.id },
+      target: { type: 'business', id: 'debug-biz', label: 'Debug Diner' },
+      details: { blocked: true },
+    });
+    expect((await get('/api/blocklist/check/never-blocked', root)).json()).toMatchObject({ blocked: false });
+    expect(await newest()).toMatchObject({
+      action: 'blocklist.check',
+      target: { type: 'business', id: 'never-blocked', label: null },
+      details: { blocked: false },
+    });
+  });
+});
+
+describe('audit entries commit with the change', () => {
+  it('records cache clears and settings changes', async () => {
+    expect((await t.request({ method: 'DELETE', url: '/api/admin/cache', as: root })).statusCode).toBe(204);
+    expect(await newest()).toMatchObject({
+      action: 'cache.clear',
+      actor: { id: root.id },
+      target: { type: 'cache', id: 'analysis+business' },
+    });
+    const res = await t.request({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      payload: { showAllProspects: true },
+      as: root,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'settings.update',
+      actor: { id: root.id },
+      target: { type: 'settings', id: 'algorithm' },
+      details: { showAllProspects: true },
+    });
+  });
+
+  // With the log unwritable, an admin action must fail whole: a change that the log does not name is what
+  // recording outside the action's transaction would leave behind.
+  const withoutAuditLog = async (action: () => Promise<void>) => {
+    await t.db.kysely.schema.alterTable('audit_log').renameTo('audit_log_away').execute();
+    try {
+      await action();
+    } finally {
+      await t.db.kysely.schema.alterTable('audit_log_away').renameTo('audit_log').execute();
+    }
+  };
+
+  it('leaves no invitation when its entry cannot be written', async () => {
+    const mine = () =>
+      t.db.kysely.selectFrom('invitations').select('id').where('invited_by', '=', admin.id).execute();
+    const before = await mine();
+    await withoutAuditLog(async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/invitations',
+        payload: { email: 'unlogged@example.com' },
+        as: admin,
+      });
+      expect(res.statusCode).toBe(500);
+    });
+    expect(await mine()).toEqual(before);
+  });
+
+  it('leaves the caches full when the entry of clearing them cannot be written', async () => {
+    const row = {
+      business_id: 'cached-1',
+      data: '{}',
+      model_version: 'test',
+      updated_at: new Date().toISOString(),
+    };
+    await t.db.kysely.insertInto('analysis_cache').values(row).execute();
+    await t.db.kysely
+      .insertInto('business_cache')
+      .values({ ...row, content_hash: 'h' })
+      .execute();
+    await withoutAuditLog(async () => {
+      expect((await t.request({ method: 'DELETE', url: '/api/admin/cache', as: root })).statusCode).toBe(500);
+    });
+    for (const table of ['analysis_cache', 'business_cache'] as const) {
+      expect(await t.db.kysely.selectFrom(table).select('business_id').execute()).toEqual([
+        { business_id: 'cached-1' },
+      ]);
+    }
+  });
+
+  it('leaves the settings unchanged when the entry of changing them cannot be written', async () => {
+    const settings = async () =>
+      (await get('/api/admin/settings', root)).json<{ settings: object }>().settings;
+    const before = await settings();
+    await withoutAuditLog(async () => {
+      const res = await t.request({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        payload: { useOsmTopUp: false, useLlmAnalysis: true },
+        as: root,
+      });
+      expect(res.statusCode).toBe(500);
+    });
+    expect(await settings()).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
 import { sendCsv } from '../exports/send.js';
 import { auditPage, exportAudit } from './service.js';
 
@@ -29,8 +30,8 @@ export const auditRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       config: { access: 'superadmin' },
       schema: { tags: ['audit'], summary: 'The audit log as audit_log_{date}.csv, newest first' },
     },
-    async (_request, reply) => {
-      const { fileName, csv } = await exportAudit(db);
+    async (request, reply) => {
+      const { fileName, csv } = await exportAudit(db, currentUser(request));
       return sendCsv(reply, fileName, csv);
     },
   );

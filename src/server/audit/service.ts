@@ -20,6 +20,13 @@ export type AuditAction =
   | 'user.unsuspend'
   | 'user.hard_delete'
   | 'invitation.generate'
+  // Admin reads that take data out or look into it (exports, another user's data, the blocklist debug check):
+  // nothing changes, but the log must still say who saw what.
+  | 'export.all_prospects'
+  | 'export.prospects'
+  | 'export.audit_log'
+  | 'user.data_view'
+  | 'blocklist.check'
   // For the slices that own these admin actions (Algorithm Settings, Cache Management):
   | 'settings.update'
   | 'cache.clear';
@@ -132,7 +139,14 @@ const COLUMNS: CsvColumn<AuditEntry>[] = [
   ['Details', (e) => JSON.stringify(e.details)],
 ];
 
-export async function exportAudit(db: Db, now = new Date()): Promise<{ fileName: string; csv: string }> {
+/** The audit log as CSV; the export is itself logged, after the read, so it is not part of its own file. */
+export async function exportAudit(
+  db: Db,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<{ fileName: string; csv: string }> {
   const rows = await listAudit(db.kysely, 0, AUDIT_EXPORT_MAX);
-  return { fileName: `audit_log_${fileDate(now)}.csv`, csv: recordsToCsv(COLUMNS, rows.map(presentAudit)) };
+  const csv = recordsToCsv(COLUMNS, rows.map(presentAudit));
+  await recordAudit(db, actor, 'export.audit_log', { type: 'audit_log' }, { rows: rows.length });
+  return { fileName: `audit_log_${fileDate(now)}.csv`, csv };
 }

@@ -66,7 +66,7 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
         params: businessIdParams,
       },
     },
-    async (request) => checkBlocked(db, request.params.businessId),
+    async (request) => checkBlocked(db, currentUser(request), request.params.businessId),
   );
 
   done();

@@ -129,11 +129,20 @@ export async function clearBlocklist(db: Db, events: EventBus, actor: Actor): Pr
   return cleared;
 }
 
-/** Universal Blocklist Debug: is this id blocked, and by whom. */
+/** Universal Blocklist Debug (SuperAdmins): is this id blocked, and by whom. The check is logged with its
+ * answer, so the log shows what the blocklist said at the time. */
 export async function checkBlocked(
   db: Db,
+  actor: Actor,
   businessId: string,
 ): Promise<{ businessId: string; blocked: boolean; entry: BlockedView | null }> {
   const found = await findBlocked(db.kysely, businessId);
+  await recordAudit(
+    db,
+    actor,
+    'blocklist.check',
+    { type: 'business', id: businessId, label: found?.label ?? null },
+    { blocked: Boolean(found) },
+  );
   return { businessId, blocked: Boolean(found), entry: found ? presentBlocked(found) : null };
 }

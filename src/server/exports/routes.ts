@@ -30,8 +30,8 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
       config: { access: 'admin' },
       schema: { tags: ['exports'], summary: 'Export All: all_prospects_summary_{date}.csv' },
     },
-    async (_request, reply) => {
-      const { fileName, csv } = await allProspectsSummaryCsv(db);
+    async (request, reply) => {
+      const { fileName, csv } = await allProspectsSummaryCsv(db, currentUser(request));
       return sendCsv(reply, fileName, csv);
     },
   );

@@ -5,6 +5,7 @@ import { isSuperAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { fileDate, recordsToCsv, type CsvColumn } from '../../core/csv.js';
 import { blockedIds } from '../blocklist/service.js';
+import { recordAudit } from '../audit/service.js';
 import { findLatestScan, listLatestScans, type LatestScanRow } from './repository.js';
 
 // Team-wide prospect views for admins (SPEC.md §2 All Prospects tab and CSV exports; issue 5 item 1): every
@@ -134,14 +135,22 @@ const DETAIL_COLUMNS: CsvColumn<TeamProspect>[] = [
   ['Id', (p) => p.id],
 ];
 
+type Exporter = Pick<CurrentUser, 'id' | 'name' | 'email'>;
+
 /** SPEC §2: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score. */
-export async function allProspectsSummaryCsv(db: Db, now = new Date()) {
+export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new Date()) {
   const prospects = await teamProspects(db);
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
-  return {
-    fileName: `all_prospects_summary_${fileDate(now)}.csv`,
-    csv: recordsToCsv(SUMMARY_COLUMNS, prospects),
-  };
+  const csv = recordsToCsv(SUMMARY_COLUMNS, prospects);
+  // The team's prospects leave the app in this file: the log says who took how many (issue 5 item 6).
+  await recordAudit(
+    db,
+    actor,
+    'export.all_prospects',
+    { type: 'prospects', id: 'team' },
+    { scope: 'team', rows: prospects.length },
+  );
+  return { fileName: `all_prospects_summary_${fileDate(now)}.csv`, csv };
 }
 
 /**
@@ -158,5 +167,13 @@ export async function prospectsCsv(db: Db, actor: CurrentUser, scope: 'team' | '
     prospects = await teamProspects(db);
   }
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
-  return { fileName: `prospects_${fileDate(now)}.csv`, csv: recordsToCsv(DETAIL_COLUMNS, prospects) };
+  const csv = recordsToCsv(DETAIL_COLUMNS, prospects);
+  await recordAudit(
+    db,
+    actor,
+    'export.prospects',
+    { type: 'prospects', id: scope },
+    { scope, rows: prospects.length },
+  );
+  return { fileName: `prospects_${fileDate(now)}.csv`, csv };
 }

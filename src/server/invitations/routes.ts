@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../core/messages.js';
-import { allInvitations, checkInvitation, createInvitation } from './service.js';
+import { allInvitations, checkInvitation, generateInvitation } from './service.js';
 import { assertEmail, normaliseEmail } from '../users/accounts.js';
-import { recordAudit } from '../audit/service.js';
 import { HttpError } from '../http/errors.js';
 
 const INVITATION_CHECKS_TOO_MANY = 'Too many invitation code checks. Please wait a minute and try again.';
@@ -27,14 +26,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const me = currentUser(request);
       const email = request.body?.email?.trim() ? normaliseEmail(request.body.email) : undefined;
       if (email) assertEmail(email);
-      const invitation = await createInvitation(db, me, email);
-      await recordAudit(
-        db,
-        me,
-        'invitation.generate',
-        { type: 'invitation', id: invitation.id, label: invitation.invitedEmail },
-        { expiresAt: invitation.expiresAt },
-      );
+      const invitation = await generateInvitation(db, me, email);
       return reply.status(201).send({ invitation, link: `${config.publicUrl}/?invite=${invitation.code}` });
     },
   );

@@ -8,6 +8,7 @@ import {
   INVITATION_USED,
   INVITATION_WRONG_EMAIL,
 } from '../../core/messages.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { findInvitationByCode, insertInvitation, listInvitations } from './repository.js';
 
 export const INVITATION_VALID_DAYS = 7;
@@ -58,13 +59,9 @@ export function presentInvitation(row: InvitationTable, now = nowIso()): Invitat
   };
 }
 
-export async function createInvitation(
-  db: Db,
-  by: { id: string; name: string },
-  invitedEmail: string | undefined,
-): Promise<InvitationView> {
+function newInvitation(by: { id: string; name: string }, invitedEmail: string | undefined): InvitationTable {
   const created = new Date();
-  const row: InvitationTable = {
+  return {
     id: randomUUID(),
     code: generateInvitationCode(),
     invited_by: by.id,
@@ -77,7 +74,37 @@ export async function createInvitation(
     used_by_email: null,
     used_at: null,
   };
+}
+
+/** An invitation without an audit entry: for set-up code (the test factories), where no admin acts. */
+export async function createInvitation(
+  db: Db,
+  by: { id: string; name: string },
+  invitedEmail: string | undefined,
+): Promise<InvitationView> {
+  const row = newInvitation(by, invitedEmail);
   await insertInvitation(db.kysely, row);
+  return presentInvitation(row);
+}
+
+/** An admin's Generate (Invitation Management): the invitation and its audit entry commit together, so no
+ * usable code exists that the log does not name. */
+export async function generateInvitation(
+  db: Db,
+  actor: AuditActor & { id: string },
+  invitedEmail: string | undefined,
+): Promise<InvitationView> {
+  const row = newInvitation(actor, invitedEmail);
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertInvitation(trx, row);
+    await recordAudit(
+      trx,
+      actor,
+      'invitation.generate',
+      { type: 'invitation', id: row.id, label: row.invited_email },
+      { expiresAt: row.expires_at },
+    );
+  });
   return presentInvitation(row);
 }
 

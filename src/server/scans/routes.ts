@@ -252,8 +252,14 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['admin'], summary: 'Clear the business and analysis caches' },
     },
     async (request, reply) => {
-      await clearCaches(db.kysely);
-      await recordAudit(db, currentUser(request), 'cache.clear', { type: 'cache', id: 'analysis+business' });
+      // One transaction: the caches are not emptied without the entry that says who emptied them.
+      await db.kysely.transaction().execute(async (trx) => {
+        await clearCaches(trx);
+        await recordAudit(trx, currentUser(request), 'cache.clear', {
+          type: 'cache',
+          id: 'analysis+business',
+        });
+      });
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { recordAudit } from '../audit/service.js';
 import { algorithmSettingsSchema, readAlgorithmSettings, writeAlgorithmSettings } from './service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -24,17 +23,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         body: algorithmSettingsSchema.partial().strict(),
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const settings = await writeAlgorithmSettings(ctx.db, request.body, me.id);
-      await recordAudit(
-        ctx.db,
-        me,
-        'settings.update',
-        { type: 'settings', id: 'algorithm' },
-        { ...request.body },
-      );
-      return { settings };
-    },
+    async (request) => ({
+      settings: await writeAlgorithmSettings(ctx.db, request.body, currentUser(request)),
+    }),
   );
 };

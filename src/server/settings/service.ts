@@ -1,6 +1,9 @@
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 
 /** Team-wide switches of the Admin Panel's Algorithm Settings, honoured by every scan. */
 export const algorithmSettingsSchema = z.object({
@@ -21,30 +24,37 @@ export const DEFAULT_ALGORITHM_SETTINGS: AlgorithmSettings = {
 
 const KEY = 'algorithm';
 
-export async function readAlgorithmSettings(db: Db): Promise<AlgorithmSettings> {
-  const row = await db.kysely
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .executeTakeFirst();
+type Conn = Kysely<Database> | Transaction<Database>;
+
+async function readFrom(db: Conn): Promise<AlgorithmSettings> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
   if (!row) return DEFAULT_ALGORITHM_SETTINGS;
   const parsed = algorithmSettingsSchema.partial().safeParse(JSON.parse(row.value));
   return { ...DEFAULT_ALGORITHM_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
+export async function readAlgorithmSettings(db: Db): Promise<AlgorithmSettings> {
+  return readFrom(db.kysely);
+}
+
+/** A SuperAdmin's change: the new settings and the audit entry naming the change commit together. */
 export async function writeAlgorithmSettings(
   db: Db,
   patch: Partial<AlgorithmSettings>,
-  by: string,
+  actor: AuditActor & { id: string },
 ): Promise<AlgorithmSettings> {
-  const next = { ...(await readAlgorithmSettings(db)), ...patch };
-  const now = nowIso();
-  await db.kysely
-    .insertInto('app_settings')
-    .values({ key: KEY, value: JSON.stringify(next), updated_at: now, updated_by: by })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({ value: JSON.stringify(next), updated_at: now, updated_by: by }),
-    )
-    .execute();
-  return next;
+  return db.kysely.transaction().execute(async (trx) => {
+    const next = { ...(await readFrom(trx)), ...patch };
+    const now = nowIso();
+    const by = actor.id;
+    await trx
+      .insertInto('app_settings')
+      .values({ key: KEY, value: JSON.stringify(next), updated_at: now, updated_by: by })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ value: JSON.stringify(next), updated_at: now, updated_by: by }),
+      )
+      .execute();
+    await recordAudit(trx, actor, 'settings.update', { type: 'settings', id: KEY }, { ...patch });
+    return next;
+  });
 }

@@ -167,7 +167,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const data = await userData(db, request.params.id);
+      const data = await userData(db, currentUser(request), request.params.id);
       if (!data) throw notFound('User not found');
       return data;
     },

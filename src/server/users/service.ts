@@ -130,12 +130,15 @@ export async function hardDelete(
   });
 }
 
-export async function userData(db: Db, targetId: string) {
+/** User Data Testing (SuperAdmins): the counts of another user's stored data; the look is logged. */
+export async function userData(db: Db, actor: CurrentUser, targetId: string) {
   const target = await findListedUser(db.kysely, targetId);
   if (!target) throw notFound('User not found');
-  return {
+  const data = {
     userId: targetId,
     lastSignInAt: target.lastSignInAt,
     ...(await countUserData(db.kysely, targetId)),
   };
+  await recordAudit(db, actor, 'user.data_view', auditTarget(target));
+  return data;
 }
