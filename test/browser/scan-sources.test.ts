@@ -7,6 +7,7 @@ import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { axeViolations } from './axe.js';
 import { json, startFakeService, type FakeService } from '../helpers/places-http.js';
 import { openBrowser, registerViaApi, startServer, type TestServer, POLL } from './harness.js';
+import { osmExtract } from '../helpers/osm-data.js';
 
 let server: TestServer;
 let google: FakeService;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     GOOGLE_PLACES_URL: google.url,
     GOOGLE_GEOCODING_URL: google.url,
   });
-  await importOsmFile(server.db, '/work/shared/data/osm/sf-downtown.osm.pbf');
+  await importOsmFile(server.db, osmExtract('sf-downtown.osm.pbf'));
 });
 afterAll(async () => {
   await server?.close();

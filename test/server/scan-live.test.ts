@@ -15,8 +15,9 @@ import {
 } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { openStream, type SseEvent } from '../helpers/sse.js';
+import { osmExtract } from '../helpers/osm-data.js';
 
-const SF = new URL('../../../shared/data/osm/sf-downtown.osm.pbf', import.meta.url).pathname;
+const SF = osmExtract('sf-downtown.osm.pbf');
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 
 let t: TestContext;
