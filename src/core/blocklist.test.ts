@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterBlocked, filterBlockedBusinesses, stableId } from './blocklist';
+import { blockKeys, filterBlocked, filterBlockedBusinesses, stableId } from './blocklist';
 import { businessHash } from './types';
 
 describe('stableId', () => {
@@ -59,5 +59,25 @@ describe('filterBlockedBusinesses (before analysis)', () => {
     const items = [osm, google];
     expect(filterBlockedBusinesses(items, [])).toEqual(items);
     expect(filterBlockedBusinesses(items, ['osm:node/70', 'place_ChIJ'])).toEqual(items);
+  });
+});
+
+describe('blockKeys', () => {
+  it('names exactly the ids filterBlocked drops an entry for', () => {
+    const b = {
+      id: ' osm:node/2 ',
+      name: 'Beta',
+      address: '2 Main St',
+      category: 'Dental',
+      aiAnalysis: { businessHash: 'hb' },
+    };
+    const keys = blockKeys(b);
+    expect(keys).toEqual({ id: 'osm:node/2', analysisHash: 'hb', businessHash: businessHash(b) });
+    for (const key of Object.values(keys)) expect(filterBlocked([b], [key])).toEqual([]);
+    expect(blockKeys({ name: 'Gamma' })).toEqual({
+      id: '',
+      analysisHash: '',
+      businessHash: businessHash({ name: 'Gamma' }),
+    });
   });
 });

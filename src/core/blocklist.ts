@@ -19,6 +19,19 @@ export function stableId(p: Blockable): string | null {
 }
 
 /**
+ * Every id a block of this entry may be stored under, as {@link filterBlocked} checks them: its id, its analysis's
+ * business hash and its computed cache key ('' when absent). Stored with a team prospect so the database can
+ * leave blocked ones out while paging.
+ */
+export function blockKeys(p: Blockable): { id: string; analysisHash: string; businessHash: string } {
+  return {
+    id: p.id?.trim() ?? '',
+    analysisHash: p.aiAnalysis?.businessHash?.trim() ?? '',
+    businessHash: businessHash(p),
+  };
+}
+
+/**
  * Remove blocked entries: one is blocked when its id, its analysis's business hash, or its computed cache key
  * (SPEC.md §3) is on the list, so a block made before or after analysis both hold.
  */

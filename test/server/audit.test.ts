@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { parseCsv } from '../../src/core/csv.js';
 import { recordAudit } from '../../src/server/audit/service.js';
+import type { Prospect } from '../../src/core/types.js';
+import { recordTeamProspects } from '../../src/server/scans/repository.js';
 
 let t: TestContext;
 let root: TestUser;
@@ -198,32 +200,37 @@ describe('audit log', () => {
   });
 });
 
+/** What a scan stores: the user's latest results and the team's list (All Prospects). */
 async function setLatestScan(user: TestUser, ids: string[]) {
+  const prospects = ids.map((id) => ({
+    id,
+    name: `Business ${id}`,
+    category: 'Dental',
+    address: '1 Elm St',
+    score: 0.5,
+  }));
   await t.db.kysely.deleteFrom('latest_scans').where('user_id', '=', user.id).execute();
   await t.db.kysely
     .insertInto('latest_scans')
     .values({
       user_id: user.id,
       search_id: null,
-      prospects: JSON.stringify(
-        ids.map((id) => ({
-          id,
-          name: `Business ${id}`,
-          category: 'Dental',
-          address: '1 Elm St',
-          score: 0.5,
-        })),
-      ),
+      prospects: JSON.stringify(prospects),
       total: ids.length,
       created_at: new Date().toISOString(),
     })
     .execute();
+  await recordTeamProspects(t.db.kysely, user.id, prospects as unknown as Prospect[]);
 }
+const clearScans = async () => {
+  await t.db.kysely.deleteFrom('latest_scans').execute();
+  await t.db.kysely.deleteFrom('team_prospects').execute();
+};
 const get = (url: string, as: TestUser) => t.request({ method: 'GET', url, as });
 
 describe('audit log of admin reads', () => {
   it('records CSV exports of prospects with their scope and row count, never a refused or empty one', async () => {
-    await t.db.kysely.deleteFrom('latest_scans').execute();
+    await clearScans();
     const before = (await page()).total;
     for (const url of [
       '/api/exports/all-prospects.csv',
@@ -263,7 +270,7 @@ describe('audit log of admin reads', () => {
       details: { scope: 'current', rows: 2 },
     });
     expect((await page()).total).toBe(before + 3);
-    await t.db.kysely.deleteFrom('latest_scans').execute();
+    await clearScans();
   });
 
   it('records User Data Testing with the user looked at, not a look at nobody', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { parseCsv } from '../../src/core/csv.js';
+import type { Prospect } from '../../src/core/types.js';
+import { recordTeamProspects } from '../../src/server/scans/repository.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -54,7 +56,13 @@ async function setLatestScan(user: TestUser, prospects: unknown, createdAt: stri
     })
     .execute();
 }
-const clearScans = () => t.db.kysely.deleteFrom('latest_scans').execute();
+/** What a scan records for the team (scans/service.ts keepAndPage), at a given time. */
+const recordTeam = (user: TestUser, prospects: Record<string, unknown>[], at: string) =>
+  recordTeamProspects(t.db.kysely, user.id, prospects as unknown as Prospect[], at);
+const clearScans = async () => {
+  await t.db.kysely.deleteFrom('latest_scans').execute();
+  await t.db.kysely.deleteFrom('team_prospects').execute();
+};
 const get = (url: string, as: TestUser) => t.request({ method: 'GET', url, as });
 
 describe('team prospects and exports', () => {
@@ -70,12 +78,12 @@ describe('team prospects and exports', () => {
 
   it('lists every scanned prospect across the team, de-duplicated by id (newest scan wins), blocked left out', async () => {
     await clearScans();
-    await setLatestScan(
+    await recordTeam(
       repA,
       [prospect('a1'), prospect('shared', { name: 'Old Name' }), prospect('blocked-1')],
       '2026-05-01T10:00:00.000Z',
     );
-    await setLatestScan(
+    await recordTeam(
       repB,
       [prospect('shared', { name: 'New Name' }), prospect('b1', { score: 0.41 })],
       '2026-05-02T10:00:00.000Z',
@@ -93,20 +101,38 @@ describe('team prospects and exports', () => {
       prospects: { id: string; name: string; scannedBy: { name: string } }[];
       total: number;
     }>();
-    expect(body.prospects.map((p) => p.id)).toEqual(['shared', 'b1', 'a1']);
+    // By score, then name: 'Business a1' and 'New Name' share 0.82.
+    expect(body.prospects.map((p) => p.id)).toEqual(['a1', 'shared', 'b1']);
     expect(body.total).toBe(3);
-    expect(body.prospects[0]).toMatchObject({ name: 'New Name', scannedBy: { name: 'Rep B' } });
+    expect(body.prospects[1]).toMatchObject({
+      name: 'New Name',
+      scannedBy: { id: repB.id, name: 'Rep B' },
+      scannedAt: '2026-05-02T10:00:00.000Z',
+    });
     expect((await get('/api/admin/all-prospects', repA)).statusCode).toBe(403);
   });
 
   it('drops malformed stored data instead of failing', async () => {
     await clearScans();
-    await setLatestScan(repA, 'not json', '2026-05-01T10:00:00.000Z');
-    await setLatestScan(
-      repB,
-      [{ name: 'no id' }, 42, prospect('ok', { score: 'high', rating: null })],
-      '2026-05-02T10:00:00.000Z',
-    );
+    const row = (id: string, json: string) => ({
+      business_id: id,
+      prospect: json,
+      name: id,
+      score: 0.5,
+      analysis_hash: '',
+      business_hash: '',
+      scanned_by: repA.id,
+      scanned_at: '2026-05-01T10:00:00.000Z',
+    });
+    await t.db.kysely
+      .insertInto('team_prospects')
+      .values([
+        row('bad-json', 'not json'),
+        row('no-id', JSON.stringify({ name: 'no id' })),
+        row('number', '42'),
+        row('ok', JSON.stringify(prospect('ok', { score: 'high', rating: null }))),
+      ])
+      .execute();
     const res = await get('/api/admin/all-prospects', admin);
     expect(res.statusCode).toBe(200);
     expect(res.json<{ prospects: { id: string; score: number }[] }>().prospects).toEqual([
@@ -116,7 +142,7 @@ describe('team prospects and exports', () => {
 
   it('writes all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score, safely quoted', async () => {
     await clearScans();
-    await setLatestScan(
+    await recordTeam(
       repA,
       [
         prospect('h', { name: '=HYPERLINK("http://x","y")', score: 0.9 }),
@@ -135,15 +161,16 @@ describe('team prospects and exports', () => {
     expect(parseCsv(res.body).records).toEqual([
       ['Name', 'Category', 'Address', 'Rating', 'Score'],
       [`'=HYPERLINK("http://x","y")`, 'Dental', '10 Elm St, Birmingham, AL 35203', '4.5', '90'],
-      ['Smith, Jones & "Sons"\nDental', 'Dental', '10 Elm St, Birmingham, AL 35203', '', '46'],
       ['Business addr', 'Legal Services', '5 Oak Ave, Birmingham, AL 35203', '4.5', '82'],
+      ['Smith, Jones & "Sons"\nDental', 'Dental', '10 Elm St, Birmingham, AL 35203', '', '46'],
     ]);
     expect((await get('/api/exports/all-prospects.csv', repA)).statusCode).toBe(403);
   });
 
   it('writes prospects_{date}.csv with every column; the current-scan export is for SuperAdmins', async () => {
     await clearScans();
-    await setLatestScan(repA, [prospect('p1')], '2026-05-03T10:00:00.000Z');
+    await recordTeam(repA, [prospect('p1')], '2026-05-03T10:00:00.000Z');
+    await recordTeam(superAdmin, [prospect('mine-1', { name: 'Mine' })], '2026-05-04T10:00:00.000Z');
     await setLatestScan(superAdmin, [prospect('mine-1', { name: 'Mine' })], '2026-05-04T10:00:00.000Z');
     const res = await get('/api/exports/prospects.csv', admin);
     expect(res.statusCode).toBe(200);
@@ -154,8 +181,8 @@ describe('team prospects and exports', () => {
       'Name', 'Category', 'Address', 'City', 'State', 'Zip', 'Phone', 'Website', 'Rating', 'Reviews', 'Score',
       'Confidence', 'Reasoning', 'Recommendations', 'Latitude', 'Longitude', 'Scanned By', 'Scanned At', 'Id',
     ]); // prettier-ignore
-    expect(rows.slice(1).map((r) => r[0])).toEqual(['Mine', 'Business p1']);
-    expect(rows[2]).toEqual([
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['Business p1', 'Mine']);
+    expect(rows[1]).toEqual([
       'Business p1', 'Dental', '10 Elm St', 'Birmingham', 'AL', '35203', '205-555-0101', 'https://example.com',
       '4.5', '120', '82', '70', 'Strong fit', 'CTV; Search', '33.52', '-86.8', 'Rep A', '2026-05-03T10:00:00.000Z', 'p1',
     ]); // prettier-ignore

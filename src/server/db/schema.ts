@@ -91,6 +91,26 @@ export interface LatestScanTable {
   created_at: string;
 }
 
+/**
+ * Every prospect scanned by anyone on the team, one row per business, the newest scan's copy winning
+ * (All Prospects). Blocked businesses are left out when read, by business_id, analysis_hash or business_hash.
+ */
+export interface TeamProspectTable {
+  /** The prospect's stable id */
+  business_id: string;
+  /** JSON: the prospect as stored in latest_scans */
+  prospect: string;
+  name: string;
+  score: number;
+  /** The analysis's business hash, '' when none */
+  analysis_hash: string;
+  /** The computed cache key of name, address and category (or place id) */
+  business_hash: string;
+  /** The rep whose scan stored this copy; null once that account is hard-deleted */
+  scanned_by: string | null;
+  scanned_at: string;
+}
+
 export interface CallLogTable {
   id: string;
   user_id: string;
@@ -238,6 +258,7 @@ export interface Database {
   invitations: InvitationTable;
   searches: SearchTable;
   latest_scans: LatestScanTable;
+  team_prospects: TeamProspectTable;
   call_logs: CallLogTable;
   saved_prospects: SavedProspectTable;
   blocklist: BlocklistTable;

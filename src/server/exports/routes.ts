@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { sendCsv } from './send.js';
-import { allProspectsSummaryCsv, prospectsCsv, teamProspects } from './service.js';
+import {
+  allProspectsSummaryCsv,
+  prospectsCsv,
+  TEAM_PAGE_DEFAULT,
+  TEAM_PAGE_MAX,
+  teamProspectsPage,
+} from './service.js';
 
 export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
@@ -15,13 +21,15 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
       schema: {
         tags: ['exports'],
         summary:
-          'All Prospects tab: every scanned prospect across the team, de-duplicated, without blocked ones',
+          'All Prospects tab: a page of every scanned prospect across the team, one per business, without ' +
+          'blocked ones, by score; total counts them all',
+        querystring: z.object({
+          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+          limit: z.coerce.number().int().min(1).max(TEAM_PAGE_MAX).default(TEAM_PAGE_DEFAULT),
+        }),
       },
     },
-    async () => {
-      const prospects = await teamProspects(db);
-      return { prospects, total: prospects.length };
-    },
+    async (request) => teamProspectsPage(db, request.query.offset, request.query.limit),
   );
 
   app.get(

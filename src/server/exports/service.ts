@@ -4,12 +4,18 @@ import type { CurrentUser } from '../http/access.js';
 import { isSuperAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { fileDate, recordsToCsv, type CsvColumn } from '../../core/csv.js';
-import { blockedIds } from '../blocklist/service.js';
 import { recordAudit } from '../audit/service.js';
-import { findLatestScan, listLatestScans, type LatestScanRow } from './repository.js';
+import {
+  countTeamProspects,
+  findLatestScan,
+  listTeamProspects,
+  type LatestScanRow,
+  type TeamProspectRow,
+} from './repository.js';
 
 // Team-wide prospect views for admins (SPEC.md §2 All Prospects tab and CSV exports; issue 5 item 1): every
-// prospect of every user's latest scan, de-duplicated by id (the newest scan's copy wins), blocked ones left out.
+// prospect anyone has scanned (table team_prospects, written by each scan; one row per business, the newest
+// scan's copy winning), blocked ones left out, by score. A rep's next scan or New Search does not remove any.
 
 export const NO_PROSPECTS_TO_EXPORT = 'No prospects to export';
 export const ONLY_SUPERADMINS_EXPORT_CURRENT = 'Only SuperAdmins can export the current scan';
@@ -48,7 +54,8 @@ const storedProspectSchema = z.object({
 export type StoredProspect = z.infer<typeof storedProspectSchema>;
 
 export interface TeamProspect extends StoredProspect {
-  scannedBy: { id: string; name: string | null };
+  /** The rep whose scan stored this copy; id null once that account was deleted. */
+  scannedBy: { id: string | null; name: string | null };
   scannedAt: string;
 }
 
@@ -69,12 +76,12 @@ export function parseScanProspects(json: string): StoredProspect[] {
   return out;
 }
 
-function withScan(rows: LatestScanRow[], blocked: Set<string>): TeamProspect[] {
+function withScan(rows: LatestScanRow[]): TeamProspect[] {
   const seen = new Set<string>();
   const out: TeamProspect[] = [];
   for (const row of rows) {
     for (const p of parseScanProspects(row.prospects)) {
-      if (seen.has(p.id) || blocked.has(p.id)) continue;
+      if (seen.has(p.id)) continue;
       seen.add(p.id);
       out.push({ ...p, scannedBy: { id: row.user_id, name: row.user_name }, scannedAt: row.created_at });
     }
@@ -82,10 +89,46 @@ function withScan(rows: LatestScanRow[], blocked: Set<string>): TeamProspect[] {
   return out;
 }
 
-/** Every scanned prospect across the team, de-duplicated by id, without blocked businesses. */
+/** A team_prospects row as the views show it; a row whose JSON is not a prospect yields none. */
+function presentTeamRows(rows: TeamProspectRow[]): TeamProspect[] {
+  const out: TeamProspect[] = [];
+  for (const row of rows) {
+    let value: unknown;
+    try {
+      value = JSON.parse(row.prospect);
+    } catch {
+      continue;
+    }
+    const parsed = storedProspectSchema.safeParse(value);
+    if (!parsed.success) continue;
+    out.push({
+      ...parsed.data,
+      scannedBy: { id: row.scanned_by, name: row.scanned_by_name },
+      scannedAt: row.scanned_at,
+    });
+  }
+  return out;
+}
+
+export const TEAM_PAGE_DEFAULT = 100;
+export const TEAM_PAGE_MAX = 500;
+
+/** Every scanned prospect across the team, one per business, without blocked businesses, by score. */
 export async function teamProspects(db: Db): Promise<TeamProspect[]> {
-  const [rows, blocked] = await Promise.all([listLatestScans(db.kysely), blockedIds(db)]);
-  return withScan(rows, blocked);
+  return presentTeamRows(await listTeamProspects(db.kysely));
+}
+
+/** A page of {@link teamProspects} and how many there are in all. */
+export async function teamProspectsPage(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<{ prospects: TeamProspect[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listTeamProspects(db.kysely, { offset, limit }),
+    countTeamProspects(db.kysely),
+  ]);
+  return { prospects: presentTeamRows(rows), total };
 }
 
 /** Street address with city, state and zip appended where the address does not already hold them. */
@@ -162,7 +205,7 @@ export async function prospectsCsv(db: Db, actor: CurrentUser, scope: 'team' | '
   if (scope === 'current') {
     if (!isSuperAdmin(actor)) throw forbidden(ONLY_SUPERADMINS_EXPORT_CURRENT);
     const row = await findLatestScan(db.kysely, actor.id);
-    prospects = row ? withScan([row], new Set()) : [];
+    prospects = row ? withScan([row]) : [];
   } else {
     prospects = await teamProspects(db);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
+import { blockKeys } from '../../core/blocklist.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -88,6 +89,60 @@ export async function saveLatestScan(
     .values({ user_id: userId, ...values, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
+}
+
+/** Rows per INSERT: 8 values a row stays far below SQLite's oldest variable limit (999). */
+const TEAM_INSERT_CHUNK = 100;
+
+/**
+ * Record a scan's kept prospects in the team's list (All Prospects): one row per business id, this scan's copy
+ * replacing any older one. One multi-row upsert (per 100), on the scan's hot path. Each id appears once per
+ * statement, the last copy winning: PostgreSQL refuses an ON CONFLICT DO UPDATE that touches a row twice.
+ */
+export async function recordTeamProspects(
+  db: Conn,
+  userId: string,
+  prospects: readonly Prospect[],
+  at = new Date().toISOString(),
+): Promise<void> {
+  const rows = new Map<string, Database['team_prospects']>();
+  for (const p of prospects) {
+    const keys = blockKeys(p);
+    if (!keys.id) continue;
+    rows.delete(keys.id);
+    rows.set(keys.id, {
+      business_id: keys.id,
+      prospect: JSON.stringify(p),
+      name: p.name,
+      score: Number.isFinite(p.score) ? p.score : 0,
+      analysis_hash: keys.analysisHash,
+      business_hash: keys.businessHash,
+      scanned_by: userId,
+      scanned_at: at,
+    });
+  }
+  // In key order: two scans of the same area upsert their rows in one order on PostgreSQL, so their row locks
+  // cannot deadlock.
+  const all = [...rows.values()].sort((a, b) =>
+    a.business_id < b.business_id ? -1 : a.business_id > b.business_id ? 1 : 0,
+  );
+  for (let i = 0; i < all.length; i += TEAM_INSERT_CHUNK) {
+    await db
+      .insertInto('team_prospects')
+      .values(all.slice(i, i + TEAM_INSERT_CHUNK))
+      .onConflict((oc) =>
+        oc.column('business_id').doUpdateSet((eb) => ({
+          prospect: eb.ref('excluded.prospect'),
+          name: eb.ref('excluded.name'),
+          score: eb.ref('excluded.score'),
+          analysis_hash: eb.ref('excluded.analysis_hash'),
+          business_hash: eb.ref('excluded.business_hash'),
+          scanned_by: eb.ref('excluded.scanned_by'),
+          scanned_at: eb.ref('excluded.scanned_at'),
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function readLatestScan(db: Conn, userId: string) {

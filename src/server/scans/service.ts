@@ -16,6 +16,7 @@ import {
   claimScanSlot,
   readLatestScan,
   recordSearch,
+  recordTeamProspects,
   saveLatestScan,
   type SearchRecord,
 } from './repository.js';
@@ -265,7 +266,10 @@ async function withoutBlocked(deps: Pick<ScanDeps, 'db'>, businesses: Business[]
   return filterBlockedBusinesses(businesses, await blockedIds(deps.db));
 }
 
-/** Record the search, keep the top 100 as the user's latest results and answer the first page of N. */
+/**
+ * Record the search, keep the top 100 as the user's latest results and in the team's list (scans and quick
+ * searches alike), and answer the first page of N.
+ */
 async function keepAndPage(
   deps: Pick<ScanDeps, 'db'>,
   record: SearchRecord,
@@ -275,7 +279,10 @@ async function keepAndPage(
   // One transaction: one durable commit (one fsync with SQLite synchronous=FULL) instead of two per scan.
   const searchId = await deps.db.kysely.transaction().execute(async (trx) => {
     const id = await recordSearch(trx, record);
-    await saveLatestScan(trx, record.userId, id, ranked.slice(0, MAX_LOADED), ranked.length);
+    const kept = ranked.slice(0, MAX_LOADED);
+    await saveLatestScan(trx, record.userId, id, kept, ranked.length);
+    // The team's list (All Prospects) keeps them after this user's next scan or New Search.
+    await recordTeamProspects(trx, record.userId, kept);
     return id;
   });
   return {

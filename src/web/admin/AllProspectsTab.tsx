@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDialogs } from '../dialogs';
 import { formatDateTime, fullAddress, scoreColor, scorePercent } from '../format';
@@ -8,7 +8,7 @@ import { formatDateTime, fullAddress, scoreColor, scorePercent } from '../format
 const BAND_HEX = { green: '#237a35', orange: '#c2410c', red: '#c92a2a' } as const;
 import { updateProspects } from '../main/prospects';
 import { stableId } from '../format';
-import { ADMIN_KEYS, adminApi, type TeamProspect } from './api';
+import { ADMIN_KEYS, adminApi, TEAM_PAGE_SIZE, type TeamProspect } from './api';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { NO_PROSPECTS_TO_EXPORT } from './texts';
 
@@ -17,13 +17,21 @@ export function AllProspectsTab() {
   const queryClient = useQueryClient();
   const { notify } = useDialogs();
   const [exporting, setExporting] = useState(false);
-  // Fresh on every opening: blocks and scans made elsewhere change it.
-  const all = useQuery({
+  // Fresh on every opening: blocks and scans made elsewhere change it. Pages of TEAM_PAGE_SIZE by score; Load
+  // more asks for the next one while the server counts more than are loaded.
+  const all = useInfiniteQuery({
     queryKey: ADMIN_KEYS.allProspects,
-    queryFn: adminApi.allProspects,
+    queryFn: ({ pageParam }) => adminApi.allProspects(pageParam, TEAM_PAGE_SIZE),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.prospects.length, 0);
+      return last.prospects.length > 0 && loaded < last.total ? loaded : undefined;
+    },
     refetchOnMount: 'always',
   });
-  const prospects = all.data ?? [];
+  // A business that moved between pages while loading (a rescan changed its score) is shown once.
+  const prospects = uniqueById(all.data?.pages.flatMap((p) => p.prospects) ?? []);
+  const total = all.data?.pages[all.data.pages.length - 1]?.total ?? 0;
 
   const block = useMutation({
     mutationFn: (p: TeamProspect) => adminApi.block(p.id, p.name),
@@ -39,7 +47,7 @@ export function AllProspectsTab() {
   });
 
   const exportAll = async () => {
-    if (all.data && all.data.length === 0) {
+    if (all.isSuccess && total === 0) {
       notify(NO_PROSPECTS_TO_EXPORT, 'error');
       return;
     }
@@ -57,7 +65,7 @@ export function AllProspectsTab() {
     <Stack gap="sm" data-testid="all-prospects">
       <Group justify="space-between" wrap="wrap">
         <Text fw={600}>
-          {all.isSuccess ? `${prospects.length} prospects scanned by the team` : 'Every scanned prospect'}
+          {all.isSuccess ? `${total} prospects scanned by the team` : 'Every scanned prospect'}
         </Text>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={() => void all.refetch()} loading={all.isFetching}>
@@ -109,6 +117,26 @@ export function AllProspectsTab() {
           </Group>
         </Paper>
       ))}
+      {all.isSuccess && total > prospects.length && (
+        <Stack gap={4} align="center">
+          <Text size="sm" c="dimmed" data-testid="team-prospects-shown">
+            Showing {prospects.length} of {total}
+          </Text>
+          <Button
+            variant="light"
+            onClick={() => void all.fetchNextPage()}
+            loading={all.isFetchingNextPage}
+            disabled={!all.hasNextPage}
+          >
+            Load more
+          </Button>
+        </Stack>
+      )}
     </Stack>
   );
+}
+
+function uniqueById(list: TeamProspect[]): TeamProspect[] {
+  const seen = new Set<string>();
+  return list.filter((p) => !seen.has(p.id) && (seen.add(p.id), true));
 }

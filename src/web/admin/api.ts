@@ -15,9 +15,19 @@ export interface TeamProspect {
   rating?: number;
   reviews?: number;
   score: number;
-  scannedBy: { id: string; name: string | null };
+  /** id null once the rep's account was deleted */
+  scannedBy: { id: string | null; name: string | null };
   scannedAt: string;
 }
+
+/** A page of All Prospects; `total` counts every one. */
+export interface TeamProspectsPage {
+  prospects: TeamProspect[];
+  total: number;
+}
+
+/** All Prospects are loaded this many at a time (the server allows up to 500). */
+export const TEAM_PAGE_SIZE = 100;
 
 export interface BlockedItem {
   businessId: string;
@@ -112,9 +122,8 @@ const enc = encodeURIComponent;
 
 export const adminApi = {
   // All Prospects and exports
-  allProspects: async () =>
-    (await request<{ prospects: TeamProspect[]; total: number }>('GET', '/api/admin/all-prospects'))
-      .prospects,
+  allProspects: (offset = 0, limit = TEAM_PAGE_SIZE) =>
+    request<TeamProspectsPage>('GET', `/api/admin/all-prospects?offset=${offset}&limit=${limit}`),
   exportAllProspects: () => downloadFile('/api/exports/all-prospects.csv', 'all_prospects_summary.csv'),
   exportProspects: (scope: 'team' | 'current') =>
     downloadFile(`/api/exports/prospects.csv?scope=${scope}`, 'prospects.csv'),
