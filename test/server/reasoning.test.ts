@@ -208,6 +208,21 @@ describe('model-written reasoning of the top results', () => {
         }
       }
 
+      // The team's list (All Prospects) carries the same texts.
+      const team = await t.db.kysely
+        .selectFrom('team_prospects')
+        .select(['business_id', 'prospect'])
+        .where(
+          'business_id',
+          'in',
+          scanned.map((p) => p.id),
+        )
+        .execute();
+      const teamById = new Map(team.map((r) => [r.business_id, JSON.parse(r.prospect) as Prospect]));
+      for (const [i, p] of scanned.entries()) {
+        expect(teamById.get(p.id)!.aiAnalysis!.reasoningModel).toBe(i < 10 ? ANSWER_MODEL : undefined);
+      }
+
       // The prompt carries the facts and forbids numbers that would be wrong elsewhere; it gives none itself.
       for (const prompt of ai.prompts) {
         expect(prompt).toMatch(/^- Business: /m);

@@ -89,3 +89,37 @@ export async function writeLatestScanReasoning(
   }
   return 0;
 }
+
+/**
+ * Puts the texts into the team's list (All Prospects), on the copy of each business whose analysis is the one
+ * the text was written for; a copy a later scan replaced is left alone (compare-and-set on the JSON). Returns
+ * how many copies changed.
+ */
+export async function writeTeamReasoning(db: Conn, written: readonly WrittenReasoning[]): Promise<number> {
+  let changed = 0;
+  for (const w of written) {
+    const rows = await db
+      .selectFrom('team_prospects')
+      .select(['business_id', 'prospect'])
+      .where('analysis_hash', '=', w.businessHash)
+      .execute();
+    for (const row of rows) {
+      const p = JSON.parse(row.prospect) as Prospect;
+      const a = p.aiAnalysis;
+      if (!a || a.analyzedAt !== w.analyzedAt) continue;
+      if (a.reasoning === w.reasoning && a.reasoningModel === w.model) continue;
+      const next = JSON.stringify({
+        ...p,
+        aiAnalysis: { ...a, reasoning: w.reasoning, reasoningModel: w.model },
+      });
+      const result = await db
+        .updateTable('team_prospects')
+        .set({ prospect: next })
+        .where('business_id', '=', row.business_id)
+        .where('prospect', '=', row.prospect)
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+  }
+  return changed;
+}

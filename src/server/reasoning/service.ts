@@ -13,7 +13,12 @@ import { readAlgorithmSettings } from '../settings/service.js';
 import type { AiClient } from '../ai/client.js';
 import { reasoningSubjectSchema, writeReasoning, type ReasoningSubject } from '../ai/reasoning.js';
 import type { Prospect } from '../../core/types.js';
-import { writeCacheReasoning, writeLatestScanReasoning, type WrittenReasoning } from './repository.js';
+import {
+  writeCacheReasoning,
+  writeLatestScanReasoning,
+  writeTeamReasoning,
+  type WrittenReasoning,
+} from './repository.js';
 
 export const REASONING_JOB = 'reasoning';
 /** After this many failed requests in a row the endpoint is taken as down and the rest are not asked. */
@@ -145,6 +150,7 @@ export function registerReasoningWorker(
     if (written.length === 0) return { asked: items.length, written: 0 };
     const cached = await writeCacheReasoning(deps.db.kysely, written);
     const shown = await writeLatestScanReasoning(deps.db.kysely, userId, written);
+    const team = await writeTeamReasoning(deps.db.kysely, written);
     if (shown > 0) {
       await deps.events.publish({
         type: 'prospects',
@@ -154,6 +160,6 @@ export function registerReasoningWorker(
         at: new Date().toISOString(),
       });
     }
-    return { asked: items.length, written: written.length, cached, shown };
+    return { asked: items.length, written: written.length, cached, shown, team };
   });
 }

@@ -28,6 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('team_prospects')
     .columns(['score desc', 'name', 'business_id'])
     .execute();
+  // The reasoning job finds the team's copies of a business by its analysis hash.
+  await db.schema
+    .createIndex('team_prospects_analysis_hash')
+    .on('team_prospects')
+    .column('analysis_hash')
+    .execute();
   await db.schema
     .createIndex('team_prospects_scanned_by')
     .on('team_prospects')
