@@ -325,6 +325,13 @@ describe('scan API on the imported San Francisco extract', () => {
       prospects: Prospect[];
     }>();
     expect(again.prospects.find((x) => x.id === p.id)?.category).toBe('Plumbing');
+    // The team's list (All Prospects) learns it too.
+    const team = await t.db.kysely
+      .selectFrom('team_prospects')
+      .select('prospect')
+      .where('business_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(team.prospect) as Prospect).category).toBe('Plumbing');
     const details = await t.request({
       method: 'GET',
       url: `/api/places/${encodeURIComponent(p.id)}/details`,

@@ -160,6 +160,58 @@ export async function readLatestScan(db: Conn, userId: string) {
   };
 }
 
+/**
+ * A rep names the category of a prospect of their latest results: the stored results and the team's copy of
+ * the business (All Prospects) both take it. Compare-and-set on the stored JSON, tried again when another
+ * writer (the reasoning job) changed it in between, so neither change is lost. Answers the changed prospect,
+ * undefined when it is not in the latest results, or 'busy' when the results kept changing under it.
+ */
+export async function setLatestProspectCategory(
+  db: Conn,
+  userId: string,
+  id: string,
+  category: string,
+): Promise<Prospect | undefined | 'busy'> {
+  let changed: Prospect | undefined;
+  for (let attempt = 0; attempt < 3 && !changed; attempt++) {
+    const row = await db
+      .selectFrom('latest_scans')
+      .select('prospects')
+      .where('user_id', '=', userId)
+      .where('search_id', 'is not', null)
+      .executeTakeFirst();
+    const prospects = row ? (JSON.parse(row.prospects) as Prospect[]) : [];
+    const prospect = prospects.find((p) => p.id === id);
+    if (!row || !prospect) return undefined;
+    prospect.category = category;
+    const result = await db
+      .updateTable('latest_scans')
+      .set({ prospects: JSON.stringify(prospects) })
+      .where('user_id', '=', userId)
+      .where('prospects', '=', row.prospects)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) changed = prospect;
+  }
+  if (!changed) return 'busy';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const team = await db
+      .selectFrom('team_prospects')
+      .select('prospect')
+      .where('business_id', '=', id)
+      .executeTakeFirst();
+    if (!team) break;
+    const copy = JSON.parse(team.prospect) as Prospect;
+    const result = await db
+      .updateTable('team_prospects')
+      .set({ prospect: JSON.stringify({ ...copy, category }) })
+      .where('business_id', '=', id)
+      .where('prospect', '=', team.prospect)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) break;
+  }
+  return changed;
+}
+
 export async function clearLatestScan(db: Conn, userId: string): Promise<void> {
   await db
     .updateTable('latest_scans')

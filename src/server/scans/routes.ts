@@ -8,7 +8,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, PLEASE_LOG_IN } from '../../core/messages.js';
 import { readAlgorithmSettings } from '../settings/service.js';
 import { cacheStats, clearCaches } from './cache.js';
-import { clearLatestScan, readLatestScan, saveLatestScan } from './repository.js';
+import { clearLatestScan, setLatestProspectCategory } from './repository.js';
 import type { AppEvent } from '../events/bus.js';
 import { scheduleReasoning, type ReasoningDeps } from '../reasoning/service.js';
 import {
@@ -227,11 +227,9 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const me = currentUser(request);
       const category = request.body.category.trim();
       if (!category) throw badRequest('Please enter a category.');
-      const latest = await readLatestScan(db.kysely, me.id);
-      const prospect = latest?.prospects.find((p) => p.id === request.params.id);
-      if (!latest || !prospect) throw notFound('That prospect is not in your current results.');
-      prospect.category = category;
-      await saveLatestScan(db.kysely, me.id, latest.searchId, latest.prospects, latest.total);
+      const prospect = await setLatestProspectCategory(db.kysely, me.id, request.params.id, category);
+      if (!prospect) throw notFound('That prospect is not in your current results.');
+      if (prospect === 'busy') throw new HttpError(409, 'Your results were changing. Please try again.');
       return { prospect };
     },
   );
