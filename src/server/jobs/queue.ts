@@ -141,6 +141,18 @@ export class JobQueue {
     return result;
   }
 
+  /** The id of the job of this kind and key that is pending or running, if there is one. */
+  async activeJob(kind: string, key: string): Promise<string | undefined> {
+    const row = await this.db.kysely
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('key', '=', key)
+      .where('status', 'in', ['pending', 'running'])
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   async get(id: string): Promise<JobView | undefined> {
     const row = await this.db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     return row && present(row);

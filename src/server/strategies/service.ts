@@ -146,6 +146,10 @@ export async function startStrategy(
   const category = subject.prospect.category.trim();
   if (!category || category === 'Business') throw badRequest(SET_CATEGORY_FIRST);
   if (!regenerate) {
+    // A job under way is joined before the kept strategy is read: read the other way round, a job finishing
+    // in between would be found neither kept nor running, and started again.
+    const active = await deps.jobs.activeJob(STRATEGY_JOB, strategyJobKey(subject));
+    if (active) return { kind: 'job', jobId: active, joined: true };
     const kept = await findStrategy(deps.db.kysely, subject.businessId, me.id);
     if (kept) return { kind: 'kept', kept };
   }
