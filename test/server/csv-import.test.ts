@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { phoneKey, streetKey, websiteKey, NO_HEADER } from '../../src/server/advertisers/import.js';
+import { recordTeamProspects } from '../../src/server/scans/repository.js';
+import type { Prospect } from '../../src/core/types.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -97,30 +99,21 @@ beforeAll(async () => {
     zip: '94104',
     phone: '(415) 555-0808',
   });
-  // A prospect only known from a rep's latest scan (e.g. from the maps service).
-  await t.db.kysely
-    .insertInto('latest_scans')
-    .values({
-      user_id: rep.id,
-      search_id: null,
-      prospects: JSON.stringify([
-        {
-          id: 'place_ChIJscan',
-          name: 'Scan Only Auto',
-          category: 'Auto Dealer',
-          address: '77 Van Ness Ave',
-          city: 'San Francisco',
-          state: 'CA',
-          zip: '94102',
-          score: 0.9,
-          lat: 37.77,
-          lng: -122.42,
-        },
-      ]),
-      total: 1,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  // A prospect only known from the team's scans (e.g. from the maps service), recorded as a scan records it.
+  await recordTeamProspects(t.db.kysely, rep.id, [
+    {
+      id: 'place_ChIJscan',
+      name: 'Scan Only Auto',
+      category: 'Auto Dealer',
+      address: '77 Van Ness Ave',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94102',
+      score: 0.9,
+      lat: 37.77,
+      lng: -122.42,
+    } as unknown as Prospect,
+  ]);
   // Already marked before the import: the mark is kept as it is.
   await t.request({
     method: 'POST',

@@ -66,16 +66,6 @@ export async function placesAfter(db: Conn, afterId: string | null, limit: numbe
   return query.execute();
 }
 
-/** Every user's latest scan (JSON arrays of prospects), newest first. */
-export async function latestScanProspects(db: Conn): Promise<string[]> {
-  const rows = await db
-    .selectFrom('latest_scans')
-    .select('prospects')
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map((r) => r.prospects);
-}
-
 /** Marks many businesses in one statement each; answers the ids this call newly marked. */
 export async function insertAdvertisersIfAbsent(db: Conn, rows: CurrentAdvertiserTable[]): Promise<string[]> {
   const created: string[] = [];

@@ -10,11 +10,10 @@ import {
   findAdvertiser,
   insertAdvertiserIfAbsent,
   insertAdvertisersIfAbsent,
-  latestScanProspects,
   listAdvertisers,
   placesAfter,
 } from './repository.js';
-import { parseScanProspects } from '../exports/service.js';
+import { teamProspects } from '../exports/service.js';
 import { createMatcher, parseImport, type ImportMatch, type ImportUnmatched } from './import.js';
 
 // SPEC.md §4 "Current advertiser": unmarked -> marked (by any user) -> unmarked (admin only); a second mark of
@@ -117,7 +116,7 @@ export interface ImportReport {
 
 /**
  * Admin import of an existing customer / advertiser list: rows are matched to known businesses (imported places
- * and every prospect in the team's latest scans) and the matches marked as current advertisers by the admin.
+ * and every prospect the team has scanned, All Prospects) and the matches marked as current advertisers by the admin.
  */
 export async function importAdvertisers(
   db: Db,
@@ -129,9 +128,7 @@ export async function importAdvertisers(
   if ('error' in parsed) throw badRequest(parsed.error);
   const matcher = createMatcher(parsed.rows);
   if (parsed.rows.length > 0) {
-    for (const json of await latestScanProspects(db.kysely)) {
-      for (const p of parseScanProspects(json)) matcher.consider(p);
-    }
+    for (const p of await teamProspects(db)) matcher.consider(p);
     let after: string | null = null;
     for (;;) {
       const batch = await placesAfter(db.kysely, after, PLACES_BATCH);
