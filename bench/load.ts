@@ -155,6 +155,16 @@ const CENTRES: { lat: number; lng: number }[] = [];
 for (let i = 0; i < 6; i++)
   for (let j = 0; j < 6; j++) CENTRES.push({ lat: 37.776 + i * 0.005, lng: -122.425 + j * 0.006 });
 
+/** The routes the steps call, as the server's metrics name them. */
+const STEP_ROUTES = new Set([
+  'POST /api/session',
+  'POST /api/scans',
+  'GET /api/scans/latest',
+  'POST /api/call-logs',
+  'POST /api/saved',
+  'DELETE /api/saved/:prospectId',
+]);
+
 const steps = {
   signIn: new Step('sign in'),
   scan: new Step('scan'),
@@ -175,7 +185,15 @@ async function rep(
   thinkMs: number,
 ) {
   const { email, password } = account;
-  const think = () => sleep(Math.max(0, Math.min(thinkMs * (0.5 + Math.random()), until - Date.now())));
+  // A rep whose pause would end after the run stops there. (Cutting the pause short at the end instead made
+  // every rep still thinking fire at the same instant: a burst of ~50 requests in 15 ms that no team sends,
+  // which alone made the p99 of a 40 s run.)
+  const think = async (): Promise<boolean> => {
+    const pause = thinkMs * (0.5 + Math.random());
+    if (Date.now() + pause >= until) return false;
+    await sleep(pause);
+    return true;
+  };
   // Reps start over a ramp-up (a quarter of the run, at most 15 s), as a team signs in over the morning:
   // sign-in hashes the password with scrypt (about 100 ms of CPU by design), so 100 at the same instant
   // would measure only the hash queue.
@@ -187,23 +205,21 @@ async function rep(
   if (!cookie) return;
   const saved: string[] = [];
   let round = 0;
-  while (Date.now() < until) {
-    await think();
+  while (await think()) {
     const centre = CENTRES[(index * 7 + round++) % CENTRES.length]!;
     const first = await steps.scan.time(
       () => send('POST', '/api/scans', { ...centre, radiusMiles: 1, count: 20 }, cookie),
       (a) => JSON.parse(a.body) as { prospects: Prospect[] },
     );
-    if (Date.now() >= until) break;
-    await think();
+    if (!(await think())) break;
     const next = await steps.nextPage.time(
       () => send('GET', '/api/scans/latest?offset=20&limit=20', undefined, cookie),
       (a) => JSON.parse(a.body) as { prospects: Prospect[] },
     );
     const pool = [...(first?.prospects ?? []), ...(next?.prospects ?? [])];
     const prospect = pool[Math.floor(Math.random() * pool.length)];
-    if (!prospect || Date.now() >= until) continue;
-    await think();
+    if (!prospect) continue;
+    if (!(await think())) break;
     await steps.callLog.time(
       () =>
         send(
@@ -222,8 +238,7 @@ async function rep(
         ),
       (a) => (a.status === 201 ? true : undefined),
     );
-    if (Date.now() >= until) break;
-    await think();
+    if (!(await think())) break;
     const ok = await steps.save.time(
       () => send('POST', '/api/saved', { prospect }, cookie),
       (a) => (a.status === 201 || a.status === 200 ? true : undefined),
@@ -339,6 +354,7 @@ async function main(): Promise<void> {
     await Promise.all(accounts.map((a, i) => rep(i, accounts.length, rampMs, a, until, o.thinkMs)));
     const elapsedS = (Date.now() - started) / 1000;
     report(o, elapsedS, started + rampMs);
+    reportServerSide((await send('GET', '/metrics', undefined, ownerCookie)).body);
   } finally {
     if (server && server.exitCode === null) {
       server.kill('SIGTERM');
@@ -419,6 +435,35 @@ function report(o: Options, elapsedS: number, steadyFrom: number): void {
   );
   for (const step of Object.values(steps))
     for (const [why, n] of step.samples) console.log(`  ${step.name}: ${n} x ${why}`);
+}
+
+/**
+ * The server's own timing of the same requests (its `http_request_duration_seconds` histogram, from the router
+ * to the last byte written). A client p99 far above it means the requests waited outside the handlers: behind
+ * a burst, in the kernel, or for a CPU the load generator was using.
+ */
+function reportServerSide(metrics: string): void {
+  const routes = new Map<string, Map<string, number>>();
+  for (const line of metrics.split('\n')) {
+    const m = /^http_request_duration_seconds_bucket\{(.*)\} (\d+)$/.exec(line);
+    if (!m) continue;
+    const labels: Record<string, string | undefined> = Object.fromEntries(
+      [...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]),
+    );
+    const route = `${labels.method} ${labels.route}`;
+    if (!STEP_ROUTES.has(route) || labels.le === undefined) continue;
+    const buckets = routes.get(route) ?? new Map<string, number>();
+    buckets.set(labels.le, (buckets.get(labels.le) ?? 0) + Number(m[2]));
+    routes.set(route, buckets);
+  }
+  console.log('\nAs the server timed them (its /metrics histogram, every status):');
+  console.log('| route | requests | over 100 ms | over 250 ms | over 500 ms |');
+  console.log('| ----- | -------- | ----------- | ----------- | ----------- |');
+  for (const [route, b] of routes) {
+    const total = b.get('+Inf') ?? 0;
+    const over = (le: string) => total - (b.get(le) ?? 0);
+    console.log(`| ${route} | ${total} | ${over('0.1')} | ${over('0.25')} | ${over('0.5')} |`);
+  }
 }
 
 main().catch((error: unknown) => {
