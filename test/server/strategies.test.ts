@@ -346,6 +346,14 @@ describe('whose facts a kept strategy is written from', () => {
     expect((await pollJob(t, bob, bobStart.json().jobId)).statusCode).toBe(200);
     expect(await strategyText(bob)).toContain('Forged Name Dental');
     expect(await strategyText(ann)).toBe(shared);
+    // A job's id shows its strategy only to those who could read it: anyone for a shared one, Bob for his own.
+    const poll = (jobId: string, as: typeof ann) =>
+      t.request({ method: 'GET', url: `/api/strategies/jobs/${jobId}`, as });
+    expect((await poll(annStart.json().jobId, cat)).statusCode).toBe(200);
+    const bobsJob = await poll(bobStart.json().jobId, ann);
+    expect(bobsJob.statusCode).toBe(404);
+    expect(bobsJob.body).not.toContain('Forged');
+    expect((await poll(bobStart.json().jobId, bob)).statusCode).toBe(200);
 
     // Cat scans the same area and gets the shared strategy at once.
     expect((await t.request({ method: 'POST', url: '/api/scans', payload: scan, as: cat })).statusCode).toBe(

@@ -7,6 +7,7 @@ import { AI_JOB_FAILED } from '../../core/strategy/messages.js';
 import { personalise, type Strategy } from '../../core/strategy/schema.js';
 import {
   keptStrategy,
+  mayReadStrategyJob,
   POLL_AFTER_MS,
   startStrategy,
   STRATEGY_JOB,
@@ -63,8 +64,12 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
+      const me = currentUser(request);
       const job = await jobs.get(request.params.jobId);
-      if (!job || job.kind !== STRATEGY_JOB) throw notFound('Strategy job not found');
+      // Another rep's private job answers as if it did not exist: its id says nothing to anyone else.
+      if (!job || job.kind !== STRATEGY_JOB || !mayReadStrategyJob(job.key, me.id)) {
+        throw notFound('Strategy job not found');
+      }
       if (job.status === 'pending' || job.status === 'running') {
         return reply.status(202).send({ jobId: job.id, status: 'pending', retryAfterMs: POLL_AFTER_MS });
       }
@@ -72,7 +77,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         return reply.status(502).send({ jobId: job.id, status: 'error', error: AI_JOB_FAILED });
       }
       const result = job.result as GeneratedStrategy;
-      return { jobId: job.id, status: 'complete', ...forReader(result, currentUser(request).name) };
+      return { jobId: job.id, status: 'complete', ...forReader(result, me.name) };
     },
   );
 

@@ -125,6 +125,14 @@ export function strategyJobKey(subject: Pick<StrategySubject, 'businessId' | 'ow
     : `user:${subject.ownerId}:${subject.businessId}`;
 }
 
+/**
+ * Whether a rep may read a strategy job: a shared one (any rep could ask for it and would join it), or a
+ * private one of their own. Another rep's private strategy was made from what that rep sent, so it is theirs.
+ */
+export function mayReadStrategyJob(jobKey: string, userId: string): boolean {
+  return jobKey.startsWith('shared:') || jobKey.startsWith(`user:${userId}:`);
+}
+
 interface StrategyPayload {
   prospect: unknown;
   repName?: string;
