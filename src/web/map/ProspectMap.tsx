@@ -219,7 +219,8 @@ export default function ProspectMap(props: ProspectMapProps) {
                   />
                 )}
                 {p.openNow && (
-                  <Badge color="teal" variant="light" size="sm">
+                  // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
+                  <Badge color="teal.9" size="sm">
                     Open Now
                   </Badge>
                 )}
