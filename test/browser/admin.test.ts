@@ -399,9 +399,12 @@ describe('the admin journey', () => {
       await page.getByRole('button', { name: 'Refresh Log' }).click();
       await expect
         .poll(() => page.getByTestId('audit-action').first().textContent())
-        .toBe('user.hard_delete');
+        .toBe('Hard-deleted a user');
+      expect(await page.getByTestId('audit-action').first().getAttribute('title')).toBe('user.hard_delete');
       const actions = await page.getByTestId('audit-action').allTextContents();
-      for (const a of ['user.suspend', 'user.unsuspend', 'invitation.generate']) expect(actions).toContain(a);
+      for (const a of ['Suspended a user', 'Unsuspended a user', 'Generated an invitation']) {
+        expect(actions).toContain(a);
+      }
       const [auditFile] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export Audit Log' }).click(),

@@ -4,32 +4,11 @@ import type { Db } from '../db/database.js';
 import type { AuditLogTable, Database } from '../db/schema.js';
 import { fileDate, recordsToCsv, type CsvColumn } from '../../core/csv.js';
 import { countAudit, insertAudit, listAudit } from './repository.js';
+import type { AuditAction } from '../../core/audit.js';
 
 // Every admin action leaves an entry (issue 5 item 6): who, what, on what, when, and details.
 
-/** The admin actions the log names. */
-export type AuditAction =
-  | 'blocklist.block'
-  | 'blocklist.unblock'
-  | 'blocklist.clear'
-  | 'advertiser.unmark'
-  | 'advertisers.import'
-  | 'user.role_change'
-  | 'user.profile_delete'
-  | 'user.suspend'
-  | 'user.unsuspend'
-  | 'user.hard_delete'
-  | 'invitation.generate'
-  // Admin reads that take data out or look into it (exports, another user's data, the blocklist debug check):
-  // nothing changes, but the log must still say who saw what.
-  | 'export.all_prospects'
-  | 'export.prospects'
-  | 'export.audit_log'
-  | 'user.data_view'
-  | 'blocklist.check'
-  // For the slices that own these admin actions (Algorithm Settings, Cache Management):
-  | 'settings.update'
-  | 'cache.clear';
+export type { AuditAction } from '../../core/audit.js';
 
 export interface AuditActor {
   id: string | null;

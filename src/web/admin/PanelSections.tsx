@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDialogs } from '../dialogs';
 import { formatDateTime } from '../format';
+import { auditActionLabel } from '../../core/audit';
 import { ADMIN_KEYS, adminApi, type AlgorithmSettings, type InvitationRow } from './api';
 import { BlockedList, useBlocklist } from './BlockedTab';
 import { ErrorAlert, Loading, ScrollBox, messageOf } from './common';
@@ -504,7 +505,9 @@ export function AuditSection() {
                 <Table.Tr key={e.id} data-testid="audit-entry">
                   <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
                   <Table.Td>{e.actor.name}</Table.Td>
-                  <Table.Td data-testid="audit-action">{e.action}</Table.Td>
+                  <Table.Td data-testid="audit-action" title={e.action}>
+                    {auditActionLabel(e.action)}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {e.target.label ?? e.target.id ?? e.target.type}
                   </Table.Td>

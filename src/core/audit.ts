@@ -1,0 +1,29 @@
+// The admin actions the audit log names: the stored code and the words the Audit Log panel shows for it.
+
+export const AUDIT_ACTION_LABELS = {
+  'blocklist.block': 'Blocked a business',
+  'blocklist.unblock': 'Unblocked a business',
+  'blocklist.clear': 'Cleared the blocklist',
+  'blocklist.check': 'Checked the blocklist',
+  'advertiser.unmark': 'Unmarked a current advertiser',
+  'advertisers.import': 'Imported current advertisers',
+  'user.role_change': 'Changed a role',
+  'user.profile_delete': 'Deleted a profile',
+  'user.suspend': 'Suspended a user',
+  'user.unsuspend': 'Unsuspended a user',
+  'user.hard_delete': 'Hard-deleted a user',
+  'user.data_view': "Viewed a user's data",
+  'invitation.generate': 'Generated an invitation',
+  'export.all_prospects': 'Exported the prospects summary',
+  'export.prospects': 'Exported prospects with every column',
+  'export.audit_log': 'Exported the audit log',
+  'settings.update': 'Changed algorithm settings',
+  'cache.clear': 'Cleared the caches',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** The panel's words for a stored action; a code this build does not know (a newer one) shows as stored. */
+export function auditActionLabel(action: string): string {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as AuditAction] : action;
+}
