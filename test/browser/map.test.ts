@@ -6,6 +6,7 @@
 // the map still works on its plain background).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startFakeService, type FakeService } from '../helpers/places-http.js';
+import { axeViolations } from './axe.js';
 import {
   keepScreenshot,
   openBrowser,
@@ -183,6 +184,8 @@ describe('the map', () => {
         () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
       );
       await keepScreenshot(page, 'map-info-card-1440');
+      // Every badge of the card readable, Open Now included (real data shows it only during opening hours).
+      expect(await axeViolations(page, '.info-card')).toEqual([]);
 
       await page.locator('.leaflet-marker-icon.prospect-marker[title$=". Mission Plumbing Co"]').click();
       // One info card at a time: the dental one has closed.

@@ -215,6 +215,8 @@ export default function ProspectMap(props: ProspectMapProps) {
                     fractions={2}
                     readOnly
                     size="xs"
+                    // A picture of the rating to assistive technology: a plain div may not carry a label.
+                    role="img"
                     aria-label={`Rating ${p.rating}`}
                   />
                 )}
