@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
+import { axeViolations } from './axe.js';
 import {
   firstAccount,
   keepScreenshot,
@@ -117,6 +118,8 @@ describe('working the list', () => {
       await tab(page, 'Saved').click();
       await card(page, 'Bright Smile Dental').waitFor();
       expect(await tab(page, 'Saved').innerText()).toContain('2');
+      // A card with everything a scan of OSM data seldom has (rating, reviews, open now, website) is readable.
+      expect(await axeViolations(page, '[data-testid="prospect-card"]')).toEqual([]);
 
       // Outside text is text: the name shows literally and no element was created from it.
       const xss = card(page, XSS_NAME);
