@@ -234,12 +234,19 @@ describe('limits and failures', () => {
       .insertInto('jobs')
       .values([
         // A payload the worker cannot use: the handler throws.
-        { ...base, id: 'bad-payload', key: 'k1', payload: '{}', status: 'pending', attempts: 0 },
+        {
+          ...base,
+          id: 'bad-payload',
+          key: `user:${rep.id}:osm:node/9`,
+          payload: '{}',
+          status: 'pending',
+          attempts: 0,
+        },
         // Its worker died three times (say it crashed the process): not tried a fourth time.
         {
           ...base,
           id: 'crashed',
-          key: 'k2',
+          key: `shared:${dentist.id}`,
           payload: JSON.stringify({ prospect: dentist }),
           status: 'running',
           attempts: 3,
