@@ -4,7 +4,6 @@ export const AUDIT_ACTION_LABELS = {
   'blocklist.block': 'Blocked a business',
   'blocklist.unblock': 'Unblocked a business',
   'blocklist.clear': 'Cleared the blocklist',
-  'blocklist.check': 'Checked the blocklist',
   'advertiser.unmark': 'Unmarked a current advertiser',
   'advertisers.import': 'Imported current advertisers',
   'user.role_change': 'Changed a role',
@@ -12,13 +11,16 @@ export const AUDIT_ACTION_LABELS = {
   'user.suspend': 'Suspended a user',
   'user.unsuspend': 'Unsuspended a user',
   'user.hard_delete': 'Hard-deleted a user',
-  'user.data_view': "Viewed a user's data",
   'invitation.generate': 'Generated an invitation',
+  'settings.update': 'Changed algorithm settings',
+  'cache.clear': 'Cleared the caches',
+  // Admin reads that take data out or look into it (exports, another user's data, the blocklist check): nothing
+  // changes, but the log must still say who saw what.
   'export.all_prospects': 'Exported the prospects summary',
   'export.prospects': 'Exported prospects with every column',
   'export.audit_log': 'Exported the audit log',
-  'settings.update': 'Changed algorithm settings',
-  'cache.clear': 'Cleared the caches',
+  'user.data_view': "Viewed a user's data",
+  'blocklist.check': 'Checked the blocklist',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
