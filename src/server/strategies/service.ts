@@ -118,11 +118,14 @@ export async function resolveSubject(
   return { businessId: sent.id, ownerId: userId, prospect: sent };
 }
 
+/** A job key starts with whose strategy it is: everyone's, or one rep's. */
+const SHARED_KEY_PREFIX = 'shared:';
+const ownKeyPrefix = (userId: string) => `user:${userId}:`;
+
 /** Jobs with the same key are joined: reps asking for the same shared strategy share one job. */
 export function strategyJobKey(subject: Pick<StrategySubject, 'businessId' | 'ownerId'>): string {
-  return subject.ownerId === SHARED
-    ? `shared:${subject.businessId}`
-    : `user:${subject.ownerId}:${subject.businessId}`;
+  const prefix = subject.ownerId === SHARED ? SHARED_KEY_PREFIX : ownKeyPrefix(subject.ownerId);
+  return `${prefix}${subject.businessId}`;
 }
 
 /**
@@ -130,7 +133,7 @@ export function strategyJobKey(subject: Pick<StrategySubject, 'businessId' | 'ow
  * private one of their own. Another rep's private strategy was made from what that rep sent, so it is theirs.
  */
 export function mayReadStrategyJob(jobKey: string, userId: string): boolean {
-  return jobKey.startsWith('shared:') || jobKey.startsWith(`user:${userId}:`);
+  return jobKey.startsWith(SHARED_KEY_PREFIX) || jobKey.startsWith(ownKeyPrefix(userId));
 }
 
 interface StrategyPayload {
