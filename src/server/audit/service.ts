@@ -8,8 +8,6 @@ import type { AuditAction } from '../../core/audit.js';
 
 // Every admin action leaves an entry (issue 5 item 6): who, what, on what, when, and details.
 
-export type { AuditAction } from '../../core/audit.js';
-
 export interface AuditActor {
   id: string | null;
   name: string;

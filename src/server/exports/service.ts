@@ -60,7 +60,7 @@ export interface TeamProspect extends StoredProspect {
 }
 
 /** The prospects of one latest_scans row; a row that is not a JSON array yields none. */
-export function parseScanProspects(json: string): StoredProspect[] {
+function parseScanProspects(json: string): StoredProspect[] {
   let value: unknown;
   try {
     value = JSON.parse(json);
