@@ -1,9 +1,10 @@
 // The scan's business and analysis caches on a real database (SQLite, or PostgreSQL with TEST_DATABASE=postgres):
 // one row per business, the rules of SPEC §4/§5 for when a stored analysis is reused, and what it gives the scan.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Business, Prospect } from '../../src/core/types.js';
+import type { Business, Prospect, ProspectAnalysis } from '../../src/core/types.js';
 import { readCaches, writeAnalysisCache, writeBusinessCache } from '../../src/server/scans/cache.js';
-import { rankBusinesses } from '../../src/server/scans/service.js';
+import { rankBusinesses, saveCacheWrites, type ScanLog } from '../../src/server/scans/service.js';
 import { createScoreFn } from '../../src/server/scans/analysis.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 
@@ -15,6 +16,13 @@ afterAll(() => t.close());
 
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 const score = createScoreFn(() => undefined);
+
+/** What a scan does with the caches: rank, then save the entries the ranking decided to write. */
+async function rank(businesses: Business[], center: { lat: number; lng: number }, log?: ScanLog) {
+  const ranking = await rankBusinesses({ db: t.db, score, log }, businesses, center);
+  await saveCacheWrites({ db: t.db, log }, ranking.cacheWrites);
+  return ranking.prospects;
+}
 
 /** A business of the OSM import: a provider id, no place id. */
 function osmBusiness(id: string, over: Partial<Business> = {}): Business {
@@ -31,6 +39,16 @@ function osmBusiness(id: string, over: Partial<Business> = {}): Business {
     source: 'local',
     ...over,
   };
+}
+
+/** A stored analysis row as the table holds it (the scan's read returns only what a scan uses). */
+async function storedAnalysis(key: string) {
+  const row = await t.db.kysely
+    .selectFrom('analysis_cache')
+    .selectAll()
+    .where('business_id', '=', key)
+    .executeTakeFirstOrThrow();
+  return { ...row, data: JSON.parse(row.data) as ProspectAnalysis };
 }
 
 async function cacheRowCount(table: 'business_cache' | 'analysis_cache', keys: string[]) {
@@ -67,7 +85,28 @@ describe('cache keys and writes', () => {
     ]);
     const rows = await readCaches(t.db.kysely, ['dup-key']);
     expect(rows.business.get('dup-key')?.data.name).toBe('second');
-    expect(rows.analysis.get('dup-key')?.data.reasoning).toBe('second');
+    expect((await storedAnalysis('dup-key')).data.reasoning).toBe('second');
+  });
+
+  it('reads of an analysis only its age, version and AI-written words, whatever its texts say', async () => {
+    const plain = score([osmBusiness('201')], CENTER)[0]!.analysis;
+    // A text that is the marker itself makes the row send its JSON; the parsed JSON still says "no AI words".
+    const named = { ...plain, reasoning: 'reasoningModel' };
+    expect(JSON.stringify(named)).toContain('"reasoningModel"');
+    await writeAnalysisCache(t.db.kysely, [
+      { key: 'read-plain', data: plain },
+      { key: 'read-named', data: named },
+      { key: 'read-ai', data: { ...plain, reasoning: 'AI words.', reasoningModel: 'test-model-1' } },
+    ]);
+    const rows = await readCaches(t.db.kysely, ['read-plain', 'read-named', 'read-ai', 'read-absent']);
+    expect(rows.analysis.get('read-plain')).toEqual({ updated_at: expect.any(String), model_version: 'v1' });
+    expect(rows.analysis.get('read-named')).toEqual({ updated_at: expect.any(String), model_version: 'v1' });
+    expect(rows.analysis.get('read-ai')).toEqual({
+      updated_at: expect.any(String),
+      model_version: 'v1',
+      ai: { reasoning: 'AI words.', reasoningModel: 'test-model-1' },
+    });
+    expect(rows.analysis.has('read-absent')).toBe(false);
   });
 
   it('gives two same-name branches with empty addresses their own cache rows', async () => {
@@ -75,7 +114,7 @@ describe('cache keys and writes', () => {
     const two = osmBusiness('102', { lat: CENTER.lat - 0.004 });
     const warnings: unknown[] = [];
     const log = { warn: (obj: object, msg?: string) => void warnings.push({ obj, msg }) };
-    const prospects = await rankBusinesses({ db: t.db, score, log }, [one, two], CENTER);
+    const prospects = await rank([one, two], CENTER, log);
     expect(warnings).toEqual([]);
     expect(prospects).toHaveLength(2);
     const keys = ['place_osm:node/101', 'place_osm:node/102'];
@@ -83,8 +122,8 @@ describe('cache keys and writes', () => {
     expect(await cacheRowCount('business_cache', keys)).toEqual(keys);
     expect(await cacheRowCount('analysis_cache', keys)).toEqual(keys);
     // Each branch keeps its own analysis: the distances differ, so do the stored reasonings.
-    const rows = await readCaches(t.db.kysely, keys);
-    expect(rows.analysis.get(keys[0]!)?.data.reasoning).not.toBe(rows.analysis.get(keys[1]!)?.data.reasoning);
+    const [first, second] = await Promise.all(keys.map(storedAnalysis));
+    expect(first!.data.reasoning).not.toBe(second!.data.reasoning);
   });
 });
 
@@ -112,7 +151,7 @@ const AI = { reasoning: 'Written by the AI: a strong dental practice.', reasonin
 
 /** Scan once (writing the caches), then give the stored analysis AI-written words, as the AI job does. */
 async function seedAiEntry(b: Business, row: { ageMs?: number; modelVersion?: string } = {}) {
-  const [first] = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+  const [first] = await rank([b], CENTER);
   const key = first!.aiAnalysis!.businessHash;
   await t.db.kysely
     .updateTable('analysis_cache')
@@ -135,7 +174,7 @@ describe('what a stored analysis gives a scan', () => {
     const near = { lat: b.lat - 0.0029, lng: b.lng };
     const far = { lat: b.lat - 0.012, lng: b.lng };
     for (const center of [near, far, near]) {
-      const [p] = await rankBusinesses({ db: t.db, score }, [b], center);
+      const [p] = await rank([b], center);
       const fresh = score([b], center)[0]!.analysis;
       expect(Math.abs(miles(p!.aiAnalysis!.reasoning) - p!.distance)).toBeLessThanOrEqual(0.051);
       expect(p!.aiAnalysis!.breakdown).toEqual(fresh.breakdown);
@@ -148,13 +187,12 @@ describe('what a stored analysis gives a scan', () => {
     const b = dentist();
     const key = await seedAiEntry(b);
     const elsewhere = { lat: b.lat + 0.01, lng: b.lng + 0.01 };
-    const [p] = await rankBusinesses({ db: t.db, score }, [{ ...b, reviews: 109 }], elsewhere);
+    const [p] = await rank([{ ...b, reviews: 109 }], elsewhere);
     const fresh = score([{ ...b, reviews: 109 }], elsewhere)[0]!.analysis;
     expect(p!.aiAnalysis).toMatchObject({ ...AI, score: fresh.score, businessHash: key });
     expect(p!.aiAnalysis!.breakdown).toEqual(fresh.breakdown);
     // The entry is kept as it was (not rewritten over the AI words).
-    const stored = await readCaches(t.db.kysely, [key]);
-    expect(stored.analysis.get(key)?.data.reasoningModel).toBe(AI.reasoningModel);
+    expect((await storedAnalysis(key)).data.reasoningModel).toBe(AI.reasoningModel);
   });
 
   const stale: [string, { ageMs?: number; modelVersion?: string }, Partial<Business>][] = [
@@ -169,10 +207,10 @@ describe('what a stored analysis gives a scan', () => {
     const b = dentist();
     const key = await seedAiEntry(b, row);
     const changed = { ...b, ...change };
-    const [p] = await rankBusinesses({ db: t.db, score }, [changed], CENTER);
+    const [p] = await rank([changed], CENTER);
     expect(p!.aiAnalysis!.reasoningModel).toBeUndefined();
     expect(p!.aiAnalysis!.reasoning).toBe(score([changed], CENTER)[0]!.analysis.reasoning);
-    const stored = (await readCaches(t.db.kysely, [key])).analysis.get(key)!;
+    const stored = await storedAnalysis(key);
     expect(stored.data.reasoningModel).toBeUndefined();
     expect(stored.data.reasoning).toBe(p!.aiAnalysis!.reasoning);
     expect(stored.model_version).toBe('v1');
@@ -182,7 +220,7 @@ describe('what a stored analysis gives a scan', () => {
   it('still reuses the entry just inside the expiry', async () => {
     const b = dentist();
     await seedAiEntry(b, { ageMs: 7 * DAY - 60_000 });
-    const [p] = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+    const [p] = await rank([b], CENTER);
     expect(p!.aiAnalysis).toMatchObject(AI);
   });
 });
@@ -220,6 +258,34 @@ describe('when the scorer fails (SPEC §4, §8)', () => {
       expect(Number(cached.n)).toBe(0);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('when the caches fail (SPEC §8)', () => {
+  it('ranks without them, says so in the log, and keeps the scan going', async () => {
+    const broken = await createTestContext({ SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'demo' });
+    try {
+      await sql`ALTER TABLE analysis_cache RENAME TO analysis_cache_gone`.execute(broken.db.kysely);
+      const warnings: string[] = [];
+      const log = { warn: (_: object, msg?: string) => void warnings.push(msg ?? '') };
+      const businesses = [dentist(), osmBusiness('301')];
+      const ranking = await rankBusinesses({ db: broken.db, score, log }, businesses, CENTER);
+      expect(ranking.prospects.map((p) => p.aiAnalysis?.score)).toEqual(
+        score(businesses, CENTER)
+          .map((r) => r.analysis.score)
+          .sort((a, b) => b - a),
+      );
+      await saveCacheWrites({ db: broken.db, log }, ranking.cacheWrites);
+      expect(warnings).toEqual([
+        'analysis cache read failed; scanning without it',
+        'cache write failed; the scan goes on',
+      ]);
+      // The business cache, a table of its own, was still written.
+      const kept = await broken.db.kysely.selectFrom('business_cache').select('business_id').execute();
+      expect(kept).toHaveLength(2);
+    } finally {
+      await broken.close();
     }
   });
 });

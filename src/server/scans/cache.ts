@@ -82,25 +82,59 @@ export interface CacheRows {
     string,
     { data: CachedBusiness; updated_at: string; model_version: string; content_hash: string }
   >;
-  analysis: Map<string, { data: ProspectAnalysis; updated_at: string; model_version: string }>;
+  /** Each stored analysis's age and version, and its AI-written words when it has them. */
+  analysis: Map<string, { updated_at: string; model_version: string; ai?: AiReasoning }>;
 }
 
-/** Batch-read both caches for the given keys. */
+/** What the reasoning job writes into a stored analysis (SPEC §9): the text and the model that wrote it. */
+export interface AiReasoning {
+  reasoning: string;
+  reasoningModel: string;
+}
+
+/**
+ * The JSON key that marks an analysis with AI-written words. `LIKE` on it only narrows which rows send their
+ * JSON (a text that is exactly "reasoningModel" reads a row for nothing); the parsed JSON decides.
+ */
+const AI_MARK = '%"reasoningModel"%';
+
+/**
+ * Batch-read both caches for the given keys. A scan needs the stored businesses whole (change detection) but of
+ * the analyses only their age, version and any AI-written words, so only those come back: the rest of each
+ * analysis (about 0.8 KB, up to 500 of them a scan) is re-scored anyway. Large results read at the same time on
+ * two connections stalled ~40 ms on loopback TCP to PostgreSQL in the benchmark (docs/PERFORMANCE.md), and the
+ * smaller answer is less work on every database.
+ */
 export async function readCaches(db: Conn, keys: readonly string[]): Promise<CacheRows> {
   const rows: CacheRows = { business: new Map(), analysis: new Map() };
   for (const part of chunks([...new Set(keys)], READ_CHUNK)) {
     const [businesses, analyses] = await Promise.all([
       db.selectFrom('business_cache').selectAll().where('business_id', 'in', part).execute(),
-      db.selectFrom('analysis_cache').selectAll().where('business_id', 'in', part).execute(),
+      db
+        .selectFrom('analysis_cache')
+        .select(['business_id', 'updated_at', 'model_version'])
+        .select((eb) =>
+          eb.case().when('data', 'like', AI_MARK).then(eb.ref('data')).else(null).end().as('marked'),
+        )
+        .where('business_id', 'in', part)
+        .execute(),
     ]);
     for (const r of businesses) {
       rows.business.set(r.business_id, { ...r, data: JSON.parse(r.data) as CachedBusiness });
     }
-    for (const r of analyses) {
-      rows.analysis.set(r.business_id, { ...r, data: JSON.parse(r.data) as ProspectAnalysis });
+    for (const { business_id, marked, ...entry } of analyses) {
+      const ai = marked ? aiReasoning(JSON.parse(marked) as Partial<ProspectAnalysis>) : undefined;
+      rows.analysis.set(business_id, ai ? { ...entry, ai } : entry);
     }
   }
   return rows;
+}
+
+function aiReasoning(data: Partial<ProspectAnalysis>): AiReasoning | undefined {
+  const { reasoning, reasoningModel } = data;
+  return typeof reasoning === 'string' && typeof reasoningModel === 'string' && reasoningModel
+    ? { reasoning, reasoningModel }
+    : undefined;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 } from './repository.js';
 import {
   businessChanged,
+  type CachedBusiness,
   isFresh,
   needsResave,
   readCaches,
@@ -102,14 +103,15 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  * - When the scorer fails, each business gets the category fallback score of SPEC §9 (logged). A fallback is
  *   neither written to the cache nor given cached AI words (they explain the model's score, not this one).
  *
- * Sorted by score descending, ties by distance then name so the order is stable.
+ * Sorted by score descending, ties by distance then name so the order is stable. The cache entries to write come
+ * back beside the prospects, for `saveCacheWrites`: a scan saves them while it records its results, not before.
  */
 export async function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
-): Promise<Prospect[]> {
-  if (businesses.length === 0) return [];
+): Promise<Ranking> {
+  if (businesses.length === 0) return { prospects: [], cacheWrites: { business: [], analysis: [] } };
   const log = deps.log ?? silentLog;
   const computed = scoreOrFallback(deps.score, businesses, center, log);
   const keys = businesses.map(businessCacheKey);
@@ -121,8 +123,8 @@ export async function rankBusinesses(
     caches = undefined;
   }
   const now = Date.now();
-  const businessWrites: { key: string; data: ReturnType<typeof toCachedBusiness> }[] = [];
-  const analysisWrites: { key: string; data: ProspectAnalysis }[] = [];
+  const businessWrites: CacheWrites['business'] = [];
+  const analysisWrites: CacheWrites['analysis'] = [];
   const prospects = businesses.map((b, i) => {
     const key = keys[i]!;
     const current = toCachedBusiness(b);
@@ -137,12 +139,8 @@ export async function rankBusinesses(
       !businessChanged(storedBusiness.data, current);
     if (!entryHolds) {
       if (!fallback) analysisWrites.push({ key, data: analysis });
-    } else if (!fallback && storedAnalysis.data.reasoningModel) {
-      analysis = {
-        ...analysis,
-        reasoning: storedAnalysis.data.reasoning,
-        reasoningModel: storedAnalysis.data.reasoningModel,
-      };
+    } else if (!fallback && storedAnalysis.ai) {
+      analysis = { ...analysis, ...storedAnalysis.ai };
     }
     if (needsResave(storedBusiness, current, now)) businessWrites.push({ key, data: current });
     return toProspect(b, {
@@ -151,20 +149,42 @@ export async function rankBusinesses(
       index: i,
     });
   });
-  try {
-    await writeBusinessCache(deps.db.kysely, businessWrites);
-    await writeAnalysisCache(deps.db.kysely, analysisWrites);
-  } catch (error) {
-    // SPEC §8: cache save failures only warn; the scan goes on.
-    log.warn({ err: error }, 'analysis cache write failed; the scan goes on');
-  }
-  return prospects.sort(
+  prospects.sort(
     (a, b) =>
       b.score - a.score ||
       a.distance - b.distance ||
       a.name.localeCompare(b.name) ||
       a.id.localeCompare(b.id),
   );
+  return { prospects, cacheWrites: { business: businessWrites, analysis: analysisWrites } };
+}
+
+/** The cache entries a ranking decided to (re)write: businesses new or changed, analyses absent, stale or changed. */
+export interface CacheWrites {
+  business: { key: string; data: CachedBusiness }[];
+  analysis: { key: string; data: ProspectAnalysis }[];
+}
+
+export interface Ranking {
+  prospects: Prospect[];
+  cacheWrites: CacheWrites;
+}
+
+/**
+ * Write a ranking's cache entries. The two caches are separate tables, written side by side (on PostgreSQL, on
+ * two pooled connections). Never throws: SPEC §8, a cache save failure only warns and the scan goes on.
+ */
+export async function saveCacheWrites(deps: Pick<ScanDeps, 'db' | 'log'>, writes: CacheWrites) {
+  const results = await Promise.allSettled([
+    writeBusinessCache(deps.db.kysely, writes.business),
+    writeAnalysisCache(deps.db.kysely, writes.analysis),
+  ]);
+  for (const r of results) {
+    if (r.status === 'rejected') {
+      const err: unknown = r.reason;
+      (deps.log ?? silentLog).warn({ err }, 'cache write failed; the scan goes on');
+    }
+  }
 }
 
 /** SPEC §4/§8: if analysis fails, the category-based fallback scoring of SPEC §9, business by business. */
@@ -215,7 +235,8 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   progress?.({ phase: 'found', count: found.businesses.length });
   const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
   progress?.({ phase: 'analysing', count: candidates.length });
-  const ranked = (await rankBusinesses(deps, candidates, center)).filter(
+  const ranking = await rankBusinesses(deps, candidates, center);
+  const ranked = ranking.prospects.filter(
     (p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis),
   );
   const page = await keepAndPage(
@@ -231,7 +252,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
       query: null,
       total: ranked.length,
     },
-    ranked,
+    { ...ranking, prospects: ranked },
     found.sources,
   );
   progress?.({ phase: 'done', count: page.total });
@@ -268,23 +289,29 @@ async function withoutBlocked(deps: Pick<ScanDeps, 'db'>, businesses: Business[]
 
 /**
  * Record the search, keep the top 100 as the user's latest results and in the team's list (scans and quick
- * searches alike), and answer the first page of N.
+ * searches alike), save the ranking's cache entries, and answer the first page of N.
  */
 async function keepAndPage(
-  deps: Pick<ScanDeps, 'db'>,
+  deps: Pick<ScanDeps, 'db' | 'log'>,
   record: SearchRecord,
-  ranked: Prospect[],
+  ranking: Ranking,
   sources: SourceReport[],
 ): Promise<ScanPage> {
-  // One transaction: one durable commit (one fsync with SQLite synchronous=FULL) instead of two per scan.
-  const searchId = await deps.db.kysely.transaction().execute(async (trx) => {
-    const id = await recordSearch(trx, record);
-    const kept = ranked.slice(0, MAX_LOADED);
-    await saveLatestScan(trx, record.userId, id, kept, ranked.length);
-    // The team's list (All Prospects) keeps them after this user's next scan or New Search.
-    await recordTeamProspects(trx, record.userId, kept);
-    return id;
-  });
+  const ranked = ranking.prospects;
+  // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), not three. The
+  // cache writes go beside it, not inside: they touch other tables, may fail without failing the scan, and on
+  // PostgreSQL run at the same time on other connections instead of adding their round trips to the scan's.
+  const [searchId] = await Promise.all([
+    deps.db.kysely.transaction().execute(async (trx) => {
+      const id = await recordSearch(trx, record);
+      const kept = ranked.slice(0, MAX_LOADED);
+      await saveLatestScan(trx, record.userId, id, kept, ranked.length);
+      // The team's list (All Prospects) keeps them after this user's next scan or New Search.
+      await recordTeamProspects(trx, record.userId, kept);
+      return id;
+    }),
+    saveCacheWrites(deps, ranking.cacheWrites),
+  ]);
   return {
     searchId,
     total: ranked.length,
@@ -365,8 +392,8 @@ export async function quickSearch(
   const center = { lat: input.lat, lng: input.lng };
   const found = await deps.places.textSearch({ query: text, ...center, radiusMiles });
   const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
-  const ranked = await rankBusinesses(deps, candidates, center);
-  if (ranked.length === 0) {
+  const ranking = await rankBusinesses(deps, candidates, center);
+  if (ranking.prospects.length === 0) {
     throw new HttpError(404, input.mode === 'business' ? NO_MATCHING_BUSINESS : NO_CATEGORY_RESULTS, {
       sources: found.sources,
     });
@@ -382,9 +409,9 @@ export async function quickSearch(
       categories: [],
       locationLabel: input.locationLabel ?? null,
       query: text,
-      total: ranked.length,
+      total: ranking.prospects.length,
     },
-    ranked,
+    ranking,
     found.sources,
   );
 }
