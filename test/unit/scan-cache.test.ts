@@ -4,6 +4,7 @@ import {
   CACHE_EXPIRY_MS,
   contentHash,
   isFresh,
+  lastPerKey,
   MODEL_VERSION,
   needsResave,
   RESAVE_MIN_AGE_MS,
@@ -67,5 +68,21 @@ describe('analysis cache rules (SPEC §4, §5, §9)', () => {
     expect(needsResave(stored(RESAVE_MIN_AGE_MS + 1), { ...base, name: ' UNION SQUARE DENTAL ' }, now)).toBe(
       false,
     );
+  });
+});
+
+describe('batch cache writes', () => {
+  it('keep one entry per key, the last one, in key order (one lock order for every scan)', () => {
+    const entries = [
+      { key: 'place_c', n: 1 },
+      { key: 'place_a', n: 2 },
+      { key: 'place_c', n: 3 },
+      { key: 'place_b', n: 4 },
+    ];
+    expect(lastPerKey(entries)).toEqual([
+      { key: 'place_a', n: 2 },
+      { key: 'place_b', n: 4 },
+      { key: 'place_c', n: 3 },
+    ]);
   });
 });

@@ -156,16 +156,16 @@ export function needsResave(
 }
 
 /**
- * One entry per key, the last one winning. PostgreSQL refuses an INSERT ... ON CONFLICT DO UPDATE that names
- * one key twice ("cannot affect row a second time"), so every batch write goes through this.
+ * One entry per key, the last one winning, in key order; every batch write goes through this. PostgreSQL refuses
+ * an INSERT ... ON CONFLICT DO UPDATE that names one key twice ("cannot affect row a second time"). And scans
+ * around different centres meet the same businesses in different orders: upserting in key order, two scans lock
+ * the rows they share in one order, so they cannot deadlock (PostgreSQL would find it only after
+ * deadlock_timeout, 1 s, and fail one of them).
  */
 export function lastPerKey<T extends { key: string }>(entries: readonly T[]): T[] {
   const byKey = new Map<string, T>();
-  for (const e of entries) {
-    byKey.delete(e.key);
-    byKey.set(e.key, e);
-  }
-  return [...byKey.values()];
+  for (const e of entries) byKey.set(e.key, e);
+  return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export async function writeBusinessCache(db: Conn, entries: { key: string; data: CachedBusiness }[]) {
