@@ -11,6 +11,7 @@ import {
   openBrowser,
   registerViaApi,
   startServer,
+  trackApiRequests,
   type ApiSession,
   type TestServer,
   POLL,
@@ -338,8 +339,11 @@ describe('device features', () => {
         { inviter: owner },
       );
       const page = b.page;
+      const api = trackApiRequests(page);
       await page.goto(server.baseUrl);
       await page.getByText('Sue Session').waitFor();
+      // The page's own first loads are done, so the next request is the rep's action below.
+      await api.settled();
       // The session is ended behind the page's back (as a sign-out on another tab or a suspension would).
       const out = await page.request.post(`${server.baseUrl}/api/auth/sign-out`, {
         data: {},

@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig } from '../../src/server/config.js';
 import { buildApp } from '../../src/server/app.js';
@@ -300,3 +300,34 @@ export async function firstAccount(server: TestServer, person: Person): Promise<
 
 /** expect.poll options for UI waits: vitest's 1 s default is tight on a busy two-core machine. */
 export const POLL = { timeout: 10_000, interval: 100 } as const;
+
+/**
+ * Counts the page's API requests still waiting for an answer (the live event stream aside, which never ends).
+ * Attach before the page loads; `settled()` waits until none has been pending for a moment, so a test can change
+ * the server's state behind the page without racing the page's own first loads.
+ */
+export function trackApiRequests(page: Page): { settled(): Promise<void> } {
+  const pending = new Set<Request>();
+  const isApi = (r: Request) => {
+    const path = new URL(r.url()).pathname;
+    return path.startsWith('/api/') && path !== '/api/events';
+  };
+  page.on('request', (r) => {
+    if (isApi(r)) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return {
+    settled: async () => {
+      // Quiet twice, a beat apart: an answer often starts the next request (the results after the user, say).
+      const deadline = Date.now() + POLL.timeout;
+      for (let quiet = 0; quiet < 2;) {
+        if (Date.now() > deadline) {
+          throw new Error(`API requests still pending: ${[...pending].map((r) => r.url()).join(', ')}`);
+        }
+        await page.waitForTimeout(200);
+        quiet = pending.size === 0 ? quiet + 1 : 0;
+      }
+    },
+  };
+}
