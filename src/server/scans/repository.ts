@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { blockKeys } from '../../core/blocklist.js';
+import { lastPerKey } from './cache.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -96,8 +97,9 @@ const TEAM_INSERT_CHUNK = 100;
 
 /**
  * Record a scan's kept prospects in the team's list (All Prospects): one row per business id, this scan's copy
- * replacing any older one. One multi-row upsert (per 100), on the scan's hot path. Each id appears once per
- * statement, the last copy winning: PostgreSQL refuses an ON CONFLICT DO UPDATE that touches a row twice.
+ * replacing any older one. One multi-row upsert (per 100), on the scan's hot path, through `lastPerKey` as the
+ * cache writes: each id once per statement, the last copy winning, in key order so that two scans of the same
+ * area cannot deadlock on PostgreSQL.
  */
 export async function recordTeamProspects(
   db: Conn,
@@ -105,12 +107,10 @@ export async function recordTeamProspects(
   prospects: readonly Prospect[],
   at = new Date().toISOString(),
 ): Promise<void> {
-  const rows = new Map<string, Database['team_prospects']>();
-  for (const p of prospects) {
+  const entries = prospects.flatMap((p) => {
     const keys = blockKeys(p);
-    if (!keys.id) continue;
-    rows.delete(keys.id);
-    rows.set(keys.id, {
+    if (!keys.id) return [];
+    const row: Database['team_prospects'] = {
       business_id: keys.id,
       prospect: JSON.stringify(p),
       name: p.name,
@@ -119,13 +119,10 @@ export async function recordTeamProspects(
       business_hash: keys.businessHash,
       scanned_by: userId,
       scanned_at: at,
-    });
-  }
-  // In key order: two scans of the same area upsert their rows in one order on PostgreSQL, so their row locks
-  // cannot deadlock.
-  const all = [...rows.values()].sort((a, b) =>
-    a.business_id < b.business_id ? -1 : a.business_id > b.business_id ? 1 : 0,
-  );
+    };
+    return [{ key: keys.id, row }];
+  });
+  const all = lastPerKey(entries).map((e) => e.row);
   for (let i = 0; i < all.length; i += TEAM_INSERT_CHUNK) {
     await db
       .insertInto('team_prospects')
