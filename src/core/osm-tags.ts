@@ -1,7 +1,13 @@
 // OpenStreetMap tags to the place types of SPEC.md §3 and to scoring verticals. Kept as data: one table per
 // purpose, keyed by tag key then tag value. https://wiki.openstreetmap.org/wiki/Map_features
 import { fallbackLabel, labelForPlaceType, type PlaceType } from './categories';
-import { pickVertical, refineVerticalByName, type Vertical } from './verticals';
+import {
+  HISTORICAL_NAME,
+  institutionByName,
+  pickVertical,
+  refineVerticalByName,
+  type Vertical,
+} from './verticals';
 
 /** The keys that make a named OSM element a business (the README's definition of a POI). */
 export const OSM_BUSINESS_KEYS = ['shop', 'amenity', 'office', 'craft', 'healthcare'] as const;
@@ -79,6 +85,7 @@ export const OSM_PLACE_TYPES: Table<readonly PlaceType[]> = {
     financial_advisor: ['accounting'],
     moving_company: ['moving_company'],
     contractor: ['general_contractor'],
+    construction_company: ['general_contractor'],
   },
   craft: {
     plumber: ['plumber'],
@@ -91,6 +98,13 @@ export const OSM_PLACE_TYPES: Table<readonly PlaceType[]> = {
     gardener: ['landscaper'],
     landscaper: ['landscaper'],
     painter: ['painter'],
+    floorer: ['general_contractor'],
+    tiler: ['general_contractor'],
+    plasterer: ['general_contractor'],
+    glaziery: ['general_contractor'],
+    window_construction: ['general_contractor'],
+    insulation: ['general_contractor'],
+    stonemason: ['general_contractor'],
     car_repair: ['car_repair'],
   },
   leisure: {
@@ -117,6 +131,9 @@ export const OSM_VERTICALS: Table<Vertical> = {
     optometrist: 'medical',
     audiologist: 'medical',
     podiatrist: 'medical',
+    psychotherapist: 'medical',
+    alternative: 'wellness',
+    pharmacy: 'pharmacy',
   },
   amenity: {
     dentist: 'dental',
@@ -134,6 +151,22 @@ export const OSM_VERTICALS: Table<Vertical> = {
     nightclub: 'bar',
     fuel: 'gas_station',
     gym: 'fitness',
+    veterinary: 'veterinary',
+    pharmacy: 'pharmacy',
+    spa: 'wellness',
+    school: 'education',
+    college: 'education',
+    university: 'education',
+    language_school: 'education',
+    music_school: 'education',
+    driving_school: 'education',
+    kindergarten: 'education',
+    cinema: 'entertainment',
+    theatre: 'entertainment',
+    arts_centre: 'entertainment',
+    bank: 'finance',
+    bureau_de_change: 'finance',
+    car_wash: 'auto_repair',
     townhall: 'government',
     courthouse: 'government',
     police: 'government',
@@ -178,6 +211,15 @@ export const OSM_VERTICALS: Table<Vertical> = {
     kitchen: 'furniture',
     interior_decoration: 'furniture',
     charity: 'nonprofit',
+    chemist: 'pharmacy',
+    beauty: 'beauty',
+    nails: 'beauty',
+    hairdresser: 'beauty',
+    barber: 'beauty',
+    massage: 'wellness',
+    art: 'entertainment',
+    car_parts: 'auto_repair',
+    hvac: 'hvac',
   },
   office: {
     lawyer: 'legal',
@@ -192,11 +234,33 @@ export const OSM_VERTICALS: Table<Vertical> = {
     foundation: 'nonprofit',
     religion: 'nonprofit',
     political_party: 'nonprofit',
+    moving_company: 'home_services',
+    contractor: 'home_services',
+    construction_company: 'home_services',
+    accountant: 'finance',
+    tax_advisor: 'finance',
+    financial: 'finance',
+    financial_advisor: 'finance',
   },
   craft: {
     plumber: 'plumbing',
     hvac: 'hvac',
     roofer: 'roofing',
+    electrician: 'home_services',
+    builder: 'home_services',
+    carpenter: 'home_services',
+    painter: 'home_services',
+    gardener: 'home_services',
+    landscaper: 'home_services',
+    cleaning: 'home_services',
+    floorer: 'home_services',
+    tiler: 'home_services',
+    plasterer: 'home_services',
+    glaziery: 'home_services',
+    window_construction: 'home_services',
+    insulation: 'home_services',
+    stonemason: 'home_services',
+    locksmith: 'home_services',
     brewery: 'bar',
     winery: 'bar',
     distillery: 'bar',
@@ -205,8 +269,14 @@ export const OSM_VERTICALS: Table<Vertical> = {
   leisure: {
     fitness_centre: 'fitness',
     sports_centre: 'fitness',
+    spa: 'wellness',
+    bowling_alley: 'entertainment',
+    amusement_arcade: 'entertainment',
   },
   tourism: {
+    museum: 'entertainment',
+    gallery: 'entertainment',
+    theme_park: 'entertainment',
     hotel: 'hotel',
     motel: 'hotel',
     hostel: 'hotel',
@@ -253,7 +323,7 @@ const value = (tags: Readonly<Record<string, string>>, key: OsmKey): string | un
  * (the README's POI), or a leisure/tourism value the tables above know (hotels, gyms, museums, ...).
  */
 export function isOsmBusiness(tags: Readonly<Record<string, string>>): boolean {
-  if (!tags.name?.trim()) return false;
+  if (!tags.name?.trim() || HISTORICAL_NAME.test(tags.name)) return false;
   if (OSM_BUSINESS_KEYS.some((k) => tags[k] !== undefined && tags[k] !== 'no')) return true;
   return OSM_EXTRA_KEYS.some((k) => {
     const v = value(tags, k);
@@ -301,7 +371,36 @@ export function osmVertical(tags: Readonly<Record<string, string>>, name?: strin
   // An orthodontist is tagged healthcare=dentist + healthcare:speciality=orthodontics.
   const speciality = tags['healthcare:speciality'] ?? '';
   if (/\borthodontics\b/.test(speciality)) found.add('orthodontics');
-  return refineVerticalByName(pickVertical(found), tags.name ?? name ?? '');
+  const label = tags.name ?? name ?? '';
+  if (HISTORICAL_NAME.test(label)) return 'low_propensity';
+  const vertical = refineVerticalByName(pickVertical(found), label);
+  if (vertical === 'low_propensity') return vertical;
+  return institutionFromTags(tags) ?? institutionByName(label) ?? vertical;
+}
+
+/** `operator:type` values of public bodies and of non-profits (https://wiki.openstreetmap.org/wiki/Key:operator:type). */
+const PUBLIC_OPERATOR_TYPES: ReadonlySet<string> = new Set(['public', 'government', 'military']);
+const NONPROFIT_OPERATOR_TYPES: ReadonlySet<string> = new Set([
+  'religious',
+  'ngo',
+  'charitable',
+  'community',
+  'non_profit',
+  'nonprofit',
+]);
+const PUBLIC_OPERATOR_NAME =
+  /^(city|county|state|town|village) (and county )?of\b|\b(department of|veterans affairs|public health|school district|unified school|health services agency)\b/i;
+
+/** A public or non-profit operator from the element's own tags (`operator:type`, `operator`), or null. */
+export function institutionFromTags(
+  tags: Readonly<Record<string, string>>,
+): 'government' | 'nonprofit' | null {
+  const type = tags['operator:type']?.trim().toLowerCase();
+  if (type && PUBLIC_OPERATOR_TYPES.has(type)) return 'government';
+  if (type && NONPROFIT_OPERATOR_TYPES.has(type)) return 'nonprofit';
+  const operator = tags.operator?.trim();
+  if (operator && PUBLIC_OPERATOR_NAME.test(operator)) return 'government';
+  return null;
 }
 
 /** The friendly category of an OSM element: its first place type's label, else its tag value's label. */

@@ -20,6 +20,8 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
     tags: b.tags ?? null,
     brand: b.brand ?? null,
     brandWikidata: b.brandWikidata ?? null,
+    source: b.source,
+    locations: b.locations ?? null,
   };
 }
 

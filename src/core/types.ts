@@ -35,6 +35,8 @@ export interface Business {
   brand?: string;
   /** Brand Wikidata id (OSM `brand:wikidata`), e.g. 'Q38076' for McDonald's. */
   brandWikidata?: string;
+  /** Places of the same business (same name) in the imported market; known for the local provider only. */
+  locations?: number;
   source: BusinessSource;
   /** Raw OpenStreetMap tags, when the business came from OSM data. */
   tags?: Record<string, string>;
@@ -88,8 +90,36 @@ export interface ScoreBreakdown {
     distance: number;
     qualitySpread: number;
   };
-  /** Sum of the contributions, 0-1. */
+  /**
+   * The raw score the display score is made from, 0-1: the calibrated intrinsic part plus distance and spread
+   * (docs/SCORING.md "Calibration"); without a reference, the plain sum of the contributions.
+   */
   raw: number;
+  /** Fit, presence, scale and keywords weighted (0..0.84): what the business carries wherever it is scanned from. */
+  intrinsic?: number;
+  /** Its standing (0..1) in the reference population of its data source; null on the absolute scale. */
+  quantile?: number | null;
+  /** The reference population it was calibrated against. */
+  reference?: { source: string; population: number } | null;
+  /**
+   * Display points of each component: integers that add up to the score (base is the display floor, 10). Null for
+   * a score a rule decides.
+   */
+  points?: {
+    base: number;
+    fit: number;
+    presence: number;
+    scale: number;
+    keywords: number;
+    distance: number;
+    qualitySpread: number;
+  } | null;
+  /** Fields the data source never carries (scored neutral, lowering confidence): 'ratings', 'review counts'. */
+  unknown?: string[];
+  /** Listing evidence that stood in for review counts ('social profiles', 'e-mail', ...). */
+  evidence?: string[];
+  /** Places of the same business in the market (1 when single or unknown). */
+  locations?: number;
   /** Channel propensities used for fit and recommendations. */
   propensity: { ctv: number; olv: number; display: number; sem: number };
   /** Named local franchised-dealer group matched (adds 0.03 to fit and presence). */

@@ -21,7 +21,8 @@ describe('verticals', () => {
     expect(verticalForTypes(['bar', 'restaurant'])).toBe('restaurant');
     expect(verticalForTypes(['lawyer'])).toBe('legal');
     expect(verticalForTypes(['roofing_contractor'])).toBe('roofing');
-    expect(verticalForTypes(['electrician'])).toBe('other');
+    expect(verticalForTypes(['electrician'])).toBe('home_services');
+    expect(verticalForTypes(['museum'])).toBe('entertainment');
     expect(verticalForTypes(['atm'])).toBe('low_propensity');
     expect(verticalForTypes(['point_of_interest', 'establishment'])).toBe('other');
     expect(verticalForTypes([])).toBe('other');

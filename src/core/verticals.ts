@@ -5,15 +5,24 @@ export const VERTICALS = [
   'auto_dealer',
   'auto_repair',
   'legal',
+  'legal_corporate',
   'hvac',
   'plumbing',
   'roofing',
+  'home_services',
   'dental',
   'orthodontics',
   'medical',
+  'veterinary',
   'furniture',
   'insurance',
+  'finance',
+  'education',
   'fitness',
+  'wellness',
+  'beauty',
+  'entertainment',
+  'pharmacy',
   'restaurant',
   'bar',
   'hotel',
@@ -33,15 +42,24 @@ export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
   auto_dealer: 'Auto Dealer',
   auto_repair: 'Auto Repair',
   legal: 'Legal',
+  legal_corporate: 'Business Law Firm',
   hvac: 'HVAC',
   plumbing: 'Plumbing',
   roofing: 'Roofing',
+  home_services: 'Home Services',
   dental: 'Dental',
   orthodontics: 'Orthodontics',
   medical: 'Medical',
+  veterinary: 'Veterinary',
   furniture: 'Furniture',
   insurance: 'Insurance',
+  finance: 'Financial Services',
+  education: 'Private Education',
   fitness: 'Fitness',
+  wellness: 'Spa & Massage',
+  beauty: 'Hair & Beauty',
+  entertainment: 'Entertainment',
+  pharmacy: 'Pharmacy',
   restaurant: 'Full-Service Restaurant',
   bar: 'Bar/Brewery',
   hotel: 'Hotel',
@@ -61,20 +79,29 @@ export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
 export const VERTICAL_PRIORITY: readonly Vertical[] = [
   'auto_dealer',
   'legal',
+  'legal_corporate',
   'orthodontics',
   'dental',
   'medical',
   'hvac',
   'plumbing',
   'roofing',
+  'home_services',
+  'veterinary',
   'furniture',
   'insurance',
+  'finance',
   'real_estate',
+  'education',
   'fitness',
+  'wellness',
+  'beauty',
+  'pharmacy',
   'hotel',
   'restaurant',
   'bar',
   'qsr',
+  'entertainment',
   'auto_repair',
   'gas_station',
   'government',
@@ -85,8 +112,7 @@ export const VERTICAL_PRIORITY: readonly Vertical[] = [
 
 /**
  * Place types (those of SPEC.md §3 plus the maps service's usual ones) to verticals. Types not listed are
- * 'other'. Electricians, painters, landscapers and other home services are 'other': the propensity table of
- * SPEC.md §9 names only hvac, plumbing and roofing.
+ * 'other'. Every SPEC place type is placed on purpose; docs/SCORING.md gives each placement its reason.
  */
 export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
   car_dealer: 'auto_dealer',
@@ -95,12 +121,43 @@ export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
   plumber: 'plumbing',
   roofing_contractor: 'roofing',
   hvac_contractor: 'hvac',
+  electrician: 'home_services',
+  general_contractor: 'home_services',
+  painter: 'home_services',
+  landscaper: 'home_services',
+  moving_company: 'home_services',
+  cleaning_service: 'home_services',
+  locksmith: 'home_services',
+  pest_control: 'home_services',
   dentist: 'dental',
   dental_clinic: 'dental',
   orthodontist: 'orthodontics',
   doctor: 'medical',
   hospital: 'medical',
   physiotherapist: 'medical',
+  veterinary_care: 'veterinary',
+  pharmacy: 'pharmacy',
+  drugstore: 'pharmacy',
+  spa: 'wellness',
+  massage_therapist: 'wellness',
+  beauty_salon: 'beauty',
+  hair_care: 'beauty',
+  hair_salon: 'beauty',
+  nail_salon: 'beauty',
+  barber_shop: 'beauty',
+  school: 'education',
+  college: 'education',
+  university: 'education',
+  movie_theater: 'entertainment',
+  bowling_alley: 'entertainment',
+  museum: 'entertainment',
+  art_gallery: 'entertainment',
+  amusement_park: 'entertainment',
+  bank: 'finance',
+  credit_union: 'finance',
+  accounting: 'finance',
+  car_wash: 'auto_repair',
+  auto_parts_store: 'auto_repair',
   chiropractor: 'medical',
   medical_clinic: 'medical',
   medical_lab: 'medical',
@@ -172,6 +229,9 @@ export const NAME_VERTICAL_RULES: ReadonlyArray<{ pattern: RegExp; vertical: Ver
   { pattern: /\b(roofing|roofers?)\b/i, vertical: 'roofing', over: ['other'] },
   { pattern: /\b(dental|dentist|dentistry|dds|dmd)\b/i, vertical: 'dental', over: ['other'] },
   { pattern: /\b(law (firm|office|offices|group)|attorneys?|lawyers?|esq)\b/i, vertical: 'legal', over: ['other'] },
+  // A firm that serves companies, not households (international, corporate, patent, securities; or only partners'
+  // surnames with a corporate form such as "Bracamontes & Vlasak, P.C."): no local consumer advertising.
+  { pattern: /\b(international|global|corporate|business law|patent|intellectual property|securities|llp|l\.l\.p)\b|^(?!.*\b(law|laws|attorneys?|lawyers?|legal|injury|accident|defen[cs]e|family|immigration)\b)[^,]*&[^,]*,\s*(p\.?c|pllc|llc|llp)\.?$/i, vertical: 'legal_corporate', over: ['legal'] },
   { pattern: /\b(insurance)\b/i, vertical: 'insurance', over: ['other'] },
   { pattern: /\b(realty|real estate|realtors?)\b/i, vertical: 'real_estate', over: ['other'] },
   { pattern: /\b(brewery|brewing|taproom|tavern|saloon)\b/i, vertical: 'bar', over: ['other', 'restaurant'] },
@@ -179,6 +239,36 @@ export const NAME_VERTICAL_RULES: ReadonlyArray<{ pattern: RegExp; vertical: Ver
   { pattern: /^(city|county|town|village|state) of\b|\b(department of|dept of|post office|dmv|courthouse|city hall|police department|fire department|sheriff)\b/i, vertical: 'government', over: ['other'] },
   { pattern: /\b(church|ministries|ministry|chapel|parish|mosque|synagogue|charity|nonprofit|non-profit)\b(?!\s+(st|street|ave|avenue|rd|road)\b)|\bfoundation\b(?!\s+repair)/i, vertical: 'nonprofit', over: ['other'] },
 ]; // prettier-ignore
+
+/**
+ * Public and institutional operators (SPEC §9's government and non-profit prefilter), recognised by name over any
+ * vertical: a public health centre, a VA clinic, a public school or a university's teaching clinic is not a
+ * local advertiser, whatever its place type says. Checked in this order; the first match wins. The OSM tags that
+ * say the same (`operator:type`, `operator`) are read by `institutionFromTags` in osm-tags.ts.
+ */
+export const INSTITUTION_NAME_RULES: ReadonlyArray<{ pattern: RegExp; vertical: 'government' | 'nonprofit' }> = [
+  { pattern: /\b(public health|health department|department of|dept\.? of|veterans( affairs| administration| health)?|va (medical|health|clinic|hospital|outpatient)|v\.a\.|county (health|hospital|clinic|library|jail|court|offices?)|municipal|public (school|library|defender)|school district|unified school|state (university|college)|community college|city college|(elementary|middle|high|primary|junior high|charter) school|kindergarten)\b/i, vertical: 'government' },
+  { pattern: /\b(school|college|faculty) of (dentistry|medicine|nursing|pharmacy|public health|law|optometry)\b|\b(teaching|student|university|campus) (clinic|health)\b/i, vertical: 'nonprofit' },
+]; // prettier-ignore
+
+/** The institutional vertical a name says (government or non-profit), or null. */
+export function institutionByName(name: string): 'government' | 'nonprofit' | null {
+  for (const rule of INSTITUTION_NAME_RULES) if (rule.pattern.test(name)) return rule.vertical;
+  return null;
+}
+
+/**
+ * Who runs a K-12 school (place type `school`), from its name: most US schools are public, so a school is
+ * government unless its name says it is religious (non-profit) or a private school or academy (private education).
+ */
+export function schoolOperator(name: string): 'government' | 'nonprofit' | 'education' {
+  if (/\b(saint|st|holy|christian|catholic|lutheran|baptist|methodist|episcopal|jesuit|hebrew|jewish|islamic|yeshiva|parochial|our lady|sacred heart|cristo rey|adventist)\b/i.test(name)) return 'nonprofit';
+  if (/\b(montessori|prep|preparatory|private|day school|country day|international|tutoring|learning cent(er|re)|driving|language|music|dance|art|arts|cooking|culinary|beauty|barber|cosmetology|massage|nursing|technical|career|institute)\b/i.test(name)) return 'education';
+  return 'government';
+} // prettier-ignore
+
+/** GNIS imports mark places that no longer exist with "(historical)" in the name: not a business. */
+export const HISTORICAL_NAME = /\(historical\)\s*$/i;
 
 /** The vertical of a list of types (highest priority wins), 'other' when none is known. */
 export function verticalForTypes(types: readonly string[]): Vertical {

@@ -37,6 +37,7 @@ import { createPlaceChain } from './places/index.js';
 import { createScoreFn, type ScoreFn } from './scans/analysis.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
+import { createReferenceHolder } from './places/market.js';
 import { Metrics } from './metrics/metrics.js';
 import { strategyRoutes } from './strategies/routes.js';
 import { registerStrategyWorker } from './strategies/service.js';
@@ -95,6 +96,7 @@ export async function buildApp({
   registerTextGuard(app);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const references = createReferenceHolder(db, () => getBrandIndex(), app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -109,7 +111,8 @@ export async function buildApp({
       retentionMs: config.jobs.retentionMs,
     }),
     places: createPlaceChain(config, db, app.log),
-    score: score ?? createScoreFn(() => getBrandIndex()),
+    score: score ?? createScoreFn(() => getBrandIndex(), references.get),
+    references,
     metrics: new Metrics(),
     ai: createAiClient(config.ai),
   };
@@ -117,6 +120,11 @@ export async function buildApp({
   ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
+  await references.start();
+  app.addHook('onClose', () => {
+    references.stop();
+    return Promise.resolve();
+  });
   await ctx.events.ready();
   app.addHook('onClose', () => ctx.events.close());
   // The job worker starts once the app is ready and, on close, stops claiming and finishes the jobs in hand.

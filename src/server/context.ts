@@ -1,3 +1,4 @@
+import type { ReferenceHolder } from './places/market.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   places: PlaceChain;
   /** The scoring model of SPEC §9 with the brand index loaded. */
   score: ScoreFn;
+  /** The market's reference populations the scorer calibrates with (places/market.ts). */
+  references: ReferenceHolder;
   metrics: Metrics;
   /** The configured OpenAI-compatible endpoint, or null (built-in playbooks, scoring model's texts only). */
   ai: AiClient | null;

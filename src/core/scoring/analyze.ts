@@ -3,20 +3,33 @@
 // Pure: the brand index comes in as data (see ./nsi.ts for the loader), the clock as an option.
 import { PLACE_TYPE_LABELS } from '../categories';
 import { normalizeName } from '../dedup';
-import { osmVertical } from '../osm-tags';
+import { institutionFromTags, osmVertical } from '../osm-tags';
 import { businessHash, type ProspectAnalysis, type ScoreBreakdown } from '../types';
 import {
+  HISTORICAL_NAME,
   TYPE_VERTICALS,
   VERTICAL_LABELS,
   VERTICAL_PRIORITY,
+  institutionByName,
   refineVerticalByName,
+  schoolOperator,
   type Vertical,
 } from '../verticals';
 import { CAR_MAKES, findBrand, isCarMake, type BrandIndex, type BrandMatch } from './brand-index';
 import {
+  buildReference,
+  INTRINSIC_WEIGHT,
+  sourceFields,
+  standingOf,
+  type ScoreReference,
+} from './calibration';
+import {
   distanceScore,
   fitScore,
   keywordScore,
+  listingEvidence,
+  locationScale,
+  sizeEvidence,
   presenceScore,
   propensityFor,
   qualitySpread,
@@ -74,11 +87,20 @@ export interface AnalysisInput {
   tags?: Readonly<Record<string, string>> | null;
   brand?: string | null;
   brandWikidata?: string | null;
+  /** The data source ('local', 'osm', 'google', 'demo'): which fields it carries, which reference calibrates it. */
+  source?: string | null;
+  /** Places of the same business in the market (the imported extract), when the source knows it. */
+  locations?: number | null;
 }
 
 export interface AnalyzeOptions {
   /** Brand lookup from name-suggestion-index; without it only OSM brand tags mark chains. */
   brandIndex?: BrandIndex;
+  /**
+   * Reference populations by data source (docs/SCORING.md "Calibration"). A business whose source has one is
+   * scored by its quantile in it; without one, on the absolute scale.
+   */
+  references?: Readonly<Partial<Record<string, ScoreReference>>>;
   /** Clock for analyzedAt (default: now). */
   now?: Date;
 }
@@ -120,15 +142,30 @@ const VERTICAL_RANK: ReadonlyMap<Vertical, number> = new Map(VERTICAL_PRIORITY.m
 const higher = (a: Vertical, b: Vertical | undefined): Vertical =>
   b !== undefined && (VERTICAL_RANK.get(b) ?? Infinity) < (VERTICAL_RANK.get(a) ?? Infinity) ? b : a;
 
-/** The vertical of a business from its OSM tags, place types, category label and name. */
+/**
+ * The vertical of a business from its OSM tags, place types, category label and name. A public or non-profit
+ * operator (by its tags or its name) is government or non-profit whatever its type; a place marked historical
+ * no longer exists.
+ */
 export function classify(input: AnalysisInput): Vertical {
+  if (HISTORICAL_NAME.test(input.name)) return 'low_propensity';
   // The highest-priority vertical among the tags, types and label (no Set or closure: this runs per business).
   let best: Vertical = 'other';
   if (input.tags) best = higher(best, osmVertical(input.tags, input.name));
   for (const t of input.types ?? []) best = higher(best, TYPE_VERTICALS[t]);
   if (input.category) best = higher(best, LABEL_VERTICALS.get(input.category.trim().toLowerCase()));
-  return refineVerticalByName(best, input.name);
+  let vertical = refineVerticalByName(best, input.name);
+  if (vertical === 'low_propensity') return vertical;
+  const institution =
+    (input.tags ? institutionFromTags(input.tags) : null) ?? institutionByName(input.name);
+  if (institution) return institution;
+  // A K-12 school (not a college, a university or a school of a trade) is public unless its name says otherwise.
+  if (vertical === 'education' && isK12(input.types)) vertical = schoolOperator(input.name);
+  return vertical;
 }
+
+const isK12 = (types: readonly string[] | null | undefined): boolean =>
+  !!types && types.includes('school') && !types.includes('college') && !types.includes('university');
 
 const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
 
@@ -261,11 +298,24 @@ function fitSentence(vertical: Vertical, fit: number, p: Propensity, dealerGroup
   return text;
 }
 
+/** What the data left unknown or missing, as the confidence sentence says it. */
+function missingText(input: AnalysisInput, b: ScoreBreakdown): string {
+  let text = '';
+  const add = (s: string) => (text += (text ? '; ' : '') + s);
+  const unknown = b.unknown ?? [];
+  if (unknown.length > 0) add(`this data source carries no ${unknown.join(' or ')}`);
+  if (!hasText(input.website)) add('no website on record');
+  if (!hasText(input.phone)) add('no phone on record');
+  if (b.vertical === 'other') add('its kind of business is not one the model knows');
+  return text;
+}
+
 function reasoningText(
   score: number,
+  conf: number,
   vertical: Vertical,
   input: AnalysisInput,
-  b: Omit<ScoreBreakdown, 'raw' | 'contributions' | 'vertical' | 'rule'>,
+  b: ScoreBreakdown,
   rule: ScoreRule | null,
 ): string {
   // Plain concatenation: this runs for every business of a scan, so no arrays or joins.
@@ -280,9 +330,11 @@ function reasoningText(
     if (typeof input.rating === 'number' && input.rating > 0) {
       facts += `${facts ? ', ' : ''}${input.rating.toFixed(1)} stars from ${input.reviewCount ?? 0} reviews`;
     } else if ((input.reviewCount ?? 0) > 0) facts += `${facts ? ', ' : ''}${input.reviewCount} reviews`;
+    for (const e of b.evidence ?? []) facts += `${facts ? ', ' : ''}${e}`;
     text += facts
       ? ` Online presence ${pct(b.presence)}: ${facts}.`
       : ` Online presence ${pct(b.presence)}: no website, phone or reviews on record.`;
+    if ((b.locations ?? 1) > 1) text += ` ${b.locations} locations in this market.`;
     if (b.dealerGroup) text += ' Named franchised-dealer group.';
     if (b.keywordMatches.length > 0) {
       let signals = '';
@@ -290,10 +342,15 @@ function reasoningText(
         signals += (signals ? ', ' : '') + (KEYWORD_LABELS[k as KeywordGroup] ?? k);
       text += ` Name signals: ${signals}.`;
     }
+    if (b.quantile !== undefined && b.quantile !== null && b.reference) {
+      text += ` Ranks above ${Math.round(b.quantile * 100)}% of ${b.reference.population.toLocaleString('en-US')} businesses in this market.`;
+    }
     text +=
       typeof input.distance === 'number' && Number.isFinite(input.distance)
         ? ` ${input.distance.toFixed(1)} mi away.`
         : ' Distance unknown.';
+    const missing = missingText(input, b);
+    if (missing) text += ` Confidence ${conf}%: ${missing}.`;
   }
   if (score < BANDS.notProspect) text += ` ${NOT_A_PROSPECT}.`;
   return text;
@@ -304,10 +361,18 @@ function reasoningText(
 /** A business with its components computed; the batch's spread, raw score and texts are added by finish(). */
 interface Scored {
   input: AnalysisInput;
-  /** Complete except qualitySpread, contributions.qualitySpread and raw (filled by finish). */
+  /** Complete except qualitySpread, contributions.qualitySpread, raw and points (filled by finish). */
   breakdown: ScoreBreakdown;
   /** Weighted sum without the spread bonus, 0..0.9. */
   base: number;
+}
+
+/** Rating and review count, in the words of the confidence sentence, for a source that lacks them. */
+function unknownFields(fields: { rating: boolean; reviews: boolean }): string[] {
+  const out: string[] = [];
+  if (!fields.rating) out.push('ratings');
+  if (!fields.reviews) out.push('review counts');
+  return out;
 }
 
 function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): Scored {
@@ -318,6 +383,8 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   const dealerGroup = vertical === 'auto_dealer' && DEALER_GROUP_PATTERN.test(name);
   const propensity = propensityFor(vertical);
   const fit = fitScore(propensity, dealerGroup);
+  const fields = sourceFields(input.source);
+  const listing = fields.reviews ? null : listingEvidence(input.tags);
   const presence = presenceScore({
     website: hasText(input.website),
     phone: hasText(input.phone),
@@ -325,8 +392,19 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
     reviews: input.reviewCount,
     vertical,
     dealerGroup,
+    ratingUnknown: !fields.rating,
+    reviewsUnknown: !fields.reviews,
+    ...(listing ? { reviewStandIn: listing.value } : {}),
   });
-  const scale = scaleScore(input.reviewCount, vertical);
+  const locations =
+    typeof input.locations === 'number' && Number.isFinite(input.locations) && input.locations > 1
+      ? Math.floor(input.locations)
+      : 1;
+  // Scale: review counts where the source has them; a local multi-location business (not a chain: chains are
+  // rule-scored) scales with its places in the market; without either, a single place of unknown size.
+  const scale = fields.reviews
+    ? Math.max(scaleScore(input.reviewCount, vertical), locations > 1 ? locationScale(locations) : 0)
+    : locationScale(locations, input.tags, input.name);
   const kw = keywordScore(name);
   const distance = distanceScore(input.distance);
   const contributions = {
@@ -337,15 +415,11 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
     distance: WEIGHTS.distance * distance,
     qualitySpread: 0,
   };
-  const base =
-    contributions.fit +
-    contributions.presence +
-    contributions.scale +
-    contributions.keywords +
-    contributions.distance;
+  const intrinsic =
+    contributions.fit + contributions.presence + contributions.scale + contributions.keywords;
   return {
     input,
-    base,
+    base: intrinsic + contributions.distance,
     // One object per business, filled in place by finish(): a scan scores hundreds, so no copies.
     breakdown: {
       vertical,
@@ -357,25 +431,84 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       distance,
       qualitySpread: 0,
       contributions,
-      raw: base,
+      raw: intrinsic + contributions.distance,
+      intrinsic,
+      quantile: null,
+      reference: null,
+      points: null,
       propensity, // a frozen row of PROPENSITY_ROWS, shared
       dealerGroup,
       brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
       keywordMatches: kw.matches,
+      unknown: unknownFields(fields),
+      evidence: [...(listing?.found ?? []), ...(fields.reviews || locations > 1 ? [] : sizeEvidence(input.tags, input.name).found)],
+      locations,
     },
   };
 }
 
-function finish(s: Scored, spread: number, analyzedAt: string): AnalysisResult {
+const POINT_KEYS = ['fit', 'presence', 'scale', 'keywords', 'distance', 'qualitySpread'] as const;
+
+/**
+ * The display points of each component, integers that add up to the score: the score above the display floor
+ * (10) shared out in proportion to what each component put into the calibrated raw score (largest remainder).
+ */
+export function displayPoints(
+  score: number,
+  parts: Readonly<Record<(typeof POINT_KEYS)[number], number>>,
+): NonNullable<ScoreBreakdown['points']> {
+  const total = Math.max(0, score - DISPLAY.min);
+  const sum = POINT_KEYS.reduce((s, k) => s + Math.max(0, parts[k]), 0);
+  const exact = POINT_KEYS.map((k) => (sum > 0 ? (total * Math.max(0, parts[k])) / sum : 0));
+  const floors = exact.map(Math.floor);
+  let left = total - floors.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    floors[i] = (floors[i] ?? 0) + 1;
+    left--;
+  }
+  const points = { base: score - total } as NonNullable<ScoreBreakdown['points']>;
+  POINT_KEYS.forEach((k, i) => (points[k] = floors[i] ?? 0));
+  return points;
+}
+
+function finish(
+  s: Scored,
+  spread: number,
+  analyzedAt: string,
+  references: AnalyzeOptions['references'],
+): AnalysisResult {
   const b = s.breakdown;
+  const c = b.contributions;
   b.qualitySpread = spread;
-  b.contributions.qualitySpread = WEIGHTS.qualitySpread * spread;
-  b.raw = s.base + b.contributions.qualitySpread;
+  c.qualitySpread = WEIGHTS.qualitySpread * spread;
+  const intrinsic = b.intrinsic ?? s.base - c.distance;
+  const reference = b.rule === null ? references?.[s.input.source ?? ''] : undefined;
+  // The quantile reading of SPEC §9 (docs/SCORING.md "Calibration"): the business's standing in its market
+  // replaces its intrinsic score, on the same share of the raw score; distance and spread stay as they are.
+  const quantile = reference ? standingOf(reference, intrinsic) : null;
+  const calibrated = quantile === null ? intrinsic : INTRINSIC_WEIGHT * quantile;
+  b.quantile = quantile;
+  b.reference = reference ? { source: reference.source, population: reference.population } : null;
+  b.raw = calibrated + c.distance + c.qualitySpread;
   const score = b.rule ? RULE_SCORES[b.rule as ScoreRule] : displayScore(b.raw);
+  if (!b.rule) {
+    const k = intrinsic > 0 ? calibrated / intrinsic : 0;
+    b.points = displayPoints(score, {
+      fit: c.fit * k,
+      presence: c.presence * k,
+      scale: c.scale * k,
+      keywords: c.keywords * k,
+      distance: c.distance,
+      qualitySpread: c.qualitySpread,
+    });
+  }
+  const conf = confidence(s.input, b.vertical);
   return {
     score,
-    reasoning: reasoningText(score, b.vertical, s.input, b, b.rule as ScoreRule | null),
-    confidence: confidence(s.input, b.vertical),
+    reasoning: reasoningText(score, conf, b.vertical, s.input, b, b.rule as ScoreRule | null),
+    confidence: conf,
     recommendations: recommendations(score, b.propensity),
     breakdown: b,
     analyzedAt,
@@ -399,7 +532,9 @@ export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOpti
   const analyzedAt = (opts.now ?? new Date()).toISOString();
   const scored = inputs.map((i) => scoreComponents(i, opts.brandIndex));
   const spread = qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
-  return scored.map((s) => finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt));
+  return scored.map((s) =>
+    finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references),
+  );
 }
 
 /** Score one business on its own (a batch of one: the spread of a single score is 0). */
@@ -407,6 +542,29 @@ export function analyzeOne(input: AnalysisInput, opts: AnalyzeOptions = {}): Ana
   const [r] = analyzeBatch([input], opts);
   if (!r) throw new Error('unreachable: a batch of one yields one result');
   return r;
+}
+
+/**
+ * The intrinsic score (fit, presence, scale and keywords, weighted: what a business carries wherever it is scanned
+ * from) of a model-scored business, or null for one a rule decides. What a reference population is built from.
+ */
+export function intrinsicScore(input: AnalysisInput, opts: Pick<AnalyzeOptions, 'brandIndex'> = {}): number | null {
+  const s = scoreComponents(input, opts.brandIndex);
+  return s.breakdown.rule === null ? (s.breakdown.intrinsic ?? null) : null;
+}
+
+/** The reference population of a market: the quantiles of its model-scored businesses' intrinsic scores. */
+export function buildMarketReference(
+  inputs: Iterable<AnalysisInput>,
+  source: string,
+  opts: Pick<AnalyzeOptions, 'brandIndex' | 'now'> = {},
+): ScoreReference | null {
+  const values: number[] = [];
+  for (const input of inputs) {
+    const x = intrinsicScore(input, opts);
+    if (x !== null) values.push(x);
+  }
+  return buildReference(source, values, (opts.now ?? new Date()).toISOString());
 }
 
 /**

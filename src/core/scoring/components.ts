@@ -18,6 +18,14 @@ import {
   type KeywordGroup,
   type Propensity,
 } from './constants';
+import {
+  GROUP_PRACTICE,
+  LISTING_EVIDENCE,
+  LISTING_EVIDENCE_CAP,
+  LOCATION_SCALE,
+  SIZE_EVIDENCE,
+  UNKNOWN_PART,
+} from './calibration';
 
 export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 
@@ -64,18 +72,31 @@ export interface PresenceInput {
   reviews: number | null | undefined;
   vertical: Vertical;
   dealerGroup?: boolean;
+  /** The source carries no ratings: the rating part is unknown (neutral), not zero. Default false. */
+  ratingUnknown?: boolean;
+  /**
+   * The source carries no review counts: the review part is this stand-in instead (the listing evidence, see
+   * listingEvidence), or neutral when absent. Default: reviews are known.
+   */
+  reviewsUnknown?: boolean;
+  reviewStandIn?: number;
 }
 
 /**
  * Presence = website .25 + phone .05 + .25 rating part + .25 review part; times 0.7 for bar, brewery,
- * quick-service and hotel; plus 0.03 for a named dealer group; capped at 0.8.
+ * quick-service and hotel; plus 0.03 for a named dealer group; capped at 0.8. A part the data source never
+ * carries is neutral (UNKNOWN_PART), not zero.
  */
 export function presenceScore(i: PresenceInput): number {
+  const rating = i.ratingUnknown ? UNKNOWN_PART : ratingPart(i.rating);
+  const reviews = i.reviewsUnknown
+    ? (i.reviewStandIn ?? UNKNOWN_PART)
+    : reviewPart(i.reviews, reviewBenchmark(i.vertical));
   let p =
     (i.website ? PRESENCE.website : 0) +
     (i.phone ? PRESENCE.phone : 0) +
-    PRESENCE.rating * ratingPart(i.rating) +
-    PRESENCE.reviews * reviewPart(i.reviews, reviewBenchmark(i.vertical));
+    PRESENCE.rating * rating +
+    PRESENCE.reviews * reviews;
   if (LOW_INTENT_PRESENCE_VERTICALS.has(i.vertical)) p *= PRESENCE.lowIntentMultiplier;
   if (i.dealerGroup) p += DEALER_GROUP_BONUS.presence;
   return Math.min(PRESENCE.cap, p);
@@ -85,6 +106,72 @@ export function presenceScore(i: PresenceInput): number {
 export function scaleScore(reviews: number | null | undefined, vertical: Vertical): number {
   if (!isNum(reviews) || reviews <= 0) return 0;
   return Math.min(1, reviews / reviewBenchmark(vertical));
+}
+
+/**
+ * Scale from the places one business has in the market: 0.15 for one (plus what its tags say of its size, see
+ * SIZE_EVIDENCE), then the log of the count up to 1 at five (two 0.52, three 0.73, four 0.88).
+ */
+export function locationScale(
+  locations: number | null | undefined,
+  tags?: Readonly<Record<string, string>> | null,
+  name?: string,
+): number {
+  const n = isNum(locations) && locations >= 1 ? Math.floor(locations) : 1;
+  if (n <= 1) return Math.min(1, LOCATION_SCALE.single + sizeEvidence(tags, name).value);
+  return Math.min(
+    1,
+    LOCATION_SCALE.single + (1 - LOCATION_SCALE.single) * (Math.log(n) / Math.log(LOCATION_SCALE.full)),
+  );
+}
+
+/** What a single place's tags say of its size (SIZE_EVIDENCE): the sum of the shares found, and their labels. */
+export function sizeEvidence(
+  tags: Readonly<Record<string, string>> | null | undefined,
+  name = tags?.name ?? '',
+): {
+  value: number;
+  found: string[];
+} {
+  let value = 0;
+  const found: string[] = [];
+  if (GROUP_PRACTICE.pattern.test(name)) {
+    value += GROUP_PRACTICE.part;
+    found.push(GROUP_PRACTICE.label);
+  }
+  if (!tags) return { value, found };
+  for (const e of SIZE_EVIDENCE) {
+    const raw = e.keys.map((k) => tags[k]?.trim().toLowerCase() ?? '').find((v) => v !== '');
+    if (!raw) continue;
+    if (e.values && !(e.values as readonly string[]).includes(raw)) continue;
+    if ('minimum' in e && !(Number(raw) >= e.minimum)) continue;
+    if (e.values === null && !('minimum' in e) && (raw === 'no' || raw === '0')) continue;
+    value += e.part;
+    found.push(e.label);
+  }
+  return { value, found };
+}
+
+/**
+ * The listing's evidence of an actively kept presence (OSM tags), standing in for the review part of a source
+ * without review counts: neutral 0.5 plus each piece of evidence found, at most 1. Returns the value and the
+ * labels of what was found.
+ */
+export function listingEvidence(tags: Readonly<Record<string, string>> | null | undefined): {
+  value: number;
+  found: string[];
+} {
+  let value = UNKNOWN_PART;
+  const found: string[] = [];
+  if (tags) {
+    for (const e of LISTING_EVIDENCE) {
+      if (e.keys.some((k) => (tags[k]?.trim() ?? '') !== '')) {
+        value += e.part;
+        found.push(e.label);
+      }
+    }
+  }
+  return { value: Math.min(LISTING_EVIDENCE_CAP, value), found };
 }
 
 const KEYWORD_GROUPS = Object.keys(KEYWORD_PATTERNS) as KeywordGroup[];

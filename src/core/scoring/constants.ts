@@ -51,15 +51,24 @@ export const VERTICAL_PROPENSITY_ROW: Readonly<Record<Vertical, PropensityRow>> 
   auto_dealer: 'auto_dealer',
   auto_repair: 'other',
   legal: 'legal_injury',
+  legal_corporate: 'other',
   hvac: 'home_services',
   plumbing: 'home_services',
   roofing: 'home_services',
+  home_services: 'home_services',
   dental: 'dental_medical',
   orthodontics: 'dental_medical',
   medical: 'dental_medical',
+  veterinary: 'fitness',
   furniture: 'furniture',
   insurance: 'insurance',
+  finance: 'insurance',
+  education: 'real_estate',
   fitness: 'fitness',
+  wellness: 'fitness',
+  beauty: 'other',
+  entertainment: 'full_service_restaurant',
+  pharmacy: 'other',
   restaurant: 'full_service_restaurant',
   bar: 'bar_brewery',
   hotel: 'hotel_chain',
@@ -93,20 +102,32 @@ export const LOW_INTENT_PRESENCE_VERTICALS: ReadonlySet<Vertical> = new Set<Vert
 /** Rating part = (min(rating, 4.8) - 3.5) / 1.3, clamped 0..1. */
 export const RATING_PART = { ceiling: 4.8, floor: 3.5, span: 1.3 } as const;
 
-/** Review-count benchmarks by vertical (SPEC.md §9); 500 for anything else. */
+/**
+ * Review-count benchmarks by vertical (SPEC.md §9); 500 for anything else. A vertical placed on another vertical's
+ * propensity row takes that row's benchmark (home services 400 like HVAC, banking 200 like insurance, ...).
+ */
 export const REVIEW_BENCHMARKS: Readonly<Record<Vertical, number>> = {
   auto_dealer: 800,
   auto_repair: 800,
   legal: 600,
+  legal_corporate: 600,
   hvac: 400,
   plumbing: 400,
   roofing: 400,
+  home_services: 400,
   dental: 500,
   orthodontics: 500,
   medical: 600,
+  veterinary: 400,
   furniture: 300,
   insurance: 200,
+  finance: 200,
+  education: 500,
   fitness: 400,
+  wellness: 400,
+  beauty: 500,
+  entertainment: 800,
+  pharmacy: 500,
   restaurant: 800,
   bar: 600,
   hotel: 1000,
@@ -140,7 +161,7 @@ export const KEYWORD_PATTERNS: Readonly<Record<KeywordGroup, RegExp>> = {
   dentalMedical:
     /\b(dental|dentist|dentistry|dds|dmd|orthodontics?|orthodontist|medical|medicine|clinic|health|healthcare|physicians?|doctors?|md|chiropractic|chiropractor|dermatology|urgent care|pediatrics?|surgery|surgical|vision|eye care|physical therapy|wellness)\b/,
   homeServices:
-    /\b(hvac|heating|cooling|air conditioning|plumbing|plumbers?|rooter|roofing|roofers?|electric|electrical|electrician|contractors?|construction|remodeling|remodel|restoration|pest control|landscaping|gutters?|windows|siding|solar|handyman)\b/,
+    /\b(hvac|heating|cooling|air conditioning|plumbing|plumbers?|rooter|roofing|roofers?|electric|electrical|electricians?|contractors?|construction|builders?|remodeling|remodel|restoration|pest control|landscaping|landscape|gutters?|windows|siding|solar|handyman|painting|painters|movers|moving|cleaning|janitorial|flooring|locksmiths?)\b/,
   furniture: /\b(furniture|mattress|mattresses|sofas?|recliners?|furnishings|bedding|cabinets?)\b/,
 };
 

@@ -4,3 +4,4 @@ export * from './constants';
 export * from './components';
 export * from './brand-index';
 export * from './analyze';
+export * from './calibration';

@@ -86,6 +86,22 @@ const TRADES: ReadonlySet<string> = new Set([
   'medical',
 ]);
 
+/**
+ * Verticals scored on another kind of business's propensity row (a vet on the fitness row, a museum on the
+ * restaurant row): their channel fit is alike, their customers are not, so their strategy is the general playbook
+ * that names the business by its category. Home services share the HVAC/plumbing/roofing playbook on purpose.
+ */
+const BORROWED_ROW: ReadonlySet<Vertical> = new Set<Vertical>([
+  'veterinary',
+  'finance',
+  'education',
+  'wellness',
+  'beauty',
+  'entertainment',
+  'pharmacy',
+  'legal_corporate',
+]);
+
 /** The playbook of a business: the scoring model's vertical, given or computed, mapped to its propensity row. */
 export function classifyVertical(input: VerticalInput): VerticalMatch {
   const scoring: Vertical =
@@ -93,7 +109,7 @@ export function classifyVertical(input: VerticalInput): VerticalMatch {
       ? (input.vertical as Vertical)
       : classify({ name: input.name, category: input.category, types: input.types ?? [] });
   return {
-    vertical: PLAYBOOK_OF_ROW[VERTICAL_PROPENSITY_ROW[scoring]],
+    vertical: BORROWED_ROW.has(scoring) ? 'other' : PLAYBOOK_OF_ROW[VERTICAL_PROPENSITY_ROW[scoring]],
     trade: TRADES.has(scoring) ? (scoring as Exclude<Trade, null>) : null,
     scoring,
   };

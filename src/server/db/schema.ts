@@ -243,6 +243,18 @@ export interface PlaceTable {
   /** JSON object of OSM tags */
   tags: string;
   imported_at: string;
+  /** Places of the same business in the imported market (places/market.ts); 1 when single. */
+  locations: Generated<number>;
+}
+
+/** The reference population of a data source for score calibration (places/market.ts). */
+export interface ScoreReferenceTable {
+  source: string;
+  model_version: string;
+  built_at: string;
+  population: number;
+  /** JSON ScoreReference (src/core/scoring/calibration.ts) */
+  reference: string;
 }
 
 export interface PlaceStagingTable extends PlaceTable {
@@ -270,6 +282,7 @@ export interface Database {
   jobs: JobTable;
   strategies: StrategyTable;
   places: PlaceTable;
+  score_references: ScoreReferenceTable;
   places_staging: PlaceStagingTable;
 }
 

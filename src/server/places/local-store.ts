@@ -2,6 +2,7 @@
 // transaction moves it into `places`), and the radius query through the `places_grid` index.
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Selectable } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
 import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
 import { boundingBox, haversineMiles, type LatLng } from '../../core/geo.js';
@@ -13,7 +14,10 @@ import type { OsmPoi } from './pbf-reader.js';
 export const CELLS_PER_DEGREE = 100;
 export const cellOf = (lat: number): number => Math.floor(lat * CELLS_PER_DEGREE);
 
-type PlaceRow = PlaceTable;
+/** A row as an import writes it (locations are counted after the import, by places/market.ts). */
+type PlaceRow = Omit<PlaceTable, 'locations'>;
+/** A row as read back. */
+export type StoredPlace = Selectable<PlaceTable>;
 
 const text = (v: string | undefined): string | null => {
   const t = v?.trim();
@@ -151,7 +155,7 @@ export async function hasPlaces(db: Kysely<Database>): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function getPlace(db: Kysely<Database>, id: string): Promise<PlaceRow | undefined> {
+export async function getPlace(db: Kysely<Database>, id: string): Promise<StoredPlace | undefined> {
   return db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -208,7 +212,7 @@ function matchesText(c: Candidate, words: readonly string[]): boolean {
  * small circle first and widens it until it holds `limit` matches or reaches the radius, so a dense city costs
  * the rows near the centre, not every row of the circle. Returns full rows in order, with their distances.
  */
-export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceRow; miles: number }[]> {
+export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: StoredPlace; miles: number }[]> {
   const limit = Math.max(0, Math.min(q.limit, MAX_PROVIDER_RESULTS));
   if (limit === 0 || !(q.radiusMiles > 0)) return [];
   const center = { lat: q.lat, lng: q.lng };
@@ -239,7 +243,7 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceR
     r = Math.min(q.radiusMiles, r * Math.max(1.5, grow));
   }
   if (chosen.length === 0) return [];
-  const full = new Map<string, PlaceRow>();
+  const full = new Map<string, StoredPlace>();
   for (let i = 0; i < chosen.length; i += INSERT_CHUNK) {
     const ids = chosen.slice(i, i + INSERT_CHUNK).map((c) => c.id);
     for (const row of await db.kysely.selectFrom('places').selectAll().where('id', 'in', ids).execute()) {

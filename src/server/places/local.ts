@@ -7,7 +7,7 @@ import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearc
 
 /** A stored row as the core's Business ('Open now' evaluated at `now`). */
 export function rowToBusiness(
-  row: PlaceTable,
+  row: Omit<PlaceTable, 'locations'> & { locations?: number },
   now: Date = new Date(),
   zoneCache: Map<string, Date> = new Map(),
 ): FoundBusiness {
@@ -31,6 +31,7 @@ export function rowToBusiness(
   if (row.website) b.website = row.website;
   if (row.brand) b.brand = row.brand;
   if (row.brand_wikidata) b.brandWikidata = row.brand_wikidata;
+  if (typeof row.locations === 'number' && row.locations > 1) b.locations = row.locations;
   return b;
 }
 

@@ -6,6 +6,8 @@ import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import { readOsmBusinesses, type PbfProgress } from './pbf-reader.js';
 import { commitStaged, countPlaces, discardStaged, placeRow, stageRows } from './local-store.js';
+import { refreshMarket } from './market.js';
+import { getBrandIndex } from '../../core/scoring/nsi.js';
 
 export interface ImportResult {
   file: string;
@@ -40,6 +42,8 @@ export async function importOsmFile(
       progress,
     );
     const upserted = await commitStaged(db.kysely, importId);
+    // The market the import makes: places per business and the reference population scores calibrate with.
+    await refreshMarket(db, getBrandIndex());
     if (db.kind === 'postgres') {
       // Fresh statistics and visibility map: the planner picks the grid index and can answer from it alone.
       await db.pool?.query('VACUUM ANALYZE places');

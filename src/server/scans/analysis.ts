@@ -1,5 +1,10 @@
 import type { Business, ProspectAnalysis } from '../../core/types.js';
-import { analyzeBatch, type BrandIndex, type ScoreRule } from '../../core/scoring/index.js';
+import {
+  analyzeBatch,
+  type BrandIndex,
+  type ScoreReference,
+  type ScoreRule,
+} from '../../core/scoring/index.js';
 import { haversineMiles } from '../../core/geo.js';
 import { toAnalysisInput } from '../../core/prospect.js';
 
@@ -28,13 +33,22 @@ export function isPrefiltered(analysis: ProspectAnalysis): boolean {
   return analysis.breakdown.rule !== null && PREFILTERED_RULES.has(analysis.breakdown.rule as ScoreRule);
 }
 
-/** The scan's scorer: the pure model of src/core/scoring with the brand index loaded once by the server. */
-export function createScoreFn(brandIndex: () => BrandIndex | undefined): ScoreFn {
+/** Reference populations by data source (docs/SCORING.md "Calibration"). */
+export type References = Readonly<Partial<Record<string, ScoreReference>>>;
+
+/**
+ * The scan's scorer: the pure model of src/core/scoring with the brand index loaded once by the server and the
+ * market's reference populations (kept current by places/market.ts).
+ */
+export function createScoreFn(
+  brandIndex: () => BrandIndex | undefined,
+  references: () => References = () => ({}),
+): ScoreFn {
   return (businesses, center) => {
     const index = brandIndex();
     return analyzeBatch(
       businesses.map((b) => toAnalysisInput(b, haversineMiles(center, b))),
-      index ? { brandIndex: index } : {},
+      { ...(index ? { brandIndex: index } : {}), references: references() },
     ).map((analysis) => ({ analysis }));
   };
 }

@@ -1,0 +1,189 @@
+// Calibration: how the raw score becomes the 10-90 display score (SPEC.md §9 "quantile spread exponent 1.3"),
+// read as a quantile against a reference population of the same data source, and what each source carries.
+// Pure data and functions; docs/SCORING.md "Calibration" explains the reading.
+import type { BusinessSource } from '../types';
+import { WEIGHTS } from './constants';
+
+/**
+ * The fields a data source carries at all. A field the source never carries is unknown for every business from
+ * it: it lowers confidence and is scored at a neutral value, never as zero (an OpenStreetMap extract has no
+ * ratings or review counts). A field the source carries but a business lacks (no website in OSM) counts against it.
+ */
+export interface SourceFields {
+  rating: boolean;
+  reviews: boolean;
+  /** The source knows how many places of the same business exist in the market (an imported extract does). */
+  locations: boolean;
+}
+
+export const SOURCE_FIELDS: Readonly<Record<BusinessSource, SourceFields>> = {
+  local: { rating: false, reviews: false, locations: true },
+  osm: { rating: false, reviews: false, locations: false },
+  google: { rating: true, reviews: true, locations: false },
+  demo: { rating: true, reviews: true, locations: false },
+};
+
+/** A source not named (an older caller): everything it could carry is taken as carried. */
+export const DEFAULT_SOURCE_FIELDS: SourceFields = { rating: true, reviews: true, locations: false };
+
+export const sourceFields = (source: string | null | undefined): SourceFields =>
+  (source && SOURCE_FIELDS[source as BusinessSource]) || DEFAULT_SOURCE_FIELDS;
+
+/** The value an unknown rating or review part takes: the middle of its 0..1 range, neither credit nor penalty. */
+export const UNKNOWN_PART = 0.5;
+
+/**
+ * Where a source has no review counts, the listing's own evidence of an actively kept presence stands in for the
+ * review part: it starts at the neutral {@link UNKNOWN_PART} and each piece of evidence adds its share, up to
+ * 1. OSM keys; each is read once.
+ */
+export const LISTING_EVIDENCE = [
+  {
+    label: 'social profiles',
+    keys: ['contact:facebook', 'contact:instagram', 'contact:twitter', 'contact:youtube', 'contact:tiktok', 'contact:linkedin', 'contact:yelp', 'facebook', 'instagram', 'twitter'],
+    part: 0.15,
+  },
+  { label: 'a Wikipedia or Wikidata entry', keys: ['wikidata', 'wikipedia'], part: 0.12 },
+  { label: 'e-mail', keys: ['email', 'contact:email'], part: 0.1 },
+  { label: 'opening hours', keys: ['opening_hours'], part: 0.08 },
+  { label: 'a street address', keys: ['addr:housenumber'], part: 0.06 },
+  { label: 'a description', keys: ['description'], part: 0.05 },
+  { label: 'a recent check of the listing', keys: ['check_date', 'survey:date'], part: 0.04 },
+  { label: 'a founding year', keys: ['start_date'], part: 0.03 },
+  { label: 'payment options', keys: ['payment:visa', 'payment:mastercard', 'payment:credit_cards', 'payment:cash', 'payment:debit_cards', 'payment:contactless', 'payment:american_express'], part: 0.025 },
+  { label: 'accessibility details', keys: ['wheelchair'], part: 0.015 },
+] as const; // prettier-ignore
+
+/**
+ * Where a source has no review counts, what a single place's own tags say of its size stands in for scale: each
+ * adds its share to the single-location 0.15 (a hospital with an emergency department, beds, several storeys,
+ * a cinema's screens, a notable place with a Wikidata entry).
+ */
+export const SIZE_EVIDENCE = [
+  { label: 'an emergency department', keys: ['emergency'], values: ['yes'], part: 0.15 },
+  { label: 'beds', keys: ['beds'], values: null, part: 0.1 },
+  { label: 'several storeys', keys: ['building:levels'], values: null, minimum: 3, part: 0.05 },
+  { label: 'screens', keys: ['screen'], values: null, part: 0.05 },
+  { label: 'a Wikidata entry', keys: ['wikidata'], values: null, part: 0.1 },
+] as const; // prettier-ignore
+
+/** A name that says several practitioners work there ("Dental Group", "& Associates"): a size share of 0.1. */
+export const GROUP_PRACTICE = { pattern: /\b(group|associates|partners|centers|network)\b/i, label: 'a group practice', part: 0.1 } as const; // prettier-ignore
+export const LISTING_EVIDENCE_CAP = 1;
+
+/**
+ * Scale from the number of places the same business has in the market (a local multi-location business; national
+ * chains never get here): one place 0.15 (a single location of unknown size), rising with the log of the count to
+ * 1 at five places.
+ */
+export const LOCATION_SCALE = { single: 0.15, full: 5 } as const;
+
+/** The share of the raw score a business carries wherever it is scanned from: everything but distance and spread. */
+export const INTRINSIC_WEIGHT = 1 - WEIGHTS.distance - WEIGHTS.qualitySpread;
+
+/** Points kept in a reference: quantiles at every 0.5 %. */
+export const REFERENCE_POINTS = 200;
+
+/** Below this many businesses a population is too small to calibrate against; the absolute scale is used. */
+export const MIN_REFERENCE_POPULATION = 20;
+
+/**
+ * A reference population, reduced to its quantiles: `quantiles[i]` is the intrinsic score (0..INTRINSIC_WEIGHT)
+ * below which i / REFERENCE_POINTS of the population lies. Built by {@link buildReference}.
+ */
+export interface ScoreReference {
+  /** The data source the population comes from ('local', 'demo', ...). */
+  source: string;
+  /** How many model-scored businesses it was built from. */
+  population: number;
+  quantiles: number[];
+  /** ISO time it was built. */
+  builtAt: string;
+}
+
+/** The quantiles of a population's intrinsic scores (null when it is too small to calibrate against). */
+export function buildReference(
+  source: string,
+  intrinsic: readonly number[],
+  builtAt: string,
+): ScoreReference | null {
+  const values = intrinsic.filter((x) => Number.isFinite(x));
+  if (values.length < MIN_REFERENCE_POPULATION) return null;
+  const sorted = Float64Array.from(values).sort();
+  const quantiles: number[] = [];
+  for (let i = 0; i <= REFERENCE_POINTS; i++) {
+    const pos = ((sorted.length - 1) * i) / REFERENCE_POINTS;
+    const lo = Math.floor(pos);
+    const a = sorted[lo] ?? 0;
+    const b = sorted[Math.min(sorted.length - 1, lo + 1)] ?? a;
+    quantiles.push(Math.round((a + (b - a) * (pos - lo)) * 1e6) / 1e6);
+  }
+  return { source, population: values.length, quantiles, builtAt };
+}
+
+/**
+ * Where an intrinsic score stands in a reference, 0..1: the share of the population below it, counting half of
+ * those equal to it (mid-rank, so a block of identical businesses sits in the middle of its block), interpolated
+ * linearly between quantile points. Above the best of the population 1, below the worst 0.
+ */
+export function quantileOf(ref: Pick<ScoreReference, 'quantiles'>, x: number): number {
+  const q = ref.quantiles;
+  const n = q.length - 1;
+  if (n < 1) return 0.5;
+  const EPS = 1e-9;
+  if (x < (q[0] ?? 0) - EPS) return 0;
+  if (x > (q[n] ?? 1) + EPS) return 1;
+  // first index with q[i] >= x - EPS, last index with q[i] <= x + EPS
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((q[mid] ?? 0) >= x - EPS) hi = mid;
+    else lo = mid + 1;
+  }
+  const first = lo;
+  lo = 0;
+  hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((q[mid] ?? 0) <= x + EPS) lo = mid;
+    else hi = mid - 1;
+  }
+  const last = lo;
+  if (first <= last) return (first + last) / 2 / n;
+  // strictly between q[last] and q[first] (first = last + 1)
+  const a = q[last] ?? 0;
+  const b = q[first] ?? a;
+  return (last + (b > a ? (x - a) / (b - a) : 0.5)) / n;
+}
+
+/**
+ * The standing of an intrinsic score in its market, 0..1: SPEC §9's "quantile spread", read as mostly its rank
+ * (the quantile, which spreads the crowded middle of a market apart) and partly its spread (where it lies,
+ * linearly, between the market's weakest and its best business), which keeps apart the few best businesses of a
+ * market that a rank alone would squeeze into its last percent.
+ */
+export function standingOf(ref: Pick<ScoreReference, 'quantiles'>, x: number): number {
+  const q = ref.quantiles;
+  const weakest = q[0] ?? 0;
+  const best = q[q.length - 1] ?? 1;
+  const spread = best > weakest ? Math.min(1, Math.max(0, (x - weakest) / (best - weakest))) : 0.5;
+  return STANDING.rank * quantileOf(ref, x) + (1 - STANDING.rank) * spread;
+}
+
+/** The share of rank in the standing; the rest is spread. */
+export const STANDING = { rank: 0.6 } as const;
+
+/** True when a value has the shape of a ScoreReference (for references read back from storage). */
+export function isScoreReference(value: unknown): value is ScoreReference {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.source === 'string' &&
+    typeof r.population === 'number' &&
+    typeof r.builtAt === 'string' &&
+    Array.isArray(r.quantiles) &&
+    r.quantiles.length === REFERENCE_POINTS + 1 &&
+    r.quantiles.every((x, i, a) => typeof x === 'number' && Number.isFinite(x) && (i === 0 || x >= (a[i - 1] as number)))
+  );
+}

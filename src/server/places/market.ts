@@ -1,0 +1,177 @@
+// The imported market (docs/SCORING.md "Calibration"): after every import, count the places each business has
+// (places.locations) and rebuild the `local` source's reference population (score_references) from every imported
+// business of the kinds a scan returns. Scans read the references through a small in-memory holder that reloads
+// them now and then, so an import made by the CLI in another process reaches every running instance.
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/database.js';
+import { ALL_PLACE_TYPES } from '../../core/categories.js';
+import { countLocations, locationKey } from '../../core/market.js';
+import { toAnalysisInput } from '../../core/prospect.js';
+import {
+  buildReference,
+  intrinsicScore,
+  isScoreReference,
+  MODEL_VERSION,
+  type BrandIndex,
+  type ScoreReference,
+} from '../../core/scoring/index.js';
+import type { References } from '../scans/analysis.js';
+import { rowToBusiness } from './local.js';
+import { matchesTypes } from './provider.js';
+
+const PAGE = 5000;
+
+/** Every imported place, a page at a time in id order (bounded memory for state-sized imports). */
+async function* pages(db: Db) {
+  let after = '';
+  for (;;) {
+    const rows = await db.kysely
+      .selectFrom('places')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export interface MarketSummary {
+  /** Businesses that share their name with places elsewhere in the market. */
+  multiLocation: number;
+  /** The reference population of the `local` source, or null when too few businesses are imported. */
+  reference: ScoreReference | null;
+}
+
+/**
+ * Recount the places of each business and rebuild the `local` reference population. Two passes over the table:
+ * names and positions first, then each business's intrinsic score with its count. Run after an import.
+ */
+export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined): Promise<MarketSummary> {
+  const places: { name: string; lat: number; lng: number }[] = [];
+  for await (const rows of pages(db)) for (const r of rows) places.push({ name: r.name, lat: r.lat, lng: r.lng });
+  const counts = countLocations(places);
+  places.length = 0;
+
+  const values: number[] = [];
+  const updates = new Map<number, string[]>();
+  let multiLocation = 0;
+  for await (const rows of pages(db)) {
+    for (const row of rows) {
+      const key = locationKey(row.name);
+      const n = (key && counts.get(key)) || 1;
+      if (n > 1) multiLocation++;
+      if (n !== row.locations) {
+        const ids = updates.get(n) ?? [];
+        ids.push(row.id);
+        updates.set(n, ids);
+      }
+      const business = rowToBusiness({ ...row, locations: n });
+      if (!matchesTypes(business, ALL_PLACE_TYPES)) continue;
+      const x = intrinsicScore(toAnalysisInput(business, 0), brandIndex ? { brandIndex } : {});
+      if (x !== null) values.push(x);
+    }
+  }
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const [n, ids] of updates) {
+      for (let i = 0; i < ids.length; i += 500) {
+        await trx
+          .updateTable('places')
+          .set({ locations: n })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+      }
+    }
+  });
+  const reference = buildReference('local', values, nowIso());
+  if (reference) await saveReference(db, reference);
+  else await db.kysely.deleteFrom('score_references').where('source', '=', 'local').execute();
+  return { multiLocation, reference };
+}
+
+async function saveReference(db: Db, ref: ScoreReference): Promise<void> {
+  const row = {
+    source: ref.source,
+    model_version: MODEL_VERSION,
+    built_at: ref.builtAt,
+    population: ref.population,
+    reference: JSON.stringify(ref),
+  };
+  await db.kysely
+    .insertInto('score_references')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('source').doUpdateSet({
+        model_version: row.model_version,
+        built_at: row.built_at,
+        population: row.population,
+        reference: row.reference,
+      }),
+    )
+    .execute();
+}
+
+/** The stored references of the current model version, by source (a malformed row is left out). */
+export async function loadReferences(db: Db): Promise<References> {
+  const rows = await db.kysely
+    .selectFrom('score_references')
+    .selectAll()
+    .where('model_version', '=', MODEL_VERSION)
+    .execute();
+  const out: Record<string, ScoreReference> = {};
+  for (const r of rows) {
+    try {
+      const parsed: unknown = JSON.parse(r.reference);
+      if (isScoreReference(parsed)) out[r.source] = parsed;
+    } catch {
+      // a damaged row calibrates nothing; the next import rewrites it
+    }
+  }
+  return out;
+}
+
+export type ReferenceHolder = ReturnType<typeof createReferenceHolder>;
+
+/**
+ * The references a scan scores with: loaded at start, reloaded every `refreshMs` (an import by the CLI or by
+ * another instance reaches this one within that time). When places are imported but no reference exists (data
+ * imported before calibration existed), the market is rebuilt once in the background.
+ */
+export function createReferenceHolder(
+  db: Db,
+  brandIndex: () => BrandIndex | undefined,
+  log: { warn(obj: object, msg?: string): void },
+  refreshMs = 60_000,
+) {
+  let current: References = {};
+  let timer: NodeJS.Timeout | undefined;
+  const reload = async () => {
+    try {
+      current = await loadReferences(db);
+    } catch (err) {
+      log.warn({ err }, 'score references could not be read; scans use the absolute scale');
+    }
+  };
+  return {
+    get: (): References => current,
+    reload,
+    async start(): Promise<void> {
+      await reload();
+      if (!current.local) {
+        const any = await db.kysely.selectFrom('places').select('id').limit(1).executeTakeFirst();
+        if (any) {
+          void refreshMarket(db, brandIndex())
+            .then(reload)
+            .catch((err: unknown) => log.warn({ err }, 'rebuilding the imported market failed'));
+        }
+      }
+      timer = setInterval(() => void reload(), refreshMs);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
