@@ -68,7 +68,10 @@ export default async function ranking(): Promise<void> {
     const all = await loadExtract(join(dir, file));
     const reference = marketReference(all, brandIndex);
     const references = reference ? { local: reference } : {};
-    const score = createScoreFn(() => brandIndex, () => references);
+    const score = createScoreFn(
+      () => brandIndex,
+      () => references,
+    );
     console.log(`\n=== ${file}: ${all.length} businesses`);
 
     // The market: every business of the scanned kinds, scored where it stands (distance component full).
@@ -81,14 +84,17 @@ export default async function ranking(): Promise<void> {
     const decile = (p: number) => scores[Math.min(scores.length - 1, Math.floor(p * scores.length))] ?? 0;
     console.log(
       `  market: ${kinds.length} businesses of the scanned kinds, ${scores.length} model-scored; deciles ` +
-        [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((p) => decile(p === 1 ? 0.9999 : p)).join(' / '),
+        [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]
+          .map((p) => decile(p === 1 ? 0.9999 : p))
+          .join(' / '),
     );
     const green = scores.filter((s) => s > 70).length / Math.max(1, scores.length);
     const red = scores.filter((s) => s <= 40).length / Math.max(1, scores.length);
     console.log(`  green (> 70) ${pct(green)}, amber ${pct(1 - green - red)}, red (<= 40) ${pct(red)}`);
 
     const points: { label: string; at: { lat: number; lng: number } }[] = [];
-    if (file.startsWith('sf-downtown')) points.push({ label: "the issue's point 37.7879, -122.4066", at: { lat: 37.7879, lng: -122.4066 } });
+    if (file.startsWith('sf-downtown'))
+      points.push({ label: "the issue's point 37.7879, -122.4066", at: { lat: 37.7879, lng: -122.4066 } });
     const busiest = busiestPoint(all, radius);
     points.push({ label: `busiest point ${busiest.lat}, ${busiest.lng}`, at: busiest });
     for (const p of points) {

@@ -25,7 +25,9 @@ export function locationKey(name: string): string | null {
  * How many distinct places each business name has: places within about 100 m of each other count once. Returns
  * counts only for names with two places or more.
  */
-export function countLocations(items: Iterable<{ name: string; lat: number; lng: number }>): Map<string, number> {
+export function countLocations(
+  items: Iterable<{ name: string; lat: number; lng: number }>,
+): Map<string, number> {
   const cells = new Map<string, Set<string>>();
   for (const it of items) {
     const key = locationKey(it.name);

@@ -64,9 +64,7 @@ export interface RankedRow {
 /** The candidates of a scan at `center`: the nearest 500 of the requested types inside the radius, cleaned. */
 export function scanCandidates(all: readonly Business[], center: LatLng, opts: ExtractScanOptions = {}) {
   const radius = opts.radiusMiles ?? 1;
-  const types = placeTypesForGroups(
-    (opts.groups ?? ALL_GROUPS) as Parameters<typeof placeTypesForGroups>[0],
-  );
+  const types = placeTypesForGroups((opts.groups ?? ALL_GROUPS) as Parameters<typeof placeTypesForGroups>[0]);
   const near = all
     .filter((b) => matchesTypes(b, types))
     .map((b) => ({ b, d: haversineMiles(center, b) }))

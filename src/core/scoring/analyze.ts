@@ -156,8 +156,7 @@ export function classify(input: AnalysisInput): Vertical {
   if (input.category) best = higher(best, LABEL_VERTICALS.get(input.category.trim().toLowerCase()));
   let vertical = refineVerticalByName(best, input.name);
   if (vertical === 'low_propensity') return vertical;
-  const institution =
-    (input.tags ? institutionFromTags(input.tags) : null) ?? institutionByName(input.name);
+  const institution = (input.tags ? institutionFromTags(input.tags) : null) ?? institutionByName(input.name);
   if (institution) return institution;
   // A K-12 school (not a college, a university or a school of a trade) is public unless its name says otherwise.
   if (vertical === 'education' && isK12(input.types)) vertical = schoolOperator(input.name);
@@ -415,8 +414,7 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
     distance: WEIGHTS.distance * distance,
     qualitySpread: 0,
   };
-  const intrinsic =
-    contributions.fit + contributions.presence + contributions.scale + contributions.keywords;
+  const intrinsic = contributions.fit + contributions.presence + contributions.scale + contributions.keywords;
   return {
     input,
     base: intrinsic + contributions.distance,
@@ -441,7 +439,10 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
       keywordMatches: kw.matches,
       unknown: unknownFields(fields),
-      evidence: [...(listing?.found ?? []), ...(fields.reviews || locations > 1 ? [] : sizeEvidence(input.tags, input.name).found)],
+      evidence: [
+        ...(listing?.found ?? []),
+        ...(fields.reviews || locations > 1 ? [] : sizeEvidence(input.tags, input.name).found),
+      ],
       locations,
     },
   };
@@ -462,7 +463,9 @@ export function displayPoints(
   const exact = POINT_KEYS.map((k) => (sum > 0 ? (total * Math.max(0, parts[k])) / sum : 0));
   const floors = exact.map(Math.floor);
   let left = total - floors.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const order = exact
+    .map((x, i) => [x - Math.floor(x), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
     if (left <= 0) break;
     floors[i] = (floors[i] ?? 0) + 1;
@@ -532,9 +535,7 @@ export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOpti
   const analyzedAt = (opts.now ?? new Date()).toISOString();
   const scored = inputs.map((i) => scoreComponents(i, opts.brandIndex));
   const spread = qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
-  return scored.map((s) =>
-    finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references),
-  );
+  return scored.map((s) => finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references));
 }
 
 /** Score one business on its own (a batch of one: the spread of a single score is 0). */
@@ -548,7 +549,10 @@ export function analyzeOne(input: AnalysisInput, opts: AnalyzeOptions = {}): Ana
  * The intrinsic score (fit, presence, scale and keywords, weighted: what a business carries wherever it is scanned
  * from) of a model-scored business, or null for one a rule decides. What a reference population is built from.
  */
-export function intrinsicScore(input: AnalysisInput, opts: Pick<AnalyzeOptions, 'brandIndex'> = {}): number | null {
+export function intrinsicScore(
+  input: AnalysisInput,
+  opts: Pick<AnalyzeOptions, 'brandIndex'> = {},
+): number | null {
   const s = scoreComponents(input, opts.brandIndex);
   return s.breakdown.rule === null ? (s.breakdown.intrinsic ?? null) : null;
 }

@@ -184,6 +184,8 @@ export function isScoreReference(value: unknown): value is ScoreReference {
     typeof r.builtAt === 'string' &&
     Array.isArray(r.quantiles) &&
     r.quantiles.length === REFERENCE_POINTS + 1 &&
-    r.quantiles.every((x, i, a) => typeof x === 'number' && Number.isFinite(x) && (i === 0 || x >= (a[i - 1] as number)))
+    r.quantiles.every(
+      (x, i, a) => typeof x === 'number' && Number.isFinite(x) && (i === 0 || x >= (a[i - 1] as number)),
+    )
   );
 }

@@ -51,7 +51,8 @@ export interface MarketSummary {
  */
 export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined): Promise<MarketSummary> {
   const places: { name: string; lat: number; lng: number }[] = [];
-  for await (const rows of pages(db)) for (const r of rows) places.push({ name: r.name, lat: r.lat, lng: r.lng });
+  for await (const rows of pages(db))
+    for (const r of rows) places.push({ name: r.name, lat: r.lat, lng: r.lng });
   const counts = countLocations(places);
   places.length = 0;
 
