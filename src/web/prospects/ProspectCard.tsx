@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { Prospect } from '../../core/types';
+import { VERTICAL_LABELS, type Vertical } from '../../core/verticals';
 import { api, type Advertiser, type PlaceDetails } from '../api';
 import { useDialogs } from '../dialogs';
 import {
@@ -50,43 +51,96 @@ export interface CardActions {
 
 const BREAKDOWN_ROWS = [
   ['fit', 'Channel fit'],
-  ['presence', 'Presence'],
-  ['scale', 'Scale'],
-  ['keywords', 'Keywords'],
+  ['presence', 'Online presence'],
+  ['scale', 'Size'],
+  ['keywords', 'Name signals'],
   ['distance', 'Distance'],
-  ['qualitySpread', 'Quality spread'],
+  ['qualitySpread', 'Scan variety bonus'],
 ] as const;
+
+/** Keyword groups as a rep reads them (as src/core/scoring/analyze.ts KEYWORD_LABELS; the model stays off the page). */
+const KEYWORD_LABELS: Readonly<Record<string, string>> = {
+  legal: 'legal',
+  autoBrand: 'auto brand',
+  dentalMedical: 'dental/medical',
+  homeServices: 'home services',
+  furniture: 'furniture',
+};
+
+/** Words a rep reads for the rules that decide a score outright. */
+const RULE_LABELS: Readonly<Record<string, string>> = {
+  nationalChain: 'national chain',
+  lowPropensity: 'does not buy local advertising',
+  autoRepair: 'independent auto repair',
+  chain: 'part of a chain',
+  gasStation: 'gas station',
+  government: 'government',
+  nonProfit: 'non-profit',
+  fallback: 'category estimate',
+};
 
 function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
   const b = prospect.aiAnalysis?.breakdown;
   if (!b) return null;
+  const score = prospect.aiAnalysis?.score ?? Math.round(prospect.score * 100);
+  const vertical = VERTICAL_LABELS[b.vertical as Vertical] ?? String(b.vertical).replaceAll('_', ' ');
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
-        Scored as {b.vertical.replaceAll('_', ' ')}
-        {b.rule ? ` — rule: ${b.rule.replaceAll('_', ' ')}` : ''}
+        Scored as {vertical.toLowerCase()}
+        {b.rule ? ` — rule: ${RULE_LABELS[b.rule] ?? b.rule}` : ''}
         {b.brand ? ` — brand: ${b.brand}` : ''}
       </Text>
-      <Table withRowBorders={false} verticalSpacing={2} fz="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Component</Table.Th>
-            <Table.Th ta="right">Value</Table.Th>
-            <Table.Th ta="right">Points</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {BREAKDOWN_ROWS.map(([key, label]) => (
-            <Table.Tr key={key}>
-              <Table.Td>{label}</Table.Td>
-              <Table.Td ta="right">{Math.round((b[key] ?? 0) * 100)}%</Table.Td>
-              <Table.Td ta="right">{((b.contributions?.[key] ?? 0) * 100).toFixed(1)}</Table.Td>
+      {b.points || !b.rule ? (
+        <Table withRowBorders={false} verticalSpacing={2} fz="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Component</Table.Th>
+              <Table.Th ta="right">Value</Table.Th>
+              <Table.Th ta="right">Points</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {b.points && (
+              <Table.Tr>
+                <Table.Td>Starting points</Table.Td>
+                <Table.Td />
+                <Table.Td ta="right">{b.points.base}</Table.Td>
+              </Table.Tr>
+            )}
+            {BREAKDOWN_ROWS.map(([key, label]) => (
+              <Table.Tr key={key}>
+                <Table.Td>{label}</Table.Td>
+                <Table.Td ta="right">{Math.round((b[key] ?? 0) * 100)}%</Table.Td>
+                <Table.Td ta="right">
+                  {b.points ? b.points[key] : ((b.contributions?.[key] ?? 0) * 100).toFixed(1)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {b.points && (
+              <Table.Tr>
+                <Table.Td fw={700}>Score</Table.Td>
+                <Table.Td />
+                <Table.Td ta="right" fw={700}>
+                  {score}
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="xs">
+          A rule decides this score: {RULE_LABELS[b.rule ?? ''] ?? b.rule} ({score}).
+        </Text>
+      )}
+      {b.quantile !== undefined && b.quantile !== null && b.reference && (
+        <Text size="xs">
+          Stands above {Math.round(b.quantile * 100)}% of {b.reference.population.toLocaleString('en-US')}{' '}
+          businesses in this market.
+        </Text>
+      )}
       {b.keywordMatches && b.keywordMatches.length > 0 && (
-        <Text size="xs">Keywords: {b.keywordMatches.join(', ')}</Text>
+        <Text size="xs">Name signals: {b.keywordMatches.map((k) => KEYWORD_LABELS[k] ?? k).join(', ')}</Text>
       )}
     </Stack>
   );
