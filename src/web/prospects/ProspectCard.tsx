@@ -83,7 +83,7 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
   const b = prospect.aiAnalysis?.breakdown;
   if (!b) return null;
   const score = prospect.aiAnalysis?.score ?? Math.round(prospect.score * 100);
-  const vertical = VERTICAL_LABELS[b.vertical as Vertical] ?? String(b.vertical).replaceAll('_', ' ');
+  const vertical = VERTICAL_LABELS[b.vertical] ?? String(b.vertical).replaceAll('_', ' ');
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
