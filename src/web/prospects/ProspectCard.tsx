@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { Prospect } from '../../core/types';
-import { VERTICAL_LABELS, type Vertical } from '../../core/verticals';
+import { VERTICAL_LABELS } from '../../core/verticals';
 import { api, type Advertiser, type PlaceDetails } from '../api';
 import { useDialogs } from '../dialogs';
 import {
