@@ -97,6 +97,8 @@ export interface SearchSettings {
   radiusMiles: number;
   count: number;
   categories: string[];
+  /** "Spread results out" (absent in settings saved before the option existed). */
+  spreadOut?: boolean;
 }
 
 export interface Me {
@@ -156,6 +158,8 @@ export interface ScanInput {
   count: number;
   categories: string[];
   locationLabel: string;
+  /** "Spread results out": among similar scores, businesses 0.25 mile apart go first (default off). */
+  spreadOut?: boolean;
   /** Lets the event stream report this scan's progress (a UUID chosen here). */
   scanId?: string;
 }

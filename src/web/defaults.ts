@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   radiusMiles: RADIUS_DEFAULT,
   count: COUNT_DEFAULT,
   categories: [...ALL_GROUPS],
+  spreadOut: false,
 };
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
@@ -38,5 +39,6 @@ export function initialSettings(saved: SearchSettings | null): SearchSettings {
     radiusMiles: Math.round(clamp(saved.radiusMiles, RADIUS_MIN, RADIUS_MAX) * 10) / 10,
     count: Math.round(clamp(saved.count, COUNT_MIN, COUNT_MAX)),
     categories: saved.categories.filter((c) => (ALL_GROUPS as readonly string[]).includes(c)),
+    spreadOut: saved.spreadOut === true,
   };
 }

@@ -63,6 +63,8 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           count: z.number().int().min(1).max(1000),
           categories: z.array(z.string().max(40)).max(50).optional(),
           locationLabel: z.string().max(300).optional(),
+          /** "Spread results out": among similar scores, businesses 0.25 mile apart go first (default off). */
+          spreadOut: z.boolean().optional(),
           /** Chosen by the browser: the scan's progress goes to this user's event streams under this id. */
           scanId: z.uuid().optional(),
         }),

@@ -4,6 +4,7 @@ import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import { businessCacheKey } from '../../core/types.js';
 import { placeTypesForGroups, resolveGroups } from '../../core/categories.js';
 import { dedupe } from '../../core/dedup.js';
+import { spreadResults } from '../../core/diversify.js';
 import { haversineMiles } from '../../core/geo.js';
 import { toAnalysisInput, toProspect } from '../../core/prospect.js';
 import { fallbackAnalysis } from '../../core/scoring/index.js';
@@ -63,6 +64,11 @@ export interface ScanInput {
   count: number;
   categories?: string[] | undefined;
   locationLabel?: string | undefined;
+  /**
+   * The scan option "Spread results out" (default off): among similar scores, a business within 0.25 mile of a
+   * higher-ranked one gives way (src/core/diversify.ts).
+   */
+  spreadOut?: boolean | undefined;
   /** Told each phase as it starts, for the rep's progress line; must not throw. */
   onProgress?: ((progress: ScanProgress) => void) | undefined;
 }
@@ -206,7 +212,10 @@ function scoreOrFallback(
   );
 }
 
-/** SPEC §4 scan: fetch, de-duplicate, drop blocked, analyse, sort; keep the top 100 as the user's latest. */
+/**
+ * SPEC §4 scan: fetch, de-duplicate, drop blocked, analyse, sort (and spread out, when asked); keep the top 100 as
+ * the user's latest.
+ */
 export async function runScan(deps: ScanDeps, userId: string, input: ScanInput): Promise<ScanPage> {
   const wait = await claimScanSlot(deps.db.kysely, userId, deps.cooldownMs);
   if (wait > 0) {
@@ -236,8 +245,13 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
   progress?.({ phase: 'analysing', count: candidates.length });
   const ranking = await rankBusinesses(deps, candidates, center);
-  const ranked = ranking.prospects.filter(
-    (p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis),
+  // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
+  // show the same order.
+  const ranked = spreadResults(
+    ranking.prospects.filter(
+      (p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis),
+    ),
+    { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
   );
   const page = await keepAndPage(
     deps,

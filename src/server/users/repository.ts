@@ -11,6 +11,8 @@ export interface SearchSettings {
   radiusMiles: number;
   count: number;
   categories: string[];
+  /** "Spread results out"; absent in settings saved before the option existed (off). */
+  spreadOut?: boolean;
 }
 
 export interface UserProfile {

@@ -22,6 +22,8 @@ export const searchSettingsSchema = (radiusMaxMiles: number) =>
     radiusMiles: z.number().min(0.5).max(radiusMaxMiles),
     count: z.number().int().min(5).max(50),
     categories: z.array(z.string().max(40)).max(50),
+    /** "Spread results out" (absent in settings saved before the option existed: off). */
+    spreadOut: z.boolean().optional(),
   });
 
 const roleSchema = z.enum(['user', 'admin', 'SuperAdmin']);

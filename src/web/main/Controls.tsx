@@ -8,6 +8,7 @@ import {
   SimpleGrid,
   Slider,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -191,6 +192,12 @@ export function ScanControls(props: {
             ))}
           </SimpleGrid>
         </fieldset>
+        <Switch
+          label="Spread results out"
+          description="Among similar scores, skip businesses within 0.25 mile of a higher-ranked one"
+          checked={settings.spreadOut === true}
+          onChange={(e) => props.onChange({ spreadOut: e.currentTarget.checked })}
+        />
         <Button size="md" onClick={props.onScan} disabled={props.scanning} data-testid="scan-button">
           {props.scanning ? SCANNING : 'Scan Area'}
         </Button>
