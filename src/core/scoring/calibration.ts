@@ -52,19 +52,21 @@ export const LISTING_EVIDENCE = [
   { label: 'a founding year', keys: ['start_date'], part: 0.03 },
   { label: 'payment options', keys: ['payment:visa', 'payment:mastercard', 'payment:credit_cards', 'payment:cash', 'payment:debit_cards', 'payment:contactless', 'payment:american_express'], part: 0.025 },
   { label: 'accessibility details', keys: ['wheelchair'], part: 0.015 },
+  { label: 'names in other languages', keys: ['name:en', 'name:es', 'name:fr', 'name:zh', 'name:de', 'name:it', 'alt_name'], part: 0.02 },
 ] as const; // prettier-ignore
 
 /**
  * Where a source has no review counts, what a single place's own tags say of its size stands in for scale: each
  * adds its share to the single-location 0.15 (a hospital with an emergency department, beds, several storeys,
- * a cinema's screens, a notable place with a Wikidata entry).
+ * a cinema's screens, a business mapped as a whole building of its own rather than a unit in one). Beds count
+ * by their number: the share for every tenfold (10 beds 0.1, 100 beds 0.2).
  */
 export const SIZE_EVIDENCE = [
   { label: 'an emergency department', keys: ['emergency'], values: ['yes'], part: 0.15 },
-  { label: 'beds', keys: ['beds'], values: null, part: 0.1 },
+  { label: 'beds', keys: ['beds'], values: null, part: 0.1, perTenfold: true },
   { label: 'several storeys', keys: ['building:levels'], values: null, minimum: 3, part: 0.05 },
   { label: 'screens', keys: ['screen'], values: null, part: 0.05 },
-  { label: 'a Wikidata entry', keys: ['wikidata'], values: null, part: 0.1 },
+  { label: 'its own building', keys: ['building'], values: null, part: 0.1 },
 ] as const; // prettier-ignore
 
 /** A name that says several practitioners work there ("Dental Group", "& Associates"): a size share of 0.1. */
@@ -85,7 +87,7 @@ export const INTRINSIC_WEIGHT = 1 - WEIGHTS.distance - WEIGHTS.qualitySpread;
 export const REFERENCE_POINTS = 200;
 
 /** Below this many businesses a population is too small to calibrate against; the absolute scale is used. */
-export const MIN_REFERENCE_POPULATION = 20;
+export const MIN_REFERENCE_POPULATION = 10;
 
 /**
  * A reference population, reduced to its quantiles: `quantiles[i]` is the intrinsic score (0..INTRINSIC_WEIGHT)

@@ -146,7 +146,11 @@ export function sizeEvidence(
     if (e.values && !(e.values as readonly string[]).includes(raw)) continue;
     if ('minimum' in e && !(Number(raw) >= e.minimum)) continue;
     if (e.values === null && !('minimum' in e) && (raw === 'no' || raw === '0')) continue;
-    value += e.part;
+    if ('perTenfold' in e) {
+      const n = Number.parseFloat(raw);
+      if (!(n >= 1)) continue;
+      value += e.part * Math.min(3, Math.log10(n));
+    } else value += e.part;
     found.push(e.label);
   }
   return { value, found };
