@@ -7,7 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_GROUPS, placeTypesForGroups } from '../src/core/categories';
 import { toAnalysisInput } from '../src/core/prospect';
-import { analyzeBatch } from '../src/core/scoring';
+import { analyzeBatch, type AnalysisResult } from '../src/core/scoring';
+import type { Business } from '../src/core/types';
 import { VERTICAL_LABELS } from '../src/core/verticals';
 import { getBrandIndex } from '../src/core/scoring/nsi';
 import { matchesTypes } from '../src/server/places/provider';
@@ -51,6 +52,31 @@ function printScan(label: string, rows: readonly RankedRow[], top: number) {
   });
 }
 
+/** One worked example per vertical: the market's best model-scored business of each, scored where it stands. */
+function printWorkedExamples(market: readonly AnalysisResult[], kinds: readonly Business[]) {
+  const best = new Map<string, number>();
+  market.forEach((a, i) => {
+    const v = a.breakdown.vertical;
+    const j = best.get(v);
+    if (j === undefined || a.score > market[j]!.score) best.set(v, i);
+  });
+  console.log('\n  worked examples (the best business of each vertical in this market, 1 mile or nearer):');
+  console.log(
+    '  | vertical | business | fit | presence | scale | keywords | intrinsic | standing | raw | score | points (base+fit+presence+scale+keywords+distance+spread) | confidence |',
+  );
+  console.log('  | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const i of [...best.values()].sort((a, b) => market[b]!.score - market[a]!.score)) {
+    const a = market[i]!;
+    const b = a.breakdown;
+    const biz = kinds[i]!;
+    const p = b.points;
+    const f = (x: number | null | undefined) => (typeof x === 'number' ? x.toFixed(3) : '-');
+    console.log(
+      `  | ${VERTICAL_LABELS[b.vertical]} | ${biz.name} (${biz.category}; ${[biz.website ? 'website' : '', biz.phone ? 'phone' : '', ...(b.evidence ?? [])].filter(Boolean).join(', ') || 'no contact data'}${(b.locations ?? 1) > 1 ? `; ${b.locations} locations` : ''}) | ${f(b.fit)} | ${f(b.presence)} | ${f(b.scale)} | ${f(b.keywords)} | ${f(b.intrinsic)} | ${f(b.quantile)} | ${f(b.raw)} | **${a.score}** | ${p ? `${p.base}+${p.fit}+${p.presence}+${p.scale}+${p.keywords}+${p.distance}+${p.qualitySpread}` : '-'} | ${a.confidence} |`,
+    );
+  }
+}
+
 export default async function ranking(): Promise<void> {
   const dir = osmDataDir();
   if (!existsSync(dir)) {
@@ -76,10 +102,12 @@ export default async function ranking(): Promise<void> {
 
     // The market: every business of the scanned kinds, scored where it stands (distance component full).
     const kinds = all.filter((b) => matchesTypes(b, placeTypesForGroups(ALL_GROUPS)));
-    const market = analyzeBatch(
+    const analysed = analyzeBatch(
       kinds.map((b) => toAnalysisInput(b, 0)),
       { brandIndex, references },
-    ).filter((a) => a.breakdown.rule === null);
+    );
+    const modelScored = kinds.filter((_, i) => analysed[i]!.breakdown.rule === null);
+    const market = analysed.filter((a) => a.breakdown.rule === null);
     const scores = market.map((a) => a.score).sort((a, b) => a - b);
     const decile = (p: number) => scores[Math.min(scores.length - 1, Math.floor(p * scores.length))] ?? 0;
     console.log(
@@ -91,6 +119,8 @@ export default async function ranking(): Promise<void> {
     const green = scores.filter((s) => s > 70).length / Math.max(1, scores.length);
     const red = scores.filter((s) => s <= 40).length / Math.max(1, scores.length);
     console.log(`  green (> 70) ${pct(green)}, amber ${pct(1 - green - red)}, red (<= 40) ${pct(red)}`);
+
+    if (file.startsWith('sf-downtown')) printWorkedExamples(market, modelScored);
 
     const points: { label: string; at: { lat: number; lng: number } }[] = [];
     if (file.startsWith('sf-downtown'))
