@@ -206,12 +206,15 @@ describe('buildBrandIndex / findBrand', () => {
   });
 
   it('matches a name followed by a store number: after a store word, or of three digits or more', () => {
-    expect(findBrand(index, { name: 'Burger Planet Store 12' })?.brand.name).toBe('Burger Planet');
     expect(findBrand(index, { name: 'Burger Planet 01234' })?.brand.name).toBe('Burger Planet');
     expect(findBrand(index, { name: 'Big Bank Branch 7' })?.brand.name).toBe('Big Bank');
     expect(findBrand(index, { name: 'Big Bank #7' })?.brand.name).toBe('Big Bank');
     expect(findBrand(index, { name: 'Avenue 31' })).toBeNull();
+    expect(findBrand(index, { name: 'Avenue Store 31' })?.brand.name).toBe('Avenue');
     expect(findBrand(index, { name: 'Store 12' })).toBeNull();
+    // "Store" follows shop brands only: a fast-food brand's "Store 12" is someone else's shop.
+    expect(findBrand(index, { name: 'Burger Planet Store 12' })).toBeNull();
+    expect(findBrand(index, { name: 'Burger Planet Location 12' })?.brand.name).toBe('Burger Planet');
   });
 
   it('never makes a car make a chain, under whichever NSI category it also appears', () => {
@@ -305,6 +308,8 @@ describe('the real name-suggestion-index', () => {
       'Bay Bank',
       'Mc Laren',
       'Rolls Royce',
+      'Dollar Store 123',
+      'Best Store 123',
     ]) {
       expect(findBrand(index, { name }), name).toBeNull();
     }

@@ -171,8 +171,10 @@ export const MIN_COMPACT_LENGTH = 6;
  * A store number after a name: "Walgreens Store 1234", "Chase Branch 12", "Walgreens 05432" (a '#' already
  * starts a branch suffix). The name before it is looked up when the whole name is not a brand. A bare number
  * needs three digits: one or two are part of many a name ("Avenue 31", "Studio 54", "Forever 21", "Motel 6").
+ * A word before the number that is also a branch word must fit the brand: "Store 12" follows shops only, so
+ * "Dollar Store 123" is not Dollar (car rental).
  */
-const STORE_NUMBER = / (?:(?:store|location|unit|branch|site|no|number) \d{1,6}|\d{3,6})$/;
+const STORE_NUMBER = / (?:(store|shop|location|unit|branch|site|no|number) \d{1,6}|\d{3,6})$/;
 
 /**
  * Words a branch adds after a brand name ("Chase Bank", "Walgreens Pharmacy", "Hilton Hotel & Suites"), each
@@ -275,7 +277,10 @@ function matchNormalized(index: BrandIndex, name: string): BrandMatch | null {
   const last = name.charCodeAt(name.length - 1);
   if (last < 48 || last > 57) return null; // no trailing digit, no store number
   const number = STORE_NUMBER.exec(name);
-  return number && number.index > 0 ? matchName(index, name.slice(0, number.index)) : null;
+  if (!number || number.index === 0) return null;
+  const head = matchName(index, name.slice(0, number.index));
+  const word = number[1];
+  return head && (!word || !(word in BRANCH_WORDS) || branchWordFits(word, head.brand)) ? head : null;
 }
 
 /** A brand by its normalised name, or by that name without spaces when it has them (see byCompact). */
