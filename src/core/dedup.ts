@@ -1,15 +1,43 @@
-// De-duplication of scan candidates, exactly by SPEC.md §5, in O(n) expected time (hash maps and a coordinate
-// grid, never all pairs).
+// De-duplication of scan candidates, by SPEC.md §5 and two rules added for what §5 misses (below), in O(n)
+// expected time (hash maps and coordinate grids, never all pairs).
 //
-// Which entry wins: always the FIRST one in input order. Callers pass candidates best-sourced first (the
-// imported extract or the maps service before the open-map top-up, nearest first within a provider), so the
-// kept record is the best-sourced, earliest one. The dropped duplicate contributes nothing to the kept one.
+// Which entry wins: always the FIRST one in input order, at its place in the list. Callers pass candidates
+// best-sourced first (the imported extract or the maps service before the open-map top-up, nearest first within
+// a provider), so the kept record is the best-sourced, earliest one. When the two are the same business by name
+// (every rule below except the address-only ones and the id rule), the kept entry also takes over what it lacks
+// from the duplicate: its phone number, its website, and — when the duplicate lies within 150 m — its address,
+// if the kept one has none with a house number (a node carrying the phone and a building outline carrying the
+// website and address become one card that has all three). The kept entry's id, name, coordinates, types and
+// tags stay its own. An address is not taken over when another kept entry already has it, so two kept entries
+// never become duplicates of each other and the result stays idempotent. An entry that takes anything over is
+// a shallow copy; the input objects are never changed. Different businesses merged by the address rules (one
+// street address) contribute nothing.
 //
 // Note on SPEC.md's same-address rule: businesses sharing one street address (an office tower, a mall) are
 // merged unless their addresses carry different suite/unit numbers, which normalisation keeps. The address
 // rules apply only to addresses whose street line has a house number: OSM data often gives just "CA",
 // "San Francisco" or "Grant Avenue, San Francisco, CA", and treating those as one address merged a library
 // with a theatre 0.8 mile away and every shop of a street into one.
+//
+// Rules added to §5 (issue 13: "no duplicates in one list"). §5 compares coordinates within 0.001° (about 90 m
+// east-west here), so one business mapped twice (a shop node and its building outline, an ATM beside its bank,
+// an old node beside a new one) and the buildings of one campus came through as separate cards:
+//  - same-name-nearby: the same normalised name within 150 m (SAME_BUSINESS_METERS) is one business, unless
+//    both carry street lines with house numbers and those differ: two branches of a chain on one block, each
+//    with its own address, stay two. Further apart the same name is another branch (two Starbucks 0.3 mile
+//    apart stay separate), whether or not OSM gave it an address.
+//  - same-institution: schools, colleges, universities and hospitals (by place type, or by a word of the name
+//    such as "University" or "Hospital") that share an institution name ({@link institutionKey}: the name before
+//    a " - Department" part, plural "s" ignored) are one institution, whatever their addresses (the buildings of
+//    a campus each carry their own), when they lie within half a mile (CAMPUS_MILES) of a building already
+//    merged into the kept entry — so a campus spreading building by building further than half a mile shows
+//    once — or, when either is a university or college by type, anywhere in the list: such a name is the
+//    institution's own (the Academy of Art University's buildings spread over two miles of downtown San
+//    Francisco), while "Lincoln Elementary School" or "Memorial Hospital" may well be two different ones.
+// Both compare an entry with the entries already kept (and the buildings merged into them), so no two kept
+// entries match either rule.
+
+import { haversineMiles, metersToMiles, milesToLatDegrees } from './geo';
 
 /** What de-duplication reads from a candidate. */
 export interface DedupCandidate {
@@ -19,6 +47,11 @@ export interface DedupCandidate {
   lat: number;
   lng: number;
   address?: string | null;
+  /** Place types ('university', 'hospital', ...); they mark institutions for the campus rule. */
+  types?: readonly string[] | null;
+  /** Contact fields a kept entry takes over from a same-name duplicate when it has none. */
+  phone?: string | null;
+  website?: string | null;
 }
 
 /** Coordinates closer than this (degrees, in both latitude and longitude) count as the same place. */
@@ -27,6 +60,11 @@ export const CLOSE_DEGREES = 0.001;
 export const STORAGE_CLOSE_DEGREES = 0.005;
 /** Open-map top-up: a result this close (degrees, both axes) to an existing one is dropped. */
 export const TOP_UP_CLOSE_DEGREES = 0.001;
+
+/** The same normalised name within this distance (metres) is one business mapped twice (see the header). */
+export const SAME_BUSINESS_METERS = 150;
+/** Institutions with the same normalised name within this distance (miles) are one campus. */
+export const CAMPUS_MILES = 0.5;
 
 // Floating point: 37.001 - 37 is 0.00099999999999767; treat "within 0.001" inclusively.
 const EPS = 1e-9;
@@ -149,6 +187,74 @@ export function addressKey(address: string | null | undefined): string {
   return hasHouseNumber(address) ? normalizeAddress(address) : '';
 }
 
+/**
+ * The street line of an address with a house number, normalised ("101 Mission Street, San Francisco, CA" ->
+ * "101 mission"); '' without a house number. Two branches with different street lines are two businesses.
+ */
+export function streetLineKey(address: string | null | undefined): string {
+  return addressKeys(address).street;
+}
+
+/** {@link addressKey} and {@link streetLineKey} at once (one house-number check, each word normalised once). */
+export function addressKeys(address: string | null | undefined): { key: string; street: string } {
+  if (!address || !hasHouseNumber(address)) return { key: '', street: '' };
+  const comma = address.indexOf(',');
+  if (comma < 0) {
+    const street = normalizeAddress(address);
+    return { key: street, street };
+  }
+  // Commas only separate words, so the whole address normalises to the street line and the rest joined.
+  const street = normalizeAddress(address.slice(0, comma));
+  const rest = normalizeAddress(address.slice(comma + 1));
+  return { key: street && rest ? `${street} ${rest}` : street || rest, street };
+}
+
+/** Place types of institutions whose buildings spread over a campus. */
+export const INSTITUTION_TYPES: readonly string[] = [
+  'school',
+  'primary_school',
+  'secondary_school',
+  'college',
+  'university',
+  'hospital',
+];
+const INSTITUTION_TYPE_SET: ReadonlySet<string> = new Set(INSTITUTION_TYPES);
+const INSTITUTION_NAME =
+  /\b(university|universities|college|school|academy|institute|campus|hospital|medical center|medical centre)\b/;
+
+/** True for a school, college, university or hospital: by one of its place types or by its normalised name. */
+export function isInstitution(normalizedName: string, types?: readonly string[] | null): boolean {
+  if (types?.some((t) => INSTITUTION_TYPE_SET.has(t))) return true;
+  return INSTITUTION_NAME.test(normalizedName);
+}
+
+/** Place types of institutions whose name is their own: one per list, however far apart their buildings. */
+export const UNIVERSITY_TYPES: readonly string[] = ['university', 'college'];
+const UNIVERSITY_TYPE_SET: ReadonlySet<string> = new Set(UNIVERSITY_TYPES);
+
+/** A department or building after the institution's name: "Academy of Art University - School of Fashion". */
+const INSTITUTION_PART = /\s[-–—|@]\s|\s?\(|:/;
+
+/**
+ * The name an institution's buildings share: the normalised name before a " - ", ":", "|" or "(" that names a
+ * department or building, each word without a plural or possessive "s" ("Academy of Arts University" and
+ * "Academy of Art University - Game Development" are "academy of art university"). '' for a non-institution.
+ * `normalized` is {@link normalizeName} of `name`, when the caller has it.
+ */
+export function institutionKey(
+  name: string,
+  types?: readonly string[] | null,
+  normalized: string = normalizeName(name),
+): string {
+  if (!normalized || !isInstitution(normalized, types)) return '';
+  const part = INSTITUTION_PART.exec(name);
+  const head = (part ? normalizeName(name.slice(0, part.index)) : '') || normalized;
+  return head
+    .split(' ')
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
+    .join(' ');
+}
+
 /** True for storage-type names, which use the wider 0.005° closeness. */
 export function isStorageName(normalizedName: string): boolean {
   return STORAGE_NAME.test(normalizedName);
@@ -161,7 +267,18 @@ export type DedupRule =
   | 'name-and-address'
   | 'coordinates-and-address'
   | 'same-address'
-  | 'identical-six-decimals';
+  | 'identical-six-decimals'
+  | 'same-name-nearby'
+  | 'same-institution';
+
+/** Rules under which the two entries are one business by name: the kept one may take the other's contacts. */
+const SAME_BUSINESS_RULES: ReadonlySet<DedupRule> = new Set<DedupRule>([
+  'name-and-coordinates',
+  'name-and-address',
+  'identical-six-decimals',
+  'same-name-nearby',
+  'same-institution',
+]);
 
 export interface DroppedDuplicate<T> {
   item: T;
@@ -201,13 +318,17 @@ class Grid<T> {
     else byCell.set(key, [value]);
   }
 
-  find(prefix: string, lat: number, lng: number, test: (v: T) => boolean): T | undefined {
+  /**
+   * The first entry near (lat, lng) passing `test`: it looks `lngReach` cells either side in longitude (1 for a
+   * box in degrees; more for a distance in metres away from the equator, where a degree of longitude shrinks).
+   */
+  find(prefix: string, lat: number, lng: number, test: (v: T) => boolean, lngReach = 1): T | undefined {
     const byCell = this.cells.get(prefix);
     if (!byCell) return undefined;
     const cLat = this.cell(lat);
     const cLng = this.cell(lng);
     for (let i = -1; i <= 1; i++) {
-      for (let j = -1; j <= 1; j++) {
+      for (let j = -lngReach; j <= lngReach; j++) {
         const list = byCell.get(Grid.key(cLat + i, cLng + j));
         if (!list) continue;
         for (const v of list) if (test(v)) return v;
@@ -215,48 +336,142 @@ class Grid<T> {
     }
     return undefined;
   }
+
+  /** Of the entries near (lat, lng) passing `test`, the one of least `rank` (as {@link find} looks). */
+  least(
+    prefix: string,
+    lat: number,
+    lng: number,
+    test: (v: T) => boolean,
+    rank: (v: T) => number,
+    lngReach = 1,
+  ): T | undefined {
+    let best: T | undefined;
+    this.find(
+      prefix,
+      lat,
+      lng,
+      (v) => {
+        if (test(v) && (best === undefined || rank(v) < rank(best))) best = v;
+        return false;
+      },
+      lngReach,
+    );
+    return best;
+  }
 }
 
 const within = (a: number, b: number, limit: number): boolean => Math.abs(a - b) <= limit + EPS;
 
 interface Kept<T> {
   item: T;
+  /** Position in the kept list (the entry there is replaced when it takes a duplicate's contacts). */
+  index: number;
   name: string;
+  lat: number;
+  lng: number;
+  street: string;
+  /** {@link institutionKey}; '' for a business. */
+  campus: string;
+  /** A university or college (by its own type or a merged building's): one per list by `campus`. */
+  university: boolean;
+}
+
+const SAME_BUSINESS_MILES = metersToMiles(SAME_BUSINESS_METERS);
+/** Cell sizes (degrees of latitude) of the same-name and campus grids: a little more than their distances. */
+const SAME_NAME_CELL_DEGREES = milesToLatDegrees(SAME_BUSINESS_MILES) * 1.05;
+const CAMPUS_CELL_DEGREES = milesToLatDegrees(CAMPUS_MILES) * 1.05;
+/** Latitude difference (degrees) beyond which two points are surely further apart than SAME_BUSINESS_MILES. */
+const SAME_BUSINESS_LAT_DEGREES = SAME_NAME_CELL_DEGREES;
+
+/** Cells either side in longitude that cover a cell's latitude distance at `lat` (a degree of lng shrinks). */
+function lngReachAt(lat: number): number {
+  const cos = Math.cos((Math.min(Math.abs(lat), 89) * Math.PI) / 180);
+  return Math.ceil(1 / cos);
+}
+
+/** True when `item` is, by the same-name-nearby rule, the business of `p` mapped twice. */
+function sameBusinessNearby<T>(p: Point<T>, item: DedupCandidate, street: string): boolean {
+  const k = p.of;
+  if (street && k.street && street !== k.street) return false;
+  return (
+    Math.abs(p.lat - item.lat) <= SAME_BUSINESS_LAT_DEGREES && haversineMiles(p, item) <= SAME_BUSINESS_MILES
+  );
+}
+
+/**
+ * `into` with what it lacks taken from `from`, a duplicate of the same business: its phone, website, and its
+ * address when `into` has none with a house number, `from` lies within 150 m (a campus building further away
+ * has an address the kept entry's map marker is not at) and no kept entry has that address yet (else the two
+ * kept entries would become duplicates by the address rules). A copy only if anything changes.
+ */
+function takeOver<T extends DedupCandidate>(into: T, from: T, addressTaken: (key: string) => boolean): T {
+  const phone = !into.phone && from.phone ? from.phone : null;
+  const website = !into.website && from.website ? from.website : null;
+  const key = addressKey(from.address);
+  const address =
+    !addressKey(into.address) &&
+    key &&
+    !addressTaken(key) &&
+    haversineMiles(into, from) <= SAME_BUSINESS_MILES
+      ? from.address
+      : null;
+  if (!phone && !website && !address) return into;
+  return { ...into, ...(phone && { phone }), ...(website && { website }), ...(address && { address }) };
+}
+
+/** A point of a kept entry in the same-name grid: its own place, or a building of its campus. */
+interface Point<T> {
+  of: Kept<T>;
   lat: number;
   lng: number;
 }
 
+const exactKeyOf = (item: DedupCandidate): string =>
+  `${item.name.trim().toLowerCase()}|${(item.address ?? '').trim().toLowerCase()}|${item.lat.toFixed(6)}|${item.lng.toFixed(6)}`;
+
 /**
- * Remove duplicates by the rules of SPEC.md §5, keeping the first of each set (see the note at the top).
- * Two entries are the same when
+ * Remove duplicates by the rules of SPEC.md §5 and the two added rules, keeping the first of each set (see the
+ * note at the top). Two entries are the same when
  *  - they share a place id or provider id;
  *  - their normalised names match and their coordinates are within 0.001° in both latitude and longitude
  *    (0.005° for storage-type names);
  *  - their non-empty normalised addresses match (this covers "names and addresses match" and "coordinates and
  *    addresses match": any two with the same non-empty normalised address are duplicates) — only for addresses
  *    whose street line has a house number ({@link addressKey}); "CA" or "Grant Avenue" is no address to share;
- *  - finally, their lower-cased name, address and coordinates to six decimals are identical.
- * Empty names never match by name and empty addresses never match by address.
+ *  - their lower-cased name, address and coordinates to six decimals are identical;
+ *  - their normalised names match within 150 m, unless both street lines carry house numbers and differ
+ *    ('same-name-nearby');
+ *  - both are schools, colleges, universities or hospitals of one institution name, within half a mile of a
+ *    building of the kept one, or anywhere when either is a university or college ('same-institution').
+ * Empty names never match by name and empty addresses never match by address. An entry matching several kept
+ * ones by name is the duplicate of the earliest. `dropped[].duplicateOf` is the entry as
+ * kept (with anything it took over).
  */
 export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): DedupResult<T> {
   const kept: T[] = [];
-  const dropped: DroppedDuplicate<T>[] = [];
-  const byId = new Map<string, T>();
+  const drops: { item: T; of: Kept<T>; rule: DedupRule }[] = [];
+  const byId = new Map<string, Kept<T>>();
   const byAddress = new Map<string, Kept<T>>();
   const near = new Grid<Kept<T>>(CLOSE_DEGREES);
   const nearStorage = new Grid<Kept<T>>(STORAGE_CLOSE_DEGREES);
-  const exact = new Map<string, T>();
+  const sameName = new Grid<Point<T>>(SAME_NAME_CELL_DEGREES);
+  // Institutions by institutionKey: their buildings (points), the first kept, the first university.
+  const campusGrid = new Grid<Point<T>>(CAMPUS_CELL_DEGREES);
+  const institutions = new Map<string, Kept<T>>();
+  const universities = new Map<string, Kept<T>>();
+  const exact = new Map<string, Kept<T>>();
 
   for (const item of items) {
     const ids = [item.placeId, item.id].filter((v): v is string => typeof v === 'string' && v.length > 0);
     const name = normalizeName(item.name);
-    const address = addressKey(item.address);
+    const { key: address, street } = addressKeys(item.address);
     const storage = name.length > 0 && isStorageName(name);
     const limit = storage ? STORAGE_CLOSE_DEGREES : CLOSE_DEGREES;
     const grid = storage ? nearStorage : near;
-    const exactKey = `${item.name.trim().toLowerCase()}|${(item.address ?? '').trim().toLowerCase()}|${item.lat.toFixed(6)}|${item.lng.toFixed(6)}`;
+    const exactKey = exactKeyOf(item);
 
-    let hit: { of: T; rule: DedupRule } | undefined;
+    let hit: { of: Kept<T>; rule: DedupRule } | undefined;
     for (const id of ids) {
       const of = byId.get(id);
       if (of) {
@@ -265,13 +480,14 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
       }
     }
     if (!hit && name) {
-      const of = grid.find(
+      const of = grid.least(
         name,
         item.lat,
         item.lng,
         (k) => k.name === name && within(k.lat, item.lat, limit) && within(k.lng, item.lng, limit),
+        (k) => k.index,
       );
-      if (of) hit = { of: of.item, rule: 'name-and-coordinates' };
+      if (of) hit = { of, rule: 'name-and-coordinates' };
     }
     if (!hit && address) {
       const of = byAddress.get(address);
@@ -282,26 +498,90 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
             : within(of.lat, item.lat, limit) && within(of.lng, item.lng, limit)
               ? 'coordinates-and-address'
               : 'same-address';
-        hit = { of: of.item, rule };
+        hit = { of, rule };
       }
     }
     if (!hit) {
       const of = exact.get(exactKey);
       if (of) hit = { of, rule: 'identical-six-decimals' };
     }
+    if (!hit && name) {
+      const point = sameName.least(
+        name,
+        item.lat,
+        item.lng,
+        (p) => p.of.name === name && sameBusinessNearby(p, item, street),
+        (p) => p.of.index,
+        lngReachAt(item.lat),
+      );
+      if (point) hit = { of: point.of, rule: 'same-name-nearby' };
+    }
+    const campus = name ? institutionKey(item.name, item.types, name) : '';
+    const university = campus !== '' && !!item.types?.some((t) => UNIVERSITY_TYPE_SET.has(t));
+    if (!hit && campus) {
+      const point = campusGrid.least(
+        campus,
+        item.lat,
+        item.lng,
+        (p) => p.of.campus === campus && haversineMiles(p, item) <= CAMPUS_MILES,
+        (p) => p.of.index,
+        lngReachAt(item.lat),
+      );
+      const of = point?.of ?? (university ? institutions.get(campus) : universities.get(campus));
+      if (of) hit = { of, rule: 'same-institution' };
+    }
 
     if (hit) {
-      dropped.push({ item, duplicateOf: hit.of, rule: hit.rule });
+      drops.push({ item, of: hit.of, rule: hit.rule });
+      if (SAME_BUSINESS_RULES.has(hit.rule)) {
+        const k = hit.of;
+        const merged = takeOver(k.item, item, (key) => byAddress.has(key));
+        if (merged !== k.item) {
+          if (merged.address !== k.item.address) {
+            // It took over an address: later entries compare with that address as well.
+            k.street = streetLineKey(merged.address);
+            byAddress.set(addressKey(merged.address), k);
+            exact.set(exactKeyOf(merged), k);
+          }
+          k.item = merged;
+          kept[k.index] = merged;
+        }
+        // A building of a campus widens the campus: the next building is compared with this one too.
+        if (campus && k.campus) {
+          campusGrid.add(k.campus, item.lat, item.lng, { of: k, lat: item.lat, lng: item.lng });
+          if (university && !k.university) {
+            k.university = true;
+            if (!universities.has(k.campus)) universities.set(k.campus, k);
+          }
+        }
+      }
       continue;
     }
+    const record: Kept<T> = {
+      item,
+      index: kept.length,
+      name,
+      lat: item.lat,
+      lng: item.lng,
+      street,
+      campus,
+      university,
+    };
     kept.push(item);
-    const record: Kept<T> = { item, name, lat: item.lat, lng: item.lng };
-    for (const id of ids) byId.set(id, item);
-    if (name) grid.add(name, item.lat, item.lng, record);
+    for (const id of ids) byId.set(id, record);
+    if (name) {
+      grid.add(name, item.lat, item.lng, record);
+      sameName.add(name, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
+    }
+    if (campus) {
+      campusGrid.add(campus, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
+      if (!institutions.has(campus)) institutions.set(campus, record);
+      if (university && !universities.has(campus)) universities.set(campus, record);
+    }
     if (address) byAddress.set(address, record);
-    exact.set(exactKey, item);
+    exact.set(exactKey, record);
   }
-  return { kept, dropped };
+  return { kept, dropped: drops.map((d) => ({ item: d.item, duplicateOf: d.of.item, rule: d.rule })) };
 }
 
 /** {@link dedupeDetailed} returning only the kept entries, in input order. */

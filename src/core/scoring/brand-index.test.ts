@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildBrandIndex, findBrand, isCarMake, presenceIn, type NsiData } from './brand-index';
+import {
+  buildBrandIndex,
+  compactKey,
+  findBrand,
+  isCarMake,
+  MIN_COMPACT_LENGTH,
+  presenceIn,
+  type NsiData,
+} from './brand-index';
 import { getBrandIndex } from './nsi';
 
 const data: NsiData = {
@@ -35,6 +43,49 @@ const data: NsiData = {
         },
       ],
     },
+    'brands/leisure/fitness_centre': {
+      items: [
+        {
+          displayName: 'Lemonwave Fitness',
+          locationSet: { include: ['us'] },
+          matchNames: ['lemonwave'],
+          tags: { brand: 'Lemonwave Fitness', 'brand:wikidata': 'Q8' },
+        },
+        {
+          displayName: 'Lemon Wave Fitness',
+          locationSet: { include: ['us-tx.geojson'] },
+          tags: { brand: 'Lemon Wave Fitness', 'brand:wikidata': 'Q9' },
+        },
+      ],
+    },
+    'brands/shop/car_repair': {
+      items: [
+        {
+          displayName: 'Toyota',
+          locationSet: { include: ['001'] },
+          tags: { brand: 'Toyota', 'brand:wikidata': 'Q53268' },
+        },
+        {
+          displayName: 'Speedster',
+          locationSet: { include: ['001'] },
+          tags: { brand: 'Speedster', 'brand:wikidata': 'Q10' },
+        },
+      ],
+    },
+    'brands/shop/clothes': {
+      items: [
+        {
+          displayName: 'Avenue',
+          locationSet: { include: ['us'] },
+          tags: { brand: 'Avenue', 'brand:wikidata': 'Q11' },
+        },
+        {
+          displayName: 'A B',
+          locationSet: { include: ['us'] },
+          tags: { brand: 'A B', 'brand:wikidata': 'Q12' },
+        },
+      ],
+    },
     'brands/amenity/bank': {
       items: [
         {
@@ -60,6 +111,11 @@ const data: NsiData = {
           displayName: 'CarMax',
           locationSet: { include: ['us'] },
           tags: { brand: 'CarMax', 'brand:wikidata': 'Q6' },
+        },
+        {
+          displayName: 'Speedster',
+          locationSet: { include: ['001'] },
+          tags: { brand: 'Speedster', 'brand:wikidata': 'Q10' },
         },
       ],
     },
@@ -134,6 +190,39 @@ describe('buildBrandIndex / findBrand', () => {
     expect(findBrand(index, { name: 'CarMax' })?.brand.national).toBe(true);
   });
 
+  it('matches names whatever their spacing and punctuation, for names of six letters or more', () => {
+    expect(compactKey('lemon wave fitness')).toBe('lemonwavefitness');
+    expect(MIN_COMPACT_LENGTH).toBe(6);
+    // "Lemon Wave Fitness" is its own (regional) brand in NSI: the national one wins the compact key.
+    expect(findBrand(index, { name: 'Lemon-Wave Fitness' })?.brand.name).toBe('Lemon Wave Fitness');
+    expect(findBrand(index, { name: 'LemonWave  Fitness' })?.brand.name).toBe('Lemonwave Fitness');
+    expect(findBrand(index, { name: 'Lemon Wavefitness' })?.brand.name).toBe('Lemonwave Fitness');
+    expect(findBrand(index, { name: 'Burger-Planet' })?.brand.name).toBe('Burger Planet');
+    expect(findBrand(index, { name: 'Burgerplanet Restaurant' })?.brand.name).toBe('Burger Planet');
+    expect(findBrand(index, { name: 'Lemon Wave Dental' })).toBeNull();
+    // "A B" is a brand, but "AB" is two letters: too short to ignore spacing.
+    expect(findBrand(index, { name: 'A B' })?.brand.name).toBe('A B');
+    expect(findBrand(index, { name: 'AB' })).toBeNull();
+  });
+
+  it('matches a name followed by a store number: after a store word, or of three digits or more', () => {
+    expect(findBrand(index, { name: 'Burger Planet 01234' })?.brand.name).toBe('Burger Planet');
+    expect(findBrand(index, { name: 'Big Bank Branch 7' })?.brand.name).toBe('Big Bank');
+    expect(findBrand(index, { name: 'Big Bank #7' })?.brand.name).toBe('Big Bank');
+    expect(findBrand(index, { name: 'Avenue 31' })).toBeNull();
+    expect(findBrand(index, { name: 'Avenue Store 31' })?.brand.name).toBe('Avenue');
+    expect(findBrand(index, { name: 'Store 12' })).toBeNull();
+    // "Store" follows shop brands only: a fast-food brand's "Store 12" is someone else's shop.
+    expect(findBrand(index, { name: 'Burger Planet Store 12' })).toBeNull();
+    expect(findBrand(index, { name: 'Burger Planet Location 12' })?.brand.name).toBe('Burger Planet');
+  });
+
+  it('never makes a car make a chain, under whichever NSI category it also appears', () => {
+    expect(findBrand(index, { name: 'Speedster' })).toBeNull();
+    expect(findBrand(index, { name: 'Speed Ster' })).toBeNull();
+    expect(isCarMake(index, 'Q10')).toBe(true);
+  });
+
   it('builds for another country', () => {
     const gb = buildBrandIndex(data, 'gb');
     expect(findBrand(gb, { name: 'Fish Hut' })?.brand.national).toBe(true);
@@ -167,5 +256,62 @@ describe('the real name-suggestion-index', () => {
       expect(findBrand(index, { name }), name).toBeNull();
     }
     expect(findBrand(index, { name: 'x', brandWikidata: 'Q38076' })?.brand.name).toBe("McDonald's");
+  });
+
+  it('knows a chain whatever its spacing, punctuation or store number (issue 13)', () => {
+    const index = getBrandIndex('us');
+    const cases: [string, string][] = [
+      ['Orange Theory Fitness', 'Orangetheory Fitness'],
+      ['Orangetheory', 'Orangetheory Fitness'],
+      ['ORANGETHEORY FITNESS', 'Orangetheory Fitness'],
+      ['Walgreens #1234', 'Walgreens'],
+      ['Walgreens Store 1234', 'Walgreens'],
+      ['Walgreens 05432', 'Walgreens'],
+      ['CVS Pharmacy #0123', 'CVS Pharmacy'],
+      ['CVS Pharmacy Store 0123', 'CVS Pharmacy'],
+      ['Wal-Mart', 'Walmart'],
+      ['Mc Donalds', "McDonald's"],
+      ['Star Bucks', 'Starbucks'],
+      ['Double Tree', 'DoubleTree'],
+      ["Steak'n Shake", "Steak 'n Shake"],
+      ['My Eye Dr', 'MyEyeDr.'],
+    ];
+    for (const [name, brand] of cases) {
+      const hit = findBrand(index, { name });
+      expect(hit?.brand.name, name).toBe(brand);
+      expect(hit?.brand.national, name).toBe(true);
+    }
+  });
+
+  it('does not take a local or generic name for a chain', () => {
+    const index = getBrandIndex('us');
+    for (const name of [
+      "Wendy's Salon",
+      'Orange Dental',
+      'Orange',
+      'Theory Fitness',
+      'Gym 24',
+      'Bank',
+      'Pharmacy #2',
+      'Deli',
+      'Fitness',
+      'Mart 7',
+      'Salon 21',
+      'Store 12',
+      'Cafe',
+      'Avenue 31',
+      'Studio 54',
+      'Pier 39',
+      'Unit 2',
+      'Suite 100',
+      'Dental Care 1',
+      'Bay Bank',
+      'Mc Laren',
+      'Rolls Royce',
+      'Dollar Store 123',
+      'Best Store 123',
+    ]) {
+      expect(findBrand(index, { name }), name).toBeNull();
+    }
   });
 });

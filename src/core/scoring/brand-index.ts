@@ -33,6 +33,11 @@ export interface BrandEntry {
 export interface BrandIndex {
   /** Normalised name (see normalizeName) -> brand. */
   byName: ReadonlyMap<string, BrandEntry>;
+  /**
+   * The same names without their spaces ({@link compactKey}): "Orange Theory Fitness" and "Wal-Mart" are written
+   * with spaces or punctuation NSI's names do not have ("orangetheory fitness", "walmart").
+   */
+  byCompact: ReadonlyMap<string, BrandEntry>;
   /** brand:wikidata -> brand. */
   byWikidata: ReadonlyMap<string, BrandEntry>;
   /** Wikidata ids of car makes: a dealer carrying a make's brand is a local franchise, not a chain. */
@@ -137,8 +142,39 @@ export function buildBrandIndex(data: NsiData, country = 'us'): BrandIndex {
   // A car make's name is never a chain name, whatever other NSI categories list it under.
   for (const make of CAR_MAKES) byName.delete(make);
   for (const id of carMakeWikidata) byWikidata.delete(id);
-  return { byName, byWikidata, carMakeWikidata, country: cc };
+  // ... nor is a name NSI gives the make's Wikidata id elsewhere (McLaren is also a "car_repair" brand).
+  for (const [name, entry] of byName)
+    if (entry.wikidata && carMakeWikidata.has(entry.wikidata)) byName.delete(name);
+  const byCompact = new Map<string, BrandEntry>();
+  for (const [name, entry] of byName) {
+    const key = compactKey(name);
+    if (key.length < MIN_COMPACT_LENGTH) continue;
+    const other = byCompact.get(key);
+    if (!other || (!other.national && entry.national)) byCompact.set(key, entry);
+  }
+  // A car make's name without spaces ("land rover", "mercedes benz") is no chain name either.
+  for (const make of CAR_MAKES) byCompact.delete(compactKey(make));
+  return { byName, byCompact, byWikidata, carMakeWikidata, country: cc };
 }
+
+/** A normalised name without its spaces: "orange theory fitness" -> "orangetheoryfitness". */
+export const compactKey = (normalizedName: string): string =>
+  normalizedName.includes(' ') ? normalizedName.replaceAll(' ', '') : normalizedName;
+
+/**
+ * Spacing is only ignored for names this long without spaces: shorter ones ("a and w", "t j") are initials or
+ * generic words run together, where a space changes the meaning.
+ */
+export const MIN_COMPACT_LENGTH = 6;
+
+/**
+ * A store number after a name: "Walgreens Store 1234", "Chase Branch 12", "Walgreens 05432" (a '#' already
+ * starts a branch suffix). The name before it is looked up when the whole name is not a brand. A bare number
+ * needs three digits: one or two are part of many a name ("Avenue 31", "Studio 54", "Forever 21", "Motel 6").
+ * A word before the number that is also a branch word must fit the brand: "Store 12" follows shops only, so
+ * "Dollar Store 123" is not Dollar (car rental).
+ */
+const STORE_NUMBER = / (?:(store|shop|location|unit|branch|site|no|number) \d{1,6}|\d{3,6})$/;
 
 /**
  * Words a branch adds after a brand name ("Chase Bank", "Walgreens Pharmacy", "Hilton Hotel & Suites"), each
@@ -203,7 +239,10 @@ export interface BrandMatch {
 /**
  * Find the brand of a business: by its brand:wikidata tag, by its brand tag, or by its name (exactly, by the
  * part before a ' - ', '|', '@', ':', '#' or '(' branch suffix, or by a brand name followed only by branch words such as
- * "Bank" or "Pharmacy"). Null when it is not a known brand.
+ * "Bank" or "Pharmacy"). Names match whatever their spacing and punctuation ("Orange Theory Fitness" is
+ * Orangetheory Fitness, "Wal-Mart" Walmart; names of at least MIN_COMPACT_LENGTH letters and digits) and
+ * without a trailing store number ("Walgreens Store 1234", "CVS Pharmacy #0123"). Null when it is not a known
+ * brand.
  */
 export function findBrand(
   index: BrandIndex,
@@ -227,10 +266,34 @@ export function findBrand(
   return normalizedHead && normalizedHead !== full ? matchNormalized(index, normalizedHead) : null;
 }
 
-/** Exact match of a normalised name, else a brand name followed only by branch words that fit it. */
+/**
+ * The brand a normalised name is: the name itself, else the name without a trailing store number ("walgreens
+ * store 1234"). See {@link matchName}.
+ */
 function matchNormalized(index: BrandIndex, name: string): BrandMatch | null {
   if (!name) return null;
+  const hit = matchName(index, name);
+  if (hit) return hit;
+  const last = name.charCodeAt(name.length - 1);
+  if (last < 48 || last > 57) return null; // no trailing digit, no store number
+  const number = STORE_NUMBER.exec(name);
+  if (!number || number.index === 0) return null;
+  const head = matchName(index, name.slice(0, number.index));
+  const word = number[1];
+  return head && (!word || !(word in BRANCH_WORDS) || branchWordFits(word, head.brand)) ? head : null;
+}
+
+/** A brand by its normalised name, or by that name without spaces when it has them (see byCompact). */
+function lookup(index: BrandIndex, name: string): BrandEntry | undefined {
   const exact = index.byName.get(name);
+  if (exact) return exact;
+  const compact = compactKey(name);
+  return compact.length >= MIN_COMPACT_LENGTH ? index.byCompact.get(compact) : undefined;
+}
+
+/** Exact match of a normalised name (spacing aside), else a brand name followed only by branch words that fit it. */
+function matchName(index: BrandIndex, name: string): BrandMatch | null {
+  const exact = lookup(index, name);
   if (exact) return { brand: exact, via: 'name' };
   // Cheap pre-check before splitting: the last word must be a branch word.
   if (!(name.slice(name.lastIndexOf(' ') + 1) in BRANCH_WORDS)) return null;
@@ -238,7 +301,7 @@ function matchNormalized(index: BrandIndex, name: string): BrandMatch | null {
   for (let cut = words.length - 1; cut >= 1; cut--) {
     const tail = words.slice(cut);
     if (!tail.every((w) => w in BRANCH_WORDS)) break;
-    const b = index.byName.get(words.slice(0, cut).join(' '));
+    const b = lookup(index, words.slice(0, cut).join(' '));
     if (b && tail.every((w) => branchWordFits(w, b))) return { brand: b, via: 'name' };
   }
   return null;
