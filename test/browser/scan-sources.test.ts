@@ -2,12 +2,12 @@
 // progress). Google Places is configured against a local stand-in that thinks for two seconds and then fails;
 // the imported San Francisco data answers. The overlay names the sources it is asking, the results come from
 // the local data, and the rep is told, without being stopped, that Google Places did not answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { axeViolations } from './axe.js';
 import { json, startFakeService, type FakeService } from '../helpers/places-http.js';
 import { openBrowser, registerViaApi, startServer, type TestServer, POLL } from './harness.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtract } from '../helpers/osm-data.js';
 
 let server: TestServer;
 let google: FakeService;
@@ -32,7 +32,7 @@ afterAll(async () => {
   await google?.close();
 });
 
-describe('a failing place source', () => {
+describeWithOsm('sf-downtown.osm.pbf', 'a failing place source', () => {
   it('shows which sources a scan asks, then results from the others and a notice naming the failed one', async () => {
     const b = await openBrowser(server.baseUrl);
     try {
