@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { findChromium } from './test/helpers/chromium';
-import { dependenciesRequired } from './test/helpers/ci';
+import { findChromium } from './test/helpers/chromium.js';
+import { dependenciesRequired } from './test/helpers/ci.js';
 
 // Three projects so each kind of test can be run on its own:
 //   unit    - pure code (src/core and anything that needs no database or browser)
