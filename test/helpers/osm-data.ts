@@ -1,21 +1,22 @@
 // OpenStreetMap data for tests and benchmarks, from two places:
 //
-// 1. The fixture in the repository, always there: `fixtureExtract()` is test/fixtures/osm/prairie-junction.osm.pbf,
-//    an invented small town written by hand (test/fixtures/osm/prairie-junction.ts; `npm run fixtures:osm`
-//    regenerates the .pbf). Import -> scan -> rank on every machine runs on it (test/server/fixture-scan.test.ts).
+// 1. The fixture in the repository, always there: `fixtureExtract()`, test/fixtures/osm/prairie-junction.osm.pbf,
+//    an invented small town written by hand in test/fixtures/osm/prairie-junction.ts (`npm run fixtures:osm`
+//    regenerates the .pbf). Import -> scan -> rank runs on it on every machine (test/server/fixture-scan.test.ts;
+//    in the browser test/browser/scan-sources.test.ts).
 //
-// 2. Real extracts (sf-downtown, harrisburg, baltimore, monaco-2021), shared and read-only, never copied into the
-//    repository: by default beside the clone in <repo>/../shared/data/osm; OSM_DATA_DIR names another folder.
-//    A fresh clone has none of them, so a test that reads one must say so, and it is then skipped with a
-//    one-line reason where the extract is missing -- except in CI (CI=1 or RUN_FAULT_TESTS=1, set by .ci/run),
-//    where a missing extract fails the run (test/helpers/dependencies.ts).
+// 2. Real extracts (sf-downtown, harrisburg, baltimore, monaco-2021), shared and read-only, never copied into
+//    the repository: by default beside the clone in <repo>/../shared/data/osm; OSM_DATA_DIR names another
+//    folder. A fresh clone has none of them, so a test that reads one says so and is then skipped with a
+//    one-line reason where the extract is missing -- except in CI (CI=1 or RUN_FAULT_TESTS=1, set by
+//    .ci/run), where a missing extract fails the run (test/helpers/dependencies.ts).
 //
-// How a test opts in to a real extract: put everything that reads it inside `describeWithOsm`, and call
-// `osmExtract()` only inside that callback, its hooks or its tests -- never at the top of the module, where it
-// would throw while the file is collected:
+// How a test opts in to a real extract: put its tests inside `describeWithOsm` instead of `describe`, and
+// call `osmExtract()` only inside that callback, its hooks or its tests -- never at the top of the module,
+// where it would throw while the file is collected:
 //
-//     import { describeWithOsm, osmExtract } from '../helpers/osm-data.js';   // src/: '../../test/helpers/osm-data'
-//
+//     import { describeWithOsm, osmExtract } from '../helpers/osm-data.js'; // from src/core/scoring:
+//                                                                           // '../../../test/helpers/osm-data'
 //     describeWithOsm('sf-downtown.osm.pbf', 'scoring on the San Francisco extract', () => {
 //       let places: Place[];
 //       beforeAll(async () => {
@@ -24,11 +25,11 @@
 //       it('...', () => { ... });
 //     });
 //
-// Several extracts: `describeWithOsm(['harrisburg.osm.pbf', 'baltimore.osm.pbf'], title, fn)`. A file whose
-// top-level beforeAll reads an extract keeps it there, as long as every test of the file is inside
-// describeWithOsm: when all of them are skipped vitest runs no hook of the file. A module-level constant takes
-// `osmExtractPath(name)`, which does not check. `hasOsmExtract(name)` answers
-// the question for other uses (e.g. `it.skipIf(!hasOsmExtract(name))`, which does NOT fail in CI).
+// Several extracts: `describeWithOsm(['harrisburg.osm.pbf', 'baltimore.osm.pbf'], title, fn)`. A file-level
+// beforeAll may read the extract, as long as every test of the file is inside describeWithOsm: when all of
+// them are skipped vitest runs no hook of the file. A module-level constant takes `osmExtractPath(name)`,
+// which does not check. `hasOsmExtract(name)` answers the question for other uses (note that
+// `it.skipIf(!hasOsmExtract(name))` does NOT fail in CI; describeWithOsm does).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
