@@ -13,7 +13,13 @@ import { freePort } from '../helpers/process.js';
 import { testDatabaseKind } from '../helpers/db.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const OUTPUTS = [join(ROOT, 'dist/web/index.html'), join(ROOT, 'dist/server/main.js')];
+// What a build writes: the compiled server and each part's source-hash stamp (dist/web itself may be swapped by
+// the browser tests' own build running at the same time, so its files are not compared).
+const OUTPUTS = [
+  join(ROOT, 'dist/server/main.js'),
+  join(ROOT, 'dist/.build/server.sha256'),
+  join(ROOT, 'dist/.build/web.sha256'),
+];
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 interface Started {
