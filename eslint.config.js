@@ -40,4 +40,13 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Plain Node scripts run before anything is compiled (npm start, npm run build).
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { projectService: false },
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+  },
 );

@@ -10,7 +10,7 @@ import {
   osmVertical,
 } from './osm-tags';
 import { readOsmBusinesses } from './testing/read-pbf';
-import { osmExtract } from '../../test/helpers/osm-data';
+import { describeWithOsm, osmExtract } from '../../test/helpers/osm-data';
 import { VERTICALS, verticalForTypes } from './verticals';
 
 describe('OSM tag tables', () => {
@@ -112,7 +112,7 @@ const countVerticals = (all: Array<Record<string, string>>) => {
   return counts;
 };
 
-describe('on the real San Francisco extract', () => {
+describeWithOsm('sf-downtown.osm.pbf', 'on the real San Francisco extract', () => {
   it(
     'finds the README counts of dentists, lawyers, banks, car repair and car dealers',
     { timeout: 10_000 },
@@ -143,7 +143,8 @@ describe('on the real San Francisco extract', () => {
   );
 });
 
-describe('on the smaller extracts', () => {
+const SMALLER = ['baltimore.osm.pbf', 'harrisburg.osm.pbf', 'monaco-2021.osm.pbf'];
+describeWithOsm(SMALLER, 'on the smaller extracts', () => {
   it(
     'finds businesses of the nine groups in Baltimore, Harrisburg and Monaco',
     { timeout: 10_000 },

@@ -57,7 +57,10 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+// This module runs from src/server (tsx, tests) or bundled into dist/server/main.js (npm start): dist/web either way.
+const WEB_ROOT = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/server/') ? '../web' : '../../dist/web', import.meta.url),
+);
 
 /** Build the HTTP application: migrations applied, every route registered, nothing listening yet. */
 export async function buildApp({

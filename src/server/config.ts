@@ -29,6 +29,8 @@ const envSchema = z.object({
     ),
   /** PostgreSQL: how long to wait for a connection (a new one, or a free one from the pool) before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_CONNECT_TIMEOUT_MS),
+  /** PostgreSQL: how long the server waits at start for a database that is not up yet (0: no wait). */
+  DATABASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
   /** PostgreSQL: longest statement (server side; the client gives up 1 s later if no answer comes). 0 = none. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   /** SQLite synchronous pragma: FULL makes every answered write survive a power cut or SIGKILL. */
@@ -145,6 +147,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           url: e.DATABASE_URL,
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          waitMs: e.DATABASE_WAIT_MS,
         } as const)
       : ({ kind: 'sqlite', file: resolve(dataDir, 'app.db'), synchronous: e.SQLITE_SYNCHRONOUS } as const),
     authSecret: e.AUTH_SECRET || undefined,

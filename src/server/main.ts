@@ -2,6 +2,7 @@ import { ConfigError, parseConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
+import { DatabaseStartError, ensurePostgresReady } from './db/postgres-ready.js';
 
 async function main(): Promise<void> {
   let config;
@@ -13,6 +14,18 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  if (config.database.kind === 'postgres') {
+    // Wait for a server that is not up yet, create a missing database; else one line and exit 1.
+    try {
+      await ensurePostgresReady(config.database);
+    } catch (error) {
+      if (error instanceof DatabaseStartError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
   }
   const db = openDatabase(config);
   const app = await buildApp({ config, db });

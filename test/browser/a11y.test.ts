@@ -1,10 +1,10 @@
 // Issue 4 item 12: every control labelled, keyboard reachable. axe-core checks the sign-in screen and the main
 // screen with results (cards, map, the info card, tabs, dialogs, the install prompt) at phone and desk widths;
 // the scan runs from the keyboard.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtract } from '../helpers/osm-data.js';
 import {
   firstAccount,
   openBrowser,
@@ -29,7 +29,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('accessibility', () => {
+describeWithOsm('sf-downtown.osm.pbf', 'accessibility', () => {
   it('has no serious axe violations on the sign-in and registration screens', async () => {
     const b = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });
     try {

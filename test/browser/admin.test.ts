@@ -3,12 +3,12 @@
 // Prospects and check the file's rows; generate an invitation and see it used; suspend a user whose open session
 // then fails on its next request, re-enable them; hard delete with the password (empty cancels, wrong refused);
 // and the Admin Panel's sections shown per role (SPEC §6), at 1440 and 375 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtractPath } from '../helpers/osm-data.js';
 import { parseCsv } from '../../src/core/csv.js';
 import {
   firstAccount,
@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from './harness.js';
 
-const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
+const SF_EXTRACT = osmExtractPath('sf-downtown.osm.pbf'); // every test is inside describeWithOsm
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const OWNER = { name: 'Olive Owner', email: 'owner@example.com', password: 'owner-pass-1' };
 
@@ -53,7 +53,7 @@ async function scan(page: Page, count = 20) {
   return ((await res.json()) as { prospects: { id: string; name: string; score: number }[] }).prospects;
 }
 
-describe('the admin journey', () => {
+describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
   it('blocks for everyone, marks and unmarks advertisers and exports All Prospects', async () => {
     const ada = await openBrowser(server.baseUrl);
     const rex = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });

@@ -23,12 +23,12 @@ import { buildApp } from '../../src/server/app.js';
 import type { Db } from '../../src/server/db/database.js';
 import type { Mail } from '../../src/server/mail/mailer.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { CHROMIUM_HINT, findChromium } from '../helpers/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WEB_SRC = join(ROOT, 'src/web');
 const WEB_OUT = join(ROOT, 'dist/web/index.html');
 export const ARTIFACTS = join(ROOT, 'test-results/browser');
-const CHROMIUM = '/usr/bin/chromium';
 
 function newestMtime(path: string): number {
   const st = statSync(path);
@@ -166,10 +166,11 @@ export async function openBrowser(
   viewport: { width: number; height: number } = { width: 1440, height: 900 },
   options: { touch?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<TestBrowser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`Chromium is missing (${CHROMIUM_HINT})`);
   const profile = mkdtempSync(join(tmpdir(), 'pf-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     viewport,
     hasTouch: options.touch ?? false,

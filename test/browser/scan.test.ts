@@ -1,10 +1,10 @@
 // Issue 4 must-show, the scan: with the San Francisco extract imported, set an address, scan, see the radar
 // overlay, markers and cards in the same order, open a marker's info card, load the next page, log a call,
 // save a prospect, block one, find a business by quick search, and see the latest results restored on reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtractPath } from '../helpers/osm-data.js';
 import { placeRow } from '../../src/server/places/local-store.js';
 import {
   firstAccount,
@@ -17,7 +17,7 @@ import {
   POLL,
 } from './harness.js';
 
-const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
+const SF_EXTRACT = osmExtractPath('sf-downtown.osm.pbf'); // every test is inside describeWithOsm
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
 let server: TestServer;
@@ -72,7 +72,7 @@ const markerTitles = (page: Page) =>
     .locator('.leaflet-marker-icon.prospect-marker')
     .evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
 
-describe('scan in the browser', () => {
+describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
   it('scans an address, shows markers and cards in one order and works the results', async () => {
     const b = await openBrowser(server.baseUrl);
     const alerts: string[] = [];

@@ -2,13 +2,13 @@
 // (the built-in playbook), open a strategy from a card, see the loading state, then the content with every
 // section; copy a hook line (clipboard and feedback) and the whole strategy; reopen instantly (kept per
 // business); Regenerate; a 429 backs off and still succeeds; a failed job shows the failure state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtractPath } from '../helpers/osm-data.js';
 import { SECTION_TITLES } from '../../src/core/strategy/text.js';
 import {
   firstAccount,
@@ -22,7 +22,7 @@ import {
 } from './harness.js';
 import { chatCompletion } from '../helpers/fake-ai.js';
 
-const SF_EXTRACT = osmExtract('sf-downtown.osm.pbf');
+const SF_EXTRACT = osmExtractPath('sf-downtown.osm.pbf'); // every test is inside describeWithOsm
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 
 let server: TestServer;
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const cards = (page: Page) => page.getByTestId('prospect-card');
 
-describe('appointment strategy in the browser', () => {
+describeWithOsm(SF_EXTRACT, 'appointment strategy in the browser', () => {
   it('opens a strategy from a card: loading, then every section; copies a hook line and the whole strategy', async () => {
     const b = await openBrowser(server.baseUrl);
     const alerts: string[] = [];
@@ -233,7 +233,7 @@ describe('appointment strategy in the browser', () => {
 // With an AI endpoint (a local server speaking the OpenAI protocol): a strategy that has only the required
 // sections shows only those (SPEC §2: sections shown only when non-empty), in the modal and in the copied text;
 // and with "Use AI analysis" on, the open screen picks up the model-written reasoning when it arrives.
-describe('with an AI endpoint', () => {
+describeWithOsm(SF_EXTRACT, 'with an AI endpoint', () => {
   const MINIMAL = {
     openingLine: 'Hi, this is the local ad team calling for the owner.',
     bestTimeToCall: 'Tuesday-Thursday 9-11 AM or 2-4 PM',

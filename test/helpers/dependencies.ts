@@ -2,12 +2,10 @@
 // but in CI (CI=1 or true, or RUN_FAULT_TESTS=1, both set by .ci/run) a missing program is a failure: CI must
 // not pass while silently leaving those suites out.
 import { it } from 'vitest';
+import { dependenciesRequired } from './ci.js';
 
 /** Whether a missing outside program fails the run (CI) instead of skipping its suite. */
-export function dependenciesRequired(env: NodeJS.ProcessEnv = process.env): boolean {
-  const ci = (env.CI ?? '').trim().toLowerCase();
-  return ['1', 'true', 'yes'].includes(ci) || env.RUN_FAULT_TESTS === '1';
-}
+export { dependenciesRequired };
 
 /**
  * Register, inside a describe, the test that stands for a suite that cannot run because `what` is missing:

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openPlacesDb } from '../helpers/places-db.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtractPath } from '../helpers/osm-data.js';
 import type { Db } from '../../src/server/db/database.js';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { candidateQuery, countPlaces } from '../../src/server/places/local-store.js';
@@ -12,7 +12,7 @@ import { createLocalProvider } from '../../src/server/places/local.js';
 import { haversineMiles } from '../../src/core/geo.js';
 import { OSM_BUSINESS_KEYS } from '../../src/core/osm-tags.js';
 
-const SF = osmExtract('sf-downtown.osm.pbf');
+const SF = osmExtractPath('sf-downtown.osm.pbf'); // every test is inside describeWithOsm
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 
 let db: Db;
@@ -45,7 +45,7 @@ async function snapshot(): Promise<{ count: number; staged: number; sample: stri
   return { count: await countPlaces(db.kysely), staged: Number(staged.n), sample: sample?.name };
 }
 
-describe('OSM import of the San Francisco extract', () => {
+describeWithOsm(SF, 'OSM import of the San Francisco extract', () => {
   it('stores every named business node and way, the README POIs among them', async () => {
     const rows = await db.kysely.selectFrom('places').select(['id', 'tags', 'lat', 'lng', 'name']).execute();
     // 4,007: the POIs plus the hotels, gyms, spas, museums… tagged only with tourism or leisure.
@@ -131,7 +131,7 @@ describe('OSM import of the San Francisco extract', () => {
   });
 });
 
-describe('local provider radius query', () => {
+describeWithOsm(SF, 'local provider radius query', () => {
   const local = () => createLocalProvider(db, () => new Date('2026-11-23T18:30:00Z'));
 
   it('returns businesses strictly within 1 mile, nearest first, at most 500', async () => {

@@ -15,10 +15,11 @@ import {
 } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { openStream, type SseEvent } from '../helpers/sse.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { fixtureExtract } from '../helpers/osm-data.js';
+import { CENTER } from '../fixtures/osm/prairie-junction.js';
 
-const SF = osmExtract('sf-downtown.osm.pbf');
-const CENTER = { lat: 37.7879, lng: -122.4066 };
+// The repository's own extract: this suite runs on every machine.
+const EXTRACT = fixtureExtract();
 
 let t: TestContext;
 let baseUrl: string;
@@ -26,7 +27,7 @@ let ann: TestUser;
 let ben: TestUser;
 beforeAll(async () => {
   t = await createTestContext({ SCAN_COOLDOWN_MS: '0' });
-  await importOsmFile(t.db, SF);
+  await importOsmFile(t.db, EXTRACT);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   ann = await t.newUser();
   ben = await t.newUser();

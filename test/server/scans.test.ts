@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/index.js';
 import { haversineMiles } from '../../src/core/geo.js';
 import type { Prospect } from '../../src/core/types.js';
 import { readLatestScan } from '../../src/server/scans/repository.js';
 import { insertBlockedIfAbsent } from '../../src/server/blocklist/repository.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtractPath } from '../helpers/osm-data.js';
 
-const SF = osmExtract('sf-downtown.osm.pbf');
+const SF = osmExtractPath('sf-downtown.osm.pbf'); // every test is inside describeWithOsm
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 
 let t: TestContext;
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const scan = (as: TestUser, body: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/scans', payload: body, as });
 
-describe('scan API on the imported San Francisco extract', () => {
+describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
   it('returns 50 distinct real businesses within 1 mile, sorted by score, each explained', async () => {
     const res = await scan(rep, { ...CENTER, radiusMiles: 1, count: 50, categories: [] });
     expect(res.statusCode).toBe(200);

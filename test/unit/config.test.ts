@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { CONFIG_VARIABLES, ConfigError, parseConfig } from '../../src/server/config.js';
+import { describeTarget } from '../../src/server/db/postgres-ready.js';
 
 describe('configuration', () => {
   it('needs nothing: SQLite under ./data on port 3000', () => {
@@ -65,13 +66,31 @@ describe('configuration', () => {
       url: 'postgres://u@h/db',
       connectTimeoutMs: 5_000,
       statementTimeoutMs: 15_000,
+      waitMs: 60_000,
     });
     expect(
       parseConfig({
         DATABASE_URL: 'postgres://u@h/db',
         DATABASE_CONNECT_TIMEOUT_MS: '2000',
         DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_WAIT_MS: '0',
       }).database,
-    ).toMatchObject({ connectTimeoutMs: 2000, statementTimeoutMs: 0 });
+    ).toMatchObject({ connectTimeoutMs: 2000, statementTimeoutMs: 0, waitMs: 0 });
+  });
+});
+
+describe('the PostgreSQL target in messages', () => {
+  it('names host, port, database and role, for TCP and Unix-socket URLs', () => {
+    expect(describeTarget('postgres://ann@db.example:6543/pf')).toEqual({
+      host: 'db.example',
+      port: 6543,
+      database: 'pf',
+      user: 'ann',
+    });
+    expect(describeTarget('postgres://ann@%2Fvar%2Frun%2Fpostgresql/pf')).toMatchObject({
+      host: '/var/run/postgresql',
+      port: 5432,
+      database: 'pf',
+    });
   });
 });

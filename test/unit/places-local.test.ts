@@ -9,7 +9,7 @@ import { formatAddress, placeRow } from '../../src/server/places/local-store.js'
 import { finishNearby, matchesTypes } from '../../src/server/places/provider.js';
 import { ALL_PLACE_TYPES } from '../../src/core/categories.js';
 import type { Business } from '../../src/core/types.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { fixtureExtract } from '../helpers/osm-data.js';
 
 describe('type mask', () => {
   it('gives every SPEC place type its own bit, in a frozen order', () => {
@@ -126,16 +126,16 @@ describe('OSM rows', () => {
 
 describe('PBF structure check', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pf-pbf-'));
-  const sf = readFileSync(osmExtract('sf-downtown.osm.pbf'));
+  const whole = readFileSync(fixtureExtract());
 
   it('accepts a whole extract', async () => {
-    const r = await checkPbfStructure(osmExtract('monaco-2021.osm.pbf'));
+    const r = await checkPbfStructure(fixtureExtract());
     expect(r.blobs).toBeGreaterThan(0);
   });
 
   it('names a truncated file and a foreign one', async () => {
     const cut = join(dir, 'cut.pbf');
-    writeFileSync(cut, sf.subarray(0, sf.length - 10));
+    writeFileSync(cut, whole.subarray(0, whole.length - 10));
     await expect(checkPbfStructure(cut)).rejects.toThrow(/^truncated at byte \d+ of \d+$/);
     const csv = join(dir, 'x.pbf');
     writeFileSync(csv, 'name,lat,lng\nA,1,2\n');
