@@ -1,7 +1,7 @@
 // The imported market (issue 13, docs/SCORING.md "Calibration"): an import counts each business's places and
 // builds the `local` reference population; a server scores scans against it, so the ranking uses the whole
 // range; a server that finds imported places without a reference (data imported before calibration) builds it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/index.js';
 import { loadReferences } from '../../src/server/places/market.js';
 import { MODEL_VERSION, REFERENCE_POINTS } from '../../src/core/scoring/index.js';
@@ -14,16 +14,15 @@ import {
   type TestContext,
   type TestUser,
 } from '../helpers/app.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtract } from '../helpers/osm-data.js';
 
-const SF = osmExtract('sf-downtown.osm.pbf');
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 
 let t: TestContext;
 let rep: TestUser;
 beforeAll(async () => {
   t = await createTestContext({ SCAN_COOLDOWN_MS: '0' });
-  await importOsmFile(t.db, SF);
+  await importOsmFile(t.db, osmExtract('sf-downtown.osm.pbf'));
   rep = await t.newUser('user');
 }, 120_000);
 afterAll(() => t.close());
@@ -39,7 +38,7 @@ async function scanOn(instance: SecondInstance): Promise<Prospect[]> {
   return res.json<{ prospects: Prospect[] }>().prospects;
 }
 
-describe('the imported market', () => {
+describeWithOsm('sf-downtown.osm.pbf', 'the imported market', () => {
   it('stores the reference population of the local source with the model version', async () => {
     const row = await t.db.kysely.selectFrom('score_references').selectAll().executeTakeFirstOrThrow();
     expect(row.source).toBe('local');

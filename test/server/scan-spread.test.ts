@@ -1,12 +1,12 @@
 // Issue 13 item 8: the scan option "Spread results out" (SPEC §9 "diversify minimum spacing 0.25 mile"). On the
 // imported San Francisco extract, the option re-orders the ranking before the top 100 are kept, so the first
 // page, Load Next and the restored latest scan all show the spread order; the set of prospects stays the same.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/index.js';
 import { spreadResults } from '../../src/core/diversify.js';
 import type { Prospect } from '../../src/core/types.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
-import { osmExtract } from '../helpers/osm-data.js';
+import { describeWithOsm, osmExtract } from '../helpers/osm-data.js';
 
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 /** Healthcare within a mile of Union Square: some dozens of prospects, so the whole ranking fits the 100 kept. */
@@ -41,7 +41,7 @@ const latest = async (offset: number, limit: number) => {
 };
 const ids = (list: readonly Prospect[]) => list.map((p) => p.id);
 
-describe('scan option "Spread results out"', () => {
+describeWithOsm('sf-downtown.osm.pbf', 'scan option "Spread results out"', () => {
   it('re-orders the ranking (same prospects) for the first page, Load Next and the restored scan', async () => {
     const plain = await scan(SCAN);
     const plainAll = await latest(0, 100);
