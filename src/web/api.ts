@@ -138,6 +138,8 @@ export interface ScanResult {
   prospects: Prospect[];
   sources?: SourceReport[];
   demo?: boolean;
+  /** Nothing found, and the server's imported place data does not cover this area. */
+  noLocalData?: boolean;
 }
 
 export interface LatestPage {

@@ -16,6 +16,15 @@ export const QUICK_SEARCH_FAILED = 'Quick search failed. Check console for detai
 export const SCAN_FAILED = 'Error scanning for businesses. Check console for details.';
 export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.';
 
+// The Prospects list before and after a scan (not in the spec).
+export const NO_PROSPECTS_YET = 'No prospects yet. Set a location and press Scan Area.';
+export const NO_BUSINESSES_FOUND =
+  'No businesses found in this area. Try a larger radius or more categories.';
+export const NO_LOCAL_DATA =
+  'No business data has been imported for this area yet: the imported map data covers other areas only. ' +
+  'Ask an admin to import an OpenStreetMap extract that covers it (npm run import:osm), or to enable the ' +
+  'OpenStreetMap services (OSM_ENABLED=true) or Google Places (GOOGLE_MAPS_API_KEY) on the server.';
+
 // Working the list (SPEC §5, §8)
 export const PHONE_NOT_AVAILABLE = 'Phone number not available.';
 export const WEBSITE_NOT_AVAILABLE = 'Website not available.';

@@ -80,6 +80,8 @@ export interface ScanPage {
   demo: boolean;
   radiusMiles: number;
   count: number;
+  /** Nothing found, and the imported place data covers no part of this area (see ChainResult). */
+  noLocalData?: true;
 }
 
 export const clampRadius = (miles: number, max: number) =>
@@ -256,7 +258,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     found.sources,
   );
   progress?.({ phase: 'done', count: page.total });
-  return page;
+  return found.noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
 
 /**

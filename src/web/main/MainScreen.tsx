@@ -21,6 +21,9 @@ import {
   GPS_FAILED,
   GPS_UNAVAILABLE,
   LOAD_MORE_FAILED,
+  NO_BUSINESSES_FOUND,
+  NO_LOCAL_DATA,
+  NO_PROSPECTS_YET,
   OUTCOME_SAVE,
   QUICK_SEARCH_FAILED,
   SAVED_FOR_LATER,
@@ -206,6 +209,8 @@ export function MainScreen() {
         total: result.total,
         loadable: Math.min(MAX_LOADED, result.total),
         demo: result.demo ?? false,
+        searched: true,
+        noLocalData: result.noLocalData === true,
       });
       setTab('prospects');
       const failed = (result.sources ?? []).filter((s) => !s.ok);
@@ -254,6 +259,7 @@ export function MainScreen() {
         total: result.total,
         loadable: Math.min(MAX_LOADED, result.total),
         demo: result.demo ?? false,
+        searched: true,
       });
       setSourcesNotice(null);
       setTab('prospects');
@@ -288,6 +294,7 @@ export function MainScreen() {
         total: page.total,
         loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
         demo: current.demo ?? false,
+        searched: true,
       });
     } catch (error) {
       console.error('loading more prospects failed', error);
@@ -496,9 +503,17 @@ export function MainScreen() {
                         examples.
                       </Alert>
                     )}
-                    {loaded === 0 && !list.isPending && (
-                      <Text c="dimmed">No prospects yet. Set a location and press Scan Area.</Text>
-                    )}
+                    {loaded === 0 &&
+                      !list.isPending &&
+                      (list.data?.searched && list.data.noLocalData ? (
+                        <Alert color="yellow" variant="light" data-testid="empty-list">
+                          {NO_LOCAL_DATA}
+                        </Alert>
+                      ) : (
+                        <Text c="dimmed" data-testid="empty-list">
+                          {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
+                        </Text>
+                      ))}
                     {prospects.map((p, i) => (
                       <ProspectCard
                         key={p.id}
