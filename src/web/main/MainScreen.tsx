@@ -91,6 +91,15 @@ export function MainScreen() {
   /** Which place sources failed in the latest scan, while results came from the others. */
   const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
   const mapWrap = useRef<HTMLDivElement>(null);
+  const prospectList = useRef<HTMLDivElement>(null);
+  /** Set after a quick search: its first result is brought into view once the list shows it. */
+  const [reveal, setReveal] = useState(0);
+  useEffect(() => {
+    if (reveal === 0) return;
+    // On a phone the list is far below the controls; on a desk it may sit under the map.
+    const first = prospectList.current?.querySelector('[data-testid="prospect-card"]');
+    first?.scrollIntoView({ block: 'start', behavior: 'auto' });
+  }, [reveal]);
   /** On a phone the map sits above the list: bring it into view when it is the thing to look at. */
   const showMap = () => {
     if (window.matchMedia('(max-width: 62em)').matches) mapWrap.current?.scrollIntoView({ block: 'start' });
@@ -263,6 +272,7 @@ export function MainScreen() {
       });
       setSourcesNotice(null);
       setTab('prospects');
+      setReveal((n) => n + 1);
     },
     onError: (error, input) => {
       console.error('quick search failed', error);
@@ -479,7 +489,7 @@ export function MainScreen() {
                 </Tabs.List>
 
                 <Tabs.Panel value="prospects" pt="sm">
-                  <Stack gap="sm">
+                  <Stack gap="sm" ref={prospectList} className="prospect-list">
                     {list.isError && (
                       <Alert color="red" role="alert">
                         {messageOf(list.error)}
