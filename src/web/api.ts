@@ -117,6 +117,8 @@ export interface AppConfig {
   passwordMinLength: number;
   map: { tileUrl: string; tileAttribution: string };
   radiusMaxMiles: number;
+  /** Registration needs an invitation code (some account exists). */
+  invitationRequired?: boolean;
 }
 
 export interface InvitationCheck {
