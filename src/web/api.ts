@@ -212,6 +212,8 @@ export interface SavedItem {
   prospectId: string;
   prospect: Prospect;
   savedAt: string;
+  /** The note typed with Save for Later. */
+  note?: string;
 }
 
 export interface Advertiser {
@@ -290,8 +292,11 @@ export const api = {
   /** SPEC §2: the server names it call_log_{user}_{date}.csv. */
   exportCallLogs: () => download('/api/call-logs/export.csv'),
   saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
-  save: (prospect: Prospect) =>
-    request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', { prospect }),
+  save: (prospect: Prospect, note?: string) =>
+    request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', {
+      prospect,
+      ...(note?.trim() ? { note: note.trim() } : {}),
+    }),
   unsave: (prospectId: string) => request<void>('DELETE', `/api/saved/${encodeURIComponent(prospectId)}`),
 
   // Shared lists

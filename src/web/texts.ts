@@ -20,6 +20,10 @@ export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.
 export const NO_PROSPECTS_YET = 'No prospects yet. Set a location and press Scan Area.';
 export const NO_BUSINESSES_FOUND =
   'No businesses found in this area. Try a larger radius or more categories.';
+/** All that can be loaded is shown while the scan found more (SPEC §4: at most 100 are loaded). */
+export const loadLimitNote = (loaded: number, total: number, max: number) =>
+  `Showing ${loaded} of ${total}. At most ${max} results can be loaded: narrow the scan with a smaller ` +
+  'radius or fewer categories to see the rest.';
 export const NO_LOCAL_DATA =
   'No business data has been imported for this area yet: the imported map data covers other areas only. ' +
   'Ask an admin to import an OpenStreetMap extract that covers it (npm run import:osm), or to enable the ' +

@@ -55,6 +55,20 @@ export async function insertSaved(db: Conn, row: SavedProspectTable): Promise<vo
     .execute();
 }
 
+export async function setSavedNote(
+  db: Conn,
+  userId: string,
+  prospectId: string,
+  note: string,
+): Promise<void> {
+  await db
+    .updateTable('saved_prospects')
+    .set({ note })
+    .where('user_id', '=', userId)
+    .where('prospect_id', '=', prospectId)
+    .execute();
+}
+
 export async function deleteSaved(db: Conn, userId: string, prospectId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('saved_prospects')

@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { prospectSchema, requiredText } from './schema.js';
+import { prospectSchema, requiredText, text } from './schema.js';
 import { saveProspect, savedProspects, unsaveProspect } from './service.js';
 
 export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
@@ -23,12 +23,14 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       config: { access: 'user' },
       schema: {
         tags: ['saved'],
-        summary: 'Save a prospect for later (max 30; saving one already saved changes nothing)',
-        body: z.object({ prospect: prospectSchema }),
+        summary:
+          'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note)',
+        body: z.object({ prospect: prospectSchema, note: text(2000).optional() }),
       },
     },
     async (request, reply) => {
-      const { saved, created } = await saveProspect(db, currentUser(request).id, request.body.prospect);
+      const { prospect, note } = request.body;
+      const { saved, created } = await saveProspect(db, currentUser(request).id, prospect, note);
       return reply.status(created ? 201 : 200).send({ saved, created });
     },
   );

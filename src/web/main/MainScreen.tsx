@@ -21,6 +21,7 @@ import {
   GPS_FAILED,
   GPS_UNAVAILABLE,
   LOAD_MORE_FAILED,
+  loadLimitNote,
   NO_BUSINESSES_FOUND,
   NO_LOCAL_DATA,
   NO_PROSPECTS_YET,
@@ -335,7 +336,7 @@ export function MainScreen() {
 
   const logOutcome = async (p: Prospect, outcome: string, note: string) => {
     if (outcome === OUTCOME_SAVE) {
-      const { created } = await api.save(p);
+      const { created } = await api.save(p, note);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
       notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
       return;
@@ -551,6 +552,11 @@ export function MainScreen() {
                         </Text>
                       </Stack>
                     )}
+                    {loaded > 0 && loaded >= Math.min(MAX_LOADED, loadable) && total > loaded && (
+                      <Text size="sm" c="dimmed" ta="center" data-testid="showing">
+                        {loadLimitNote(loaded, total, MAX_LOADED)}
+                      </Text>
+                    )}
                   </Stack>
                 </Tabs.Panel>
 
@@ -561,6 +567,7 @@ export function MainScreen() {
                       <ProspectCard
                         key={s.prospectId}
                         prospect={s.prospect}
+                        savedNote={s.note}
                         variant="saved"
                         advertiser={advertiserById.get(stableId(s.prospect))}
                         isAdmin={admin}

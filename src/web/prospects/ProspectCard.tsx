@@ -103,6 +103,8 @@ export function ProspectCard(props: {
   onShowOnMap?: (prospect: Prospect) => void;
   /** The strategy modal is a separate feature; the button shows once it is there. */
   strategyAvailable: boolean;
+  /** Saved tab: the note typed with Save for Later. */
+  savedNote?: string | undefined;
 }) {
   const { prospect: p, variant, advertiser, actions } = props;
   const { notify, prompt } = useDialogs();
@@ -237,6 +239,14 @@ export function ProspectCard(props: {
           </Badge>
         </Group>
         <Text size="sm">{fullAddress(p)}</Text>
+        {props.savedNote && (
+          <Text size="sm" data-testid="saved-note">
+            <Text span fw={600} size="sm">
+              Note:
+            </Text>{' '}
+            {props.savedNote}
+          </Text>
+        )}
         {advertiser && (
           <Alert color="grape" variant="light" p={6} data-testid="advertiser-banner">
             <Text size="sm">
