@@ -297,6 +297,14 @@ export const api = {
       prospect,
       ...(note?.trim() ? { note: note.trim() } : {}),
     }),
+  setSavedCategory: async (prospectId: string, category: string) =>
+    (
+      await request<{ prospect: Prospect }>(
+        'PATCH',
+        `/api/saved/${encodeURIComponent(prospectId)}/category`,
+        { category },
+      )
+    ).prospect,
   unsave: (prospectId: string) => request<void>('DELETE', `/api/saved/${encodeURIComponent(prospectId)}`),
 
   // Shared lists

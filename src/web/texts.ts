@@ -34,6 +34,10 @@ export const PHONE_NOT_AVAILABLE = 'Phone number not available.';
 export const WEBSITE_NOT_AVAILABLE = 'Website not available.';
 export const SET_CATEGORY_FIRST = 'Set a category first to generate a high-quality strategy.';
 export const WHY_GOOD_PROSPECT = 'Why this is a good prospect:';
+/** Below a decent score (SPEC §9 bands: under 40 is poor) the reasoning explains the score, not a prospect. */
+export const ABOUT_THIS_SCORE = 'About this score:';
+export const reasoningHeading = (score0to100: number) =>
+  score0to100 >= 40 ? WHY_GOOD_PROSPECT : ABOUT_THIS_SCORE;
 
 // Call history (SPEC §2, §5)
 export const CALL_HISTORY = 'Call History';

@@ -56,6 +56,7 @@ const SPEC_RULES: Record<string, Access> = {
   'GET /api/saved': 'user',
   'POST /api/saved': 'user',
   'DELETE /api/saved/:prospectId': 'user',
+  'PATCH /api/saved/:prospectId/category': 'user', // Set category on a Saved card, before its strategy
   'GET /api/events': 'user', // live blocklist and advertiser updates for every screen
   // §6 "Mark a current advertiser, request a strategy": user; "unmark an advertiser": admin
   'GET /api/current-advertisers': 'user',

@@ -148,3 +148,20 @@ describe('the note of Save for Later', () => {
     expect((await list(u)).find((s) => s.prospectId === 'note-2')).not.toHaveProperty('note');
   });
 });
+
+describe('Set category on a saved prospect', () => {
+  it('stores the category with the save; blank is refused; another user cannot touch it', async () => {
+    const u = await t.newUser('user');
+    const other = await t.newUser('user');
+    await save(u, prospect('cat-1', { category: 'Business' }));
+    const url = '/api/saved/cat-1/category';
+    const blank = await t.request({ method: 'PATCH', url, payload: { category: '  ' }, as: u });
+    expect(blank.statusCode).toBe(400);
+    const set = await t.request({ method: 'PATCH', url, payload: { category: ' Hardware Store ' }, as: u });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<{ prospect: { category: string } }>().prospect.category).toBe('Hardware Store');
+    expect((await list(u)).find((s) => s.prospectId === 'cat-1')!.prospect.category).toBe('Hardware Store');
+    const theirs = await t.request({ method: 'PATCH', url, payload: { category: 'Bakery' }, as: other });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { prospectSchema, requiredText, text } from './schema.js';
-import { saveProspect, savedProspects, unsaveProspect } from './service.js';
+import { saveProspect, savedProspects, setSavedCategory, unsaveProspect } from './service.js';
 
 export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
@@ -33,6 +33,27 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       const { saved, created } = await saveProspect(db, currentUser(request).id, prospect, note);
       return reply.status(created ? 201 : 200).send({ saved, created });
     },
+  );
+
+  app.patch(
+    '/api/saved/:prospectId/category',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['saved'],
+        summary: 'Set a missing category on a saved prospect',
+        params: z.object({ prospectId: requiredText(300) }),
+        body: z.object({ category: text(100) }),
+      },
+    },
+    async (request) => ({
+      prospect: await setSavedCategory(
+        db,
+        currentUser(request).id,
+        request.params.prospectId,
+        request.body.category,
+      ),
+    }),
   );
 
   app.delete(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { SavedProspectTable } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { ProspectInput } from './schema.js';
 import {
   countSaved,
@@ -11,6 +11,7 @@ import {
   insertSaved,
   listSaved,
   lockUserSaves,
+  replaceSavedProspect,
   setSavedNote,
 } from './repository.js';
 
@@ -78,4 +79,27 @@ export async function saveProspect(
 
 export async function unsaveProspect(db: Db, userId: string, prospectId: string): Promise<void> {
   if (!(await deleteSaved(db.kysely, userId, prospectId))) throw notFound(SAVED_NOT_FOUND);
+}
+
+/**
+ * Set a missing category on a saved prospect (the Saved card's Set category, so its Strategy can be asked for).
+ * Compare-and-set on the stored JSON, tried again if it changed in between.
+ */
+export async function setSavedCategory(
+  db: Db,
+  userId: string,
+  prospectId: string,
+  category: string,
+): Promise<ProspectInput> {
+  const clean = category.trim();
+  if (!clean) throw badRequest('Please enter a category.');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await findSaved(db.kysely, userId, prospectId);
+    if (!row) throw notFound(SAVED_NOT_FOUND);
+    const prospect = { ...(JSON.parse(row.prospect) as ProspectInput), category: clean };
+    if (await replaceSavedProspect(db.kysely, userId, prospectId, row.prospect, JSON.stringify(prospect))) {
+      return prospect;
+    }
+  }
+  throw new HttpError(409, 'Your saved prospect was changing. Please try again.');
 }

@@ -10,7 +10,15 @@ import {
   NETWORK_ERROR,
   PLEASE_LOG_IN,
 } from '../../core/messages';
-import { api, ApiError, isAdminUser, type CallLog, type Me, type SearchSettings } from '../api';
+import {
+  api,
+  ApiError,
+  isAdminUser,
+  type CallLog,
+  type Me,
+  type SavedItem,
+  type SearchSettings,
+} from '../api';
 import { useDialogs } from '../dialogs';
 import { GPS_MAX_AGE_MS, GPS_TIMEOUT_MS, initialSettings, MAX_LOADED } from '../defaults';
 import { adminTabs, strategyModal } from '../extensions';
@@ -389,6 +397,14 @@ export function MainScreen() {
 
   const savedActions: CardActions = {
     ...sharedActions,
+    onSetCategory: async (p, category) => {
+      const updated = await api.setSavedCategory(p.id, category);
+      queryClient.setQueryData<SavedItem[]>(['saved'], (old) =>
+        (old ?? []).map((s) =>
+          s.prospectId === p.id ? { ...s, prospect: { ...s.prospect, ...updated } } : s,
+        ),
+      );
+    },
     onRemove: async (p) => {
       await api.unsave(p.id);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });

@@ -24,6 +24,7 @@ import {
   scoreColor,
   scoreHex,
   scorePercent,
+  scoreTextHex,
   telHref,
   websiteHref,
 } from '../format';
@@ -33,8 +34,8 @@ import {
   OUTCOME_VISITED,
   PHONE_NOT_AVAILABLE,
   SET_CATEGORY_FIRST,
+  reasoningHeading,
   WEBSITE_NOT_AVAILABLE,
-  WHY_GOOD_PROSPECT,
 } from '../texts';
 
 export interface CardActions {
@@ -230,7 +231,7 @@ export function ProspectCard(props: {
           </Group>
           <Badge
             color={scoreHex(p.score)}
-            style={{ flexShrink: 0 }}
+            style={{ flexShrink: 0, color: scoreTextHex(p.score) }}
             size="lg"
             variant="filled"
             aria-label={`Score ${scorePercent(p.score)}`}
@@ -262,8 +263,8 @@ export function ProspectCard(props: {
             </Text>
             {analysis.reasoning && (
               <>
-                <Text size="sm" fw={600} mt={4}>
-                  {WHY_GOOD_PROSPECT}
+                <Text size="sm" fw={600} mt={4} data-testid="reasoning-heading">
+                  {reasoningHeading(Math.round(analysis.score ?? p.score * 100))}
                 </Text>
                 <Text size="sm">{analysis.reasoning}</Text>
                 {analysis.reasoningModel && (
@@ -379,7 +380,7 @@ export function ProspectCard(props: {
               Strategy
             </Button>
           )}
-          {variant === 'prospects' && !hasRealCategory(p.category) && actions.onSetCategory && (
+          {!hasRealCategory(p.category) && actions.onSetCategory && (
             <Button
               size="xs"
               variant="default"
