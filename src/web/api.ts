@@ -240,6 +240,8 @@ export const api = {
 
   // Accounts
   me: async () => (await request<{ user: Me }>('GET', '/api/me')).user,
+  /** The signed-in user, or null when signed out (200 either way: nothing for the console to report). */
+  session: async () => (await request<{ user: Me | null }>('GET', '/api/session')).user,
   updateMe: async (
     patch: Partial<Pick<Me, 'name' | 'hideInstructions' | 'installPromptDismissed'>> & {
       searchSettings?: SearchSettings;

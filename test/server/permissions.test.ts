@@ -23,6 +23,7 @@ const SPEC_RULES: Record<string, Access> = {
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/complete': 'public',
   'GET /api/invitations/check': 'public', // §5: the registration form validates the code live
+  'GET /api/session': 'public', // the page load: the signed-in user, or null (200) when signed out
   'GET /api/me': 'user',
   'PATCH /api/me': 'user',
   // §6 "Refresh/list users, change role between user and admin": admin

@@ -284,7 +284,12 @@ export function MainScreen() {
       setReveal((n) => n + 1);
     },
     onError: (error, input) => {
-      console.error('quick search failed', error);
+      // Finding nothing (404) or a category too generic (400) is an answer, not a failure: no console error.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+        console.info('quick search: no result', error.message);
+      } else {
+        console.error('quick search failed', error);
+      }
       // SPEC §5: a category too generic to search prompts for a more specific one (only that refusal).
       if (
         input.mode === 'category' &&
