@@ -106,4 +106,34 @@ describe('quick search on the phone', () => {
       await b.close();
     }
   }, 90_000);
+
+  it('on a desk too, the business found is in view', async () => {
+    const b = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
+    try {
+      const page = b.page;
+      await registerViaApi(
+        server,
+        b,
+        { name: 'Dora Desk', email: 'dora@example.com', password: 'dora-pass-12' },
+        { inviter: owner },
+      );
+      await page.goto(server.baseUrl);
+      await page.getByLabel('Address').fill('94108');
+      await page.getByRole('button', { name: 'Set Address' }).click();
+      await page.getByTestId('location-label').getByText('San Francisco, CA 94108').waitFor();
+      await page.getByLabel('Name', { exact: true }).fill('Union Dental');
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await expect.poll(async () => (await names(page))[0], POLL).toBe('Union Dental');
+      await expect
+        .poll(async () => {
+          const { top, height } = await firstCardTop(page);
+          return top >= 0 && top < height - 100;
+        }, POLL)
+        .toBe(true);
+      await keepScreenshot(page, 'quick-search-found-1440');
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 90_000);
 });

@@ -105,9 +105,11 @@ export function MainScreen() {
   const [reveal, setReveal] = useState(0);
   useEffect(() => {
     if (reveal === 0) return;
-    // On a phone the list is far below the controls; on a desk it may sit under the map.
+    // On a phone the list is far below the controls: its first card comes to the top. On a desk it sits under
+    // the map: scrolled only as far as needed, so the map stays in view where it can.
     const first = prospectList.current?.querySelector('[data-testid="prospect-card"]');
-    first?.scrollIntoView({ block: 'start', behavior: 'auto' });
+    const phone = window.matchMedia('(max-width: 62em)').matches;
+    first?.scrollIntoView({ block: phone ? 'start' : 'nearest', behavior: 'auto' });
   }, [reveal]);
   /** On a phone the map sits above the list: bring it into view when it is the thing to look at. */
   const showMap = () => {
