@@ -22,6 +22,7 @@ import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/acc
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
+import { anyAuthUser } from './users/repository.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
 import { savedRoutes } from './saved/routes.js';
@@ -244,10 +245,12 @@ export async function buildApp({
   app.get(
     '/api/config',
     { config: { access: 'public' }, schema: { tags: ['app'], summary: 'Settings the web app needs' } },
-    () => ({
+    async () => ({
       passwordMinLength: config.passwordMinLength,
       map: config.map,
       radiusMaxMiles: config.discovery.radiusMaxMiles,
+      /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
+      invitationRequired: await anyAuthUser(db.kysely),
     }),
   );
 

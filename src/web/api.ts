@@ -119,6 +119,8 @@ export interface AppConfig {
   passwordMinLength: number;
   map: { tileUrl: string; tileAttribution: string };
   radiusMaxMiles: number;
+  /** Registration needs an invitation code (some account exists). */
+  invitationRequired?: boolean;
 }
 
 export interface InvitationCheck {
@@ -140,6 +142,8 @@ export interface ScanResult {
   prospects: Prospect[];
   sources?: SourceReport[];
   demo?: boolean;
+  /** Nothing found, and the server's imported place data does not cover this area. */
+  noLocalData?: boolean;
 }
 
 export interface LatestPage {
@@ -212,6 +216,8 @@ export interface SavedItem {
   prospectId: string;
   prospect: Prospect;
   savedAt: string;
+  /** The note typed with Save for Later. */
+  note?: string;
 }
 
 export interface Advertiser {
@@ -238,6 +244,8 @@ export const api = {
 
   // Accounts
   me: async () => (await request<{ user: Me }>('GET', '/api/me')).user,
+  /** The signed-in user, or null when signed out (200 either way: nothing for the console to report). */
+  session: async () => (await request<{ user: Me | null }>('GET', '/api/session')).user,
   updateMe: async (
     patch: Partial<Pick<Me, 'name' | 'hideInstructions' | 'installPromptDismissed'>> & {
       searchSettings?: SearchSettings;
@@ -290,8 +298,19 @@ export const api = {
   /** SPEC §2: the server names it call_log_{user}_{date}.csv. */
   exportCallLogs: () => download('/api/call-logs/export.csv'),
   saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
-  save: (prospect: Prospect) =>
-    request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', { prospect }),
+  save: (prospect: Prospect, note?: string) =>
+    request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', {
+      prospect,
+      ...(note?.trim() ? { note: note.trim() } : {}),
+    }),
+  setSavedCategory: async (prospectId: string, category: string) =>
+    (
+      await request<{ prospect: Prospect }>(
+        'PATCH',
+        `/api/saved/${encodeURIComponent(prospectId)}/category`,
+        { category },
+      )
+    ).prospect,
   unsave: (prospectId: string) => request<void>('DELETE', `/api/saved/${encodeURIComponent(prospectId)}`),
 
   // Shared lists

@@ -5,6 +5,8 @@ import {
   fullAddress,
   hasRealCategory,
   mapServiceName,
+  SCORE_HEX,
+  SCORE_TEXT_HEX,
   scoreColor,
   scorePercent,
   stableId,
@@ -20,6 +22,32 @@ describe('score bands (SPEC §4)', () => {
     expect(scoreColor(0.4)).toBe('red');
     expect(scoreColor(0)).toBe('red');
     expect(scorePercent(0.826)).toBe('83%');
+  });
+});
+
+/** WCAG 2 relative luminance and contrast ratio. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+describe('score band colours', () => {
+  it('puts text on every band at WCAG AA (4.5:1)', () => {
+    for (const band of ['green', 'orange', 'red'] as const) {
+      expect(contrast(SCORE_HEX[band], SCORE_TEXT_HEX[band]), band).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('tells amber from red by lightness too, for colour-blind eyes (at least 3:1 between them)', () => {
+    expect(contrast(SCORE_HEX.orange, SCORE_HEX.red)).toBeGreaterThanOrEqual(3);
+    expect(contrast(SCORE_HEX.orange, SCORE_HEX.green)).toBeGreaterThanOrEqual(2);
   });
 });
 

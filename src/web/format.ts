@@ -7,9 +7,16 @@ export function scoreColor(score: number): 'green' | 'orange' | 'red' {
   return 'red';
 }
 
-/** The band colours, dark enough for white text at WCAG AA (the markers use the same, in styles.css). */
-export const SCORE_HEX = { green: '#237a35', orange: '#c2410c', red: '#c92a2a' } as const;
+/**
+ * The band colours (the markers use the same, in styles.css). They differ in lightness, not only in hue, so the
+ * bands stay apart for colour-blind eyes and in greyscale: a light amber with dark text between a dark green and
+ * a dark red with white text, each pair at WCAG AA (format.test.ts checks the ratios).
+ */
+export const SCORE_HEX = { green: '#237a35', orange: '#f59f00', red: '#a51d1d' } as const;
+/** The text drawn on each band colour. */
+export const SCORE_TEXT_HEX = { green: '#ffffff', orange: '#1a1b1e', red: '#ffffff' } as const;
 export const scoreHex = (score: number) => SCORE_HEX[scoreColor(score)];
+export const scoreTextHex = (score: number) => SCORE_TEXT_HEX[scoreColor(score)];
 
 export const scorePercent = (score: number) => `${Math.round(score * 100)}%`;
 

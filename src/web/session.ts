@@ -4,13 +4,13 @@ import { api, isUnauthenticated, type Me } from './api';
 
 export const ME_KEY = ['me'] as const;
 
-/** The signed-in user (restored on reload from GET /api/me); null when signed out. */
+/** The signed-in user (restored on reload from GET /api/session); null when signed out. */
 export function useSession() {
   return useQuery<Me | null>({
     queryKey: ME_KEY,
     queryFn: async () => {
       try {
-        return await api.me();
+        return await api.session();
       } catch (error) {
         if (isUnauthenticated(error)) return null;
         throw error;

@@ -16,11 +16,28 @@ export const QUICK_SEARCH_FAILED = 'Quick search failed. Check console for detai
 export const SCAN_FAILED = 'Error scanning for businesses. Check console for details.';
 export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.';
 
+// The Prospects list before and after a scan (not in the spec).
+export const NO_PROSPECTS_YET = 'No prospects yet. Set a location and press Scan Area.';
+export const NO_BUSINESSES_FOUND =
+  'No businesses found in this area. Try a larger radius or more categories.';
+/** All that can be loaded is shown while the scan found more (SPEC §4: at most 100 are loaded). */
+export const loadLimitNote = (loaded: number, total: number, max: number) =>
+  `Showing ${loaded} of ${total}. At most ${max} results can be loaded: narrow the scan with a smaller ` +
+  'radius or fewer categories to see the rest.';
+export const NO_LOCAL_DATA =
+  'No business data has been imported for this area yet: the imported map data covers other areas only. ' +
+  'Ask an admin to import an OpenStreetMap extract that covers it (npm run import:osm), or to enable the ' +
+  'OpenStreetMap services (OSM_ENABLED=true) or Google Places (GOOGLE_MAPS_API_KEY) on the server.';
+
 // Working the list (SPEC §5, §8)
 export const PHONE_NOT_AVAILABLE = 'Phone number not available.';
 export const WEBSITE_NOT_AVAILABLE = 'Website not available.';
 export const SET_CATEGORY_FIRST = 'Set a category first to generate a high-quality strategy.';
 export const WHY_GOOD_PROSPECT = 'Why this is a good prospect:';
+/** Below a decent score (SPEC §9 bands: under 40 is poor) the reasoning explains the score, not a prospect. */
+export const ABOUT_THIS_SCORE = 'About this score:';
+export const reasoningHeading = (score0to100: number) =>
+  score0to100 >= 40 ? WHY_GOOD_PROSPECT : ABOUT_THIS_SCORE;
 
 // Call history (SPEC §2, §5)
 export const CALL_HISTORY = 'Call History';

@@ -95,6 +95,13 @@ describeWithOsm('sf-downtown.osm.pbf', 'accessibility', () => {
       }
       await page.getByRole('button', { name: 'Help' }).click();
       await page.getByRole('dialog', { name: 'Welcome to Prospect Finder' }).waitFor();
+      // The modal fades in over the page (now above the map and the header); contrast is measured once it is
+      // fully opaque.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.mantine-Modal-content, .mantine-Modal-overlay')].every(
+          (el) => getComputedStyle(el).opacity === '1',
+        ),
+      );
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });

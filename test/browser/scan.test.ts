@@ -200,12 +200,12 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       await page.getByRole('tab', { name: /^Saved/ }).click();
       expect(await names(page)).toEqual([cardNames[1]]);
 
-      // Quick search by name finds the business whose name is markup, shown as text.
+      // Quick search by name finds the business whose name is markup, shown as text, on top of the scan's list.
       await page.getByLabel('Name', { exact: true }).fill('onerror');
       await page.getByRole('button', { name: 'Find', exact: true }).click();
-      await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
+      await expect.poll(async () => (await names(page))[0], POLL).toBe(XSS_NAME);
       expect(await page.locator('img[src="x"]').count()).toBe(0);
-      expect(await markerTitles(page)).toEqual([`1. ${XSS_NAME}`]);
+      expect(await markerTitles(page)).toContain(`1. ${XSS_NAME}`);
 
       // A category too generic to search asks for a more specific one, then finds it.
       await page.getByLabel('Search by').selectOption('category');
@@ -223,17 +223,19 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       await page.getByLabel('Search by').selectOption('business');
       await page.getByLabel('Name', { exact: true }).fill('onerror');
       await page.getByRole('button', { name: 'Find', exact: true }).click();
-      await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
+      await expect.poll(async () => (await names(page))[0], POLL).toBe(XSS_NAME);
+      const beforeReload = await names(page);
+      expect(beforeReload.length).toBeGreaterThan(1);
 
       // The latest results come back after a reload; New Search clears them for good.
       await page.reload();
-      await expect.poll(() => names(page), POLL).toEqual([XSS_NAME]);
+      await expect.poll(() => names(page), POLL).toEqual(beforeReload);
 
       // A business with no phone, website or category: the details are fetched, then the spec's messages;
       // Set category stores the category with the latest results.
       await page.getByLabel('Name', { exact: true }).fill('Plainview');
       await page.getByRole('button', { name: 'Find', exact: true }).click();
-      await expect.poll(() => names(page), POLL).toEqual(['Plainview Goods']);
+      await expect.poll(async () => (await names(page))[0], POLL).toBe('Plainview Goods');
       const plain = page.getByTestId('prospect-card').first();
       await plain.getByRole('button', { name: 'Call Plainview Goods' }).click();
       await page.getByTestId('notice').getByText('Phone number not available.').waitFor();

@@ -189,6 +189,11 @@ describeWithOsm(SF_EXTRACT, 'appointment strategy in the browser', () => {
       const failed = page.getByRole('dialog').getByTestId('strategy-error');
       await failed.getByText('Failed to generate strategy. Please try again.').waitFor({ timeout: 30_000 });
       await failed.getByText('AI job failed on the server. Please try again.').waitFor();
+      // And the spec's alert for it (SPEC §8).
+      await page
+        .getByTestId('notice')
+        .getByText('Failed to generate appointment strategy. Please try again.')
+        .waitFor();
       await failed.getByRole('button', { name: 'Try Again' }).click();
       await page.getByRole('dialog').getByTestId('strategy-content').waitFor({ timeout: 60_000 });
       expect(await page.getByRole('dialog').textContent()).toContain(other);

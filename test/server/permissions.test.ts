@@ -23,6 +23,7 @@ const SPEC_RULES: Record<string, Access> = {
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/complete': 'public',
   'GET /api/invitations/check': 'public', // §5: the registration form validates the code live
+  'GET /api/session': 'public', // the page load: the signed-in user, or null (200) when signed out
   'GET /api/me': 'user',
   'PATCH /api/me': 'user',
   // §6 "Refresh/list users, change role between user and admin": admin
@@ -56,6 +57,7 @@ const SPEC_RULES: Record<string, Access> = {
   'GET /api/saved': 'user',
   'POST /api/saved': 'user',
   'DELETE /api/saved/:prospectId': 'user',
+  'PATCH /api/saved/:prospectId/category': 'user', // Set category on a Saved card, before its strategy
   'GET /api/events': 'user', // live blocklist and advertiser updates for every screen
   // §6 "Mark a current advertiser, request a strategy": user; "unmark an advertiser": admin
   'GET /api/current-advertisers': 'user',

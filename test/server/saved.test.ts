@@ -117,3 +117,51 @@ describe('saved prospects', () => {
     expect(await list(u)).toHaveLength(30);
   });
 });
+
+describe('the note of Save for Later', () => {
+  it('keeps the note typed with the save, trimmed; a later save with a new note replaces it', async () => {
+    const u = await t.newUser('user');
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/saved',
+      payload: { prospect: prospect('note-1'), note: '  Call back Tuesday  ' },
+      as: u,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json<{ saved: { note?: string } }>().saved.note).toBe('Call back Tuesday');
+    expect((await list(u))[0]).toMatchObject({ prospectId: 'note-1', note: 'Call back Tuesday' });
+
+    // Saved again without a note: the stored note stays; with another note: it is replaced.
+    await save(u, prospect('note-1'));
+    expect((await list(u))[0]).toMatchObject({ note: 'Call back Tuesday' });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/saved',
+      payload: { prospect: prospect('note-1'), note: 'Owner is back in May' },
+      as: u,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await list(u))[0]).toMatchObject({ note: 'Owner is back in May' });
+
+    // A save without a note has none.
+    await save(u, prospect('note-2'));
+    expect((await list(u)).find((s) => s.prospectId === 'note-2')).not.toHaveProperty('note');
+  });
+});
+
+describe('Set category on a saved prospect', () => {
+  it('stores the category with the save; blank is refused; another user cannot touch it', async () => {
+    const u = await t.newUser('user');
+    const other = await t.newUser('user');
+    await save(u, prospect('cat-1', { category: 'Business' }));
+    const url = '/api/saved/cat-1/category';
+    const blank = await t.request({ method: 'PATCH', url, payload: { category: '  ' }, as: u });
+    expect(blank.statusCode).toBe(400);
+    const set = await t.request({ method: 'PATCH', url, payload: { category: ' Hardware Store ' }, as: u });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<{ prospect: { category: string } }>().prospect.category).toBe('Hardware Store');
+    expect((await list(u)).find((s) => s.prospectId === 'cat-1')!.prospect.category).toBe('Hardware Store');
+    const theirs = await t.request({ method: 'PATCH', url, payload: { category: 'Bakery' }, as: other });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

@@ -333,3 +333,17 @@ describe('playbookStrategy on arbitrary input', () => {
     expect([0, 7, 999, 1000, 1234567].map(formatCount)).toEqual(['0', '7', '999', '1,000', '1,234,567']);
   });
 });
+
+describe('a name that ends in a full stop', () => {
+  it('gets no second one where a sentence ends on it ("Magic City Plumbing Co.")', () => {
+    const name = 'Magic City Plumbing Co.';
+    const s = playbookStrategy({ name, category: 'Plumbing' });
+    const all = JSON.stringify(s);
+    expect(all).toContain(name);
+    expect(all).not.toContain(`${name}.`);
+    // The same texts for a name without the stop still end their sentences.
+    expect(JSON.stringify(playbookStrategy({ name: 'Magic City Plumbing', category: 'Plumbing' }))).toContain(
+      'Magic City Plumbing.',
+    );
+  });
+});

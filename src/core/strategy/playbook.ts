@@ -146,6 +146,21 @@ function fill(template: string, f: Facts): string {
     .replace(/\{job\}/g, f.job);
 }
 
+/**
+ * A name that ends in a full stop ("Magic City Plumbing Co.") takes no second one where a sentence ends on it:
+ * every "{name}." of the strategy's texts becomes "{name}".
+ */
+export function singleStopAfter<T>(name: string, value: T): T {
+  if (!name.endsWith('.')) return value;
+  const fix = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.split(`${name}.`).join(name);
+    if (Array.isArray(v)) return v.map(fix);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fix(x)]));
+    return v;
+  };
+  return fix(value) as T;
+}
+
 /** The first `count` distinct non-empty items. */
 function take(items: ReadonlyArray<string | undefined>, count: number): string[] {
   const out: string[] = [];
@@ -616,7 +631,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     followUpEmail,
     voicemailScript,
   };
-  const repaired = repairStrategy(strategy);
+  const repaired = repairStrategy(singleStopAfter(f.name, strategy));
   if (!repaired.ok) throw new Error(`playbook strategy failed validation: ${repaired.error}`);
   return repaired.strategy;
 }

@@ -5,19 +5,23 @@ type Conn = Kysely<Database> | Transaction<Database>;
 
 export interface BlocklistRow extends BlocklistTable {
   blocked_by_name: string | null;
+  /** The team's stored copy of the business (All Prospects), when it was ever scanned: JSON of the prospect. */
+  team_prospect?: string | null;
 }
 
-/** Newest block first, with the blocking admin's current name. */
+/** Newest block first, with the blocking admin's current name and the team's copy of the business. */
 export async function listBlocklist(db: Conn): Promise<BlocklistRow[]> {
   return db
     .selectFrom('blocklist')
     .leftJoin('user_profiles', 'user_profiles.user_id', 'blocklist.blocked_by')
+    .leftJoin('team_prospects', 'team_prospects.business_id', 'blocklist.business_id')
     .select([
       'blocklist.business_id',
       'blocklist.label',
       'blocklist.blocked_by',
       'blocklist.created_at',
       'user_profiles.name as blocked_by_name',
+      'team_prospects.prospect as team_prospect',
     ])
     .orderBy('blocklist.created_at', 'desc')
     .orderBy('blocklist.business_id', 'asc')

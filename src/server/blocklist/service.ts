@@ -29,17 +29,38 @@ type Actor = Pick<CurrentUser, 'id' | 'name' | 'email'>;
 export interface BlockedView {
   businessId: string;
   label: string;
+  /** The business's address, from the team's copy of it (absent when it was never scanned or has none). */
+  address?: string;
   blockedBy: string | null;
   blockedByName: string | null;
   blockedAt: string;
 }
 
+/** "450 Sutter St, San Francisco, CA 94108" from a stored prospect's JSON, '' when there is none. */
+function addressOf(prospectJson: string | null | undefined): string {
+  if (!prospectJson) return '';
+  try {
+    const p = JSON.parse(prospectJson) as { address?: string; city?: string; state?: string; zip?: string };
+    const street = p.address?.trim() ?? '';
+    const lower = street.toLowerCase();
+    const stateZip = [p.state, p.zip].filter(Boolean).join(' ');
+    const parts = [street];
+    if (p.city && !lower.includes(p.city.toLowerCase())) parts.push(p.city);
+    if (stateZip && !lower.includes(stateZip.toLowerCase())) parts.push(stateZip);
+    return parts.filter((x) => x !== '').join(', ');
+  } catch {
+    return '';
+  }
+}
+
 function presentBlocked(
   row: BlocklistRow | (BlocklistTable & { blocked_by_name?: string | null }),
 ): BlockedView {
+  const address = addressOf('team_prospect' in row ? row.team_prospect : null);
   return {
     businessId: row.business_id,
     label: row.label,
+    ...(address && { address }),
     blockedBy: row.blocked_by,
     blockedByName: row.blocked_by_name ?? null,
     blockedAt: row.created_at,

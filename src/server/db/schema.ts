@@ -131,6 +131,8 @@ export interface SavedProspectTable {
   prospect_id: string;
   /** JSON of the full prospect */
   prospect: string;
+  /** The note the rep typed when saving, if any */
+  note: string | null;
   created_at: string;
 }
 

@@ -9,7 +9,7 @@ import { gazetteer } from '../geocoding/gazetteer.js';
 import { createDemoProvider } from './demo.js';
 import { createGoogleProvider, isUsableGoogleKey } from './google.js';
 import type { FetchLike } from './http.js';
-import { hasPlaces } from './local-store.js';
+import { hasPlaces, hasPlacesNear } from './local-store.js';
 import { createLocalProvider } from './local.js';
 import { createOsmProvider } from './osm.js';
 import {
@@ -246,6 +246,16 @@ export function createPlaceChain(
           extra.list.filter((b) => !seen.has(b.id)),
           limit,
         );
+      }
+      // An empty answer from the imported data alone: say whether the area has no imported data at all.
+      const answered = sources.filter((s) => s.ok && s.provider !== 'demo').map((s) => s.provider);
+      if (
+        merged.length === 0 &&
+        answered.length === 1 &&
+        answered[0] === 'local' &&
+        !(await hasPlacesNear(db, q, q.radiusMiles).catch(() => true))
+      ) {
+        return { businesses: merged, sources, noLocalData: true };
       }
       return { businesses: merged, sources };
     },

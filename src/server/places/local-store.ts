@@ -155,6 +155,12 @@ export async function hasPlaces(db: Kysely<Database>): Promise<boolean> {
   return row !== undefined;
 }
 
+/** True when any imported business (of any type) lies strictly inside the circle. */
+export async function hasPlacesNear(db: Db, center: LatLng, radiusMiles: number): Promise<boolean> {
+  const rows = await queryRadius(db, { ...center, radiusMiles, types: [], limit: 1 });
+  return rows.length > 0;
+}
+
 export async function getPlace(db: Kysely<Database>, id: string): Promise<StoredPlace | undefined> {
   return db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -73,6 +73,11 @@ export interface SourceReport {
 export interface ChainResult {
   businesses: FoundBusiness[];
   sources: SourceReport[];
+  /**
+   * Nothing was found and the imported OpenStreetMap data (the `local` provider, answering without Google or
+   * the open-map service) holds no business at all in this area: an extract covering it has not been imported.
+   */
+  noLocalData?: true;
 }
 
 /** A provider answered with something we could not use (bad status, garbage body). */

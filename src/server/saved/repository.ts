@@ -55,6 +55,38 @@ export async function insertSaved(db: Conn, row: SavedProspectTable): Promise<vo
     .execute();
 }
 
+export async function setSavedNote(
+  db: Conn,
+  userId: string,
+  prospectId: string,
+  note: string,
+): Promise<void> {
+  await db
+    .updateTable('saved_prospects')
+    .set({ note })
+    .where('user_id', '=', userId)
+    .where('prospect_id', '=', prospectId)
+    .execute();
+}
+
+/** Replace the stored prospect JSON of one save, only if it is still `before` (compare-and-set). */
+export async function replaceSavedProspect(
+  db: Conn,
+  userId: string,
+  prospectId: string,
+  before: string,
+  after: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('saved_prospects')
+    .set({ prospect: after })
+    .where('user_id', '=', userId)
+    .where('prospect_id', '=', prospectId)
+    .where('prospect', '=', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteSaved(db: Conn, userId: string, prospectId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('saved_prospects')

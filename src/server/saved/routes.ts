@@ -2,8 +2,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { prospectSchema, requiredText } from './schema.js';
-import { saveProspect, savedProspects, unsaveProspect } from './service.js';
+import { prospectSchema, requiredText, text } from './schema.js';
+import { saveProspect, savedProspects, setSavedCategory, unsaveProspect } from './service.js';
 
 export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
@@ -23,14 +23,37 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       config: { access: 'user' },
       schema: {
         tags: ['saved'],
-        summary: 'Save a prospect for later (max 30; saving one already saved changes nothing)',
-        body: z.object({ prospect: prospectSchema }),
+        summary:
+          'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note)',
+        body: z.object({ prospect: prospectSchema, note: text(2000).optional() }),
       },
     },
     async (request, reply) => {
-      const { saved, created } = await saveProspect(db, currentUser(request).id, request.body.prospect);
+      const { prospect, note } = request.body;
+      const { saved, created } = await saveProspect(db, currentUser(request).id, prospect, note);
       return reply.status(created ? 201 : 200).send({ saved, created });
     },
+  );
+
+  app.patch(
+    '/api/saved/:prospectId/category',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['saved'],
+        summary: 'Set a missing category on a saved prospect',
+        params: z.object({ prospectId: requiredText(300) }),
+        body: z.object({ category: text(100) }),
+      },
+    },
+    async (request) => ({
+      prospect: await setSavedCategory(
+        db,
+        currentUser(request).id,
+        request.params.prospectId,
+        request.body.category,
+      ),
+    }),
   );
 
   app.delete(

@@ -2,9 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { SavedProspectTable } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { ProspectInput } from './schema.js';
-import { countSaved, deleteSaved, findSaved, insertSaved, listSaved, lockUserSaves } from './repository.js';
+import {
+  countSaved,
+  deleteSaved,
+  findSaved,
+  insertSaved,
+  listSaved,
+  lockUserSaves,
+  replaceSavedProspect,
+  setSavedNote,
+} from './repository.js';
 
 /** SPEC.md §9: saved prospects max 30; §5 gives the message. */
 export const MAX_SAVED = 30;
@@ -15,6 +24,8 @@ export interface SavedView {
   prospectId: string;
   prospect: ProspectInput;
   savedAt: string;
+  /** The note typed with Save for Later (absent when none). */
+  note?: string;
 }
 
 function presentSaved(row: SavedProspectTable): SavedView {
@@ -22,6 +33,7 @@ function presentSaved(row: SavedProspectTable): SavedView {
     prospectId: row.prospect_id,
     prospect: JSON.parse(row.prospect) as ProspectInput,
     savedAt: row.created_at,
+    ...(row.note ? { note: row.note } : {}),
   };
 }
 
@@ -30,25 +42,34 @@ export async function savedProspects(db: Db, userId: string): Promise<SavedView[
 }
 
 /**
- * Saves a prospect for the user. Saving one already saved answers the existing save (idempotent, even at the
- * limit). The count check and the insert run in one transaction under a per-user lock, so two concurrent
- * saves can never take a user past 30.
+ * Saves a prospect for the user, with the note typed beside it. Saving one already saved answers the existing
+ * save (idempotent, even at the limit); a new non-empty note replaces the stored one. The count check and the
+ * insert run in one transaction under a per-user lock, so two concurrent saves can never take a user past 30.
  */
 export async function saveProspect(
   db: Db,
   userId: string,
   prospect: ProspectInput,
+  note?: string,
 ): Promise<{ saved: SavedView; created: boolean }> {
+  const cleanNote = note?.trim() || null;
   return db.kysely.transaction().execute(async (trx) => {
     await lockUserSaves(trx, db.kind, userId);
     const existing = await findSaved(trx, userId, prospect.id);
-    if (existing) return { saved: presentSaved(existing), created: false };
+    if (existing) {
+      if (cleanNote && cleanNote !== existing.note) {
+        await setSavedNote(trx, userId, prospect.id, cleanNote);
+        return { saved: presentSaved({ ...existing, note: cleanNote }), created: false };
+      }
+      return { saved: presentSaved(existing), created: false };
+    }
     if ((await countSaved(trx, userId)) >= MAX_SAVED) throw badRequest(SAVED_LIMIT_REACHED);
     const row: SavedProspectTable = {
       id: randomUUID(),
       user_id: userId,
       prospect_id: prospect.id,
       prospect: JSON.stringify(prospect),
+      note: cleanNote,
       created_at: nowIso(),
     };
     await insertSaved(trx, row);
@@ -58,4 +79,27 @@ export async function saveProspect(
 
 export async function unsaveProspect(db: Db, userId: string, prospectId: string): Promise<void> {
   if (!(await deleteSaved(db.kysely, userId, prospectId))) throw notFound(SAVED_NOT_FOUND);
+}
+
+/**
+ * Set a missing category on a saved prospect (the Saved card's Set category, so its Strategy can be asked for).
+ * Compare-and-set on the stored JSON, tried again if it changed in between.
+ */
+export async function setSavedCategory(
+  db: Db,
+  userId: string,
+  prospectId: string,
+  category: string,
+): Promise<ProspectInput> {
+  const clean = category.trim();
+  if (!clean) throw badRequest('Please enter a category.');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await findSaved(db.kysely, userId, prospectId);
+    if (!row) throw notFound(SAVED_NOT_FOUND);
+    const prospect = { ...(JSON.parse(row.prospect) as ProspectInput), category: clean };
+    if (await replaceSavedProspect(db.kysely, userId, prospectId, row.prospect, JSON.stringify(prospect))) {
+      return prospect;
+    }
+  }
+  throw new HttpError(409, 'Your saved prospect was changing. Please try again.');
 }

@@ -86,6 +86,8 @@ export interface ScanPage {
   demo: boolean;
   radiusMiles: number;
   count: number;
+  /** Nothing found, and the imported place data covers no part of this area (see ChainResult). */
+  noLocalData?: true;
 }
 
 export const clampRadius = (miles: number, max: number) =>
@@ -270,7 +272,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     found.sources,
   );
   progress?.({ phase: 'done', count: page.total });
-  return page;
+  return found.noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
 
 /**
@@ -303,36 +305,49 @@ async function withoutBlocked(deps: Pick<ScanDeps, 'db'>, businesses: Business[]
 
 /**
  * Record the search, keep the top 100 as the user's latest results and in the team's list (scans and quick
- * searches alike), save the ranking's cache entries, and answer the first page of N.
+ * searches alike), save the ranking's cache entries, and answer the first page of N. With `keepEarlier` (a
+ * business lookup) the found businesses go on top of the user's latest results instead of replacing them, so
+ * the scan the rep was working stays in the list and comes back after a reload.
  */
 async function keepAndPage(
   deps: Pick<ScanDeps, 'db' | 'log'>,
   record: SearchRecord,
   ranking: Ranking,
   sources: SourceReport[],
+  options: { keepEarlier?: boolean } = {},
 ): Promise<ScanPage> {
   const ranked = ranking.prospects;
   // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), not three. The
   // cache writes go beside it, not inside: they touch other tables, may fail without failing the scan, and on
   // PostgreSQL run at the same time on other connections instead of adding their round trips to the scan's.
-  const [searchId] = await Promise.all([
+  const [{ searchId, list, total }] = await Promise.all([
     deps.db.kysely.transaction().execute(async (trx) => {
       const id = await recordSearch(trx, record);
-      const kept = ranked.slice(0, MAX_LOADED);
-      await saveLatestScan(trx, record.userId, id, kept, ranked.length);
+      let list = ranked;
+      let total = ranked.length;
+      const earlier = options.keepEarlier ? await readLatestScan(trx, record.userId) : undefined;
+      if (earlier) {
+        const found = new Set(ranked.map((p) => p.id));
+        const rest = earlier.prospects.filter((p) => !found.has(p.id));
+        list = [...ranked, ...rest];
+        total =
+          ranked.length + Math.max(rest.length, earlier.total - (earlier.prospects.length - rest.length));
+      }
+      const kept = list.slice(0, MAX_LOADED);
+      await saveLatestScan(trx, record.userId, id, kept, total);
       // The team's list (All Prospects) keeps them after this user's next scan or New Search.
-      await recordTeamProspects(trx, record.userId, kept);
-      return id;
+      await recordTeamProspects(trx, record.userId, ranked.slice(0, MAX_LOADED));
+      return { searchId: id, list, total };
     }),
     saveCacheWrites(deps, ranking.cacheWrites),
   ]);
   return {
     searchId,
-    total: ranked.length,
+    total,
     offset: 0,
-    prospects: ranked.slice(0, record.count),
+    prospects: list.slice(0, record.count),
     sources,
-    demo: ranked.some((p) => p.source === 'demo'),
+    demo: list.some((p) => p.source === 'demo'),
     radiusMiles: record.radiusMiles,
     count: record.count,
   };
@@ -390,7 +405,10 @@ export interface QuickSearchInput {
   locationLabel?: string | undefined;
 }
 
-/** SPEC §5 quick search: a business by name within the radius, or a category; fills the latest results. */
+/**
+ * SPEC §5 quick search: a business by name within the radius, or a category. A category's results replace the
+ * latest results; the businesses found by name go on top of them (the scan being worked stays restorable).
+ */
 export async function quickSearch(
   deps: ScanDeps,
   userId: string,
@@ -427,5 +445,6 @@ export async function quickSearch(
     },
     ranking,
     found.sources,
+    { keepEarlier: input.mode === 'business' },
   );
 }

@@ -207,6 +207,12 @@ export async function countAuthUsers(db: Conn): Promise<number> {
   return Number(row.n);
 }
 
+/** True once any account exists (from then on registration needs an invitation code). */
+export async function anyAuthUser(db: Conn): Promise<boolean> {
+  const row = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findAuthUserByEmail(db: Conn, email: string) {
   return db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
 }

@@ -54,6 +54,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  app.get(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user and their profile, or null when signed out (the page load asks this)',
+      },
+    },
+    async (request) => {
+      // 200 either way: a signed-out page load is not an error (a 401 here would be logged by every browser).
+      const me = request.user;
+      if (!me) return { user: null };
+      return { user: await ensureProfile(db, { id: me.id, name: me.name, email: me.email }) };
+    },
+  );
+
   app.patch(
     '/api/me',
     {

@@ -2,10 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDialogs } from '../dialogs';
-import { formatDateTime, fullAddress, scoreColor, scorePercent } from '../format';
+import { formatDateTime, fullAddress, scoreHex, scorePercent, scoreTextHex } from '../format';
 
-/** The score bands (SPEC §4) in shades dark enough for white text at WCAG AA. */
-const BAND_HEX = { green: '#237a35', orange: '#c2410c', red: '#c92a2a' } as const;
 import { updateProspects } from '../main/prospects';
 import { stableId } from '../format';
 import { ADMIN_KEYS, adminApi, TEAM_PAGE_SIZE, type TeamProspect } from './api';
@@ -100,7 +98,11 @@ export function AllProspectsTab() {
               </Text>
             </Stack>
             <Stack gap={6} align="flex-end">
-              <Badge color={BAND_HEX[scoreColor(p.score)]} aria-label={`Score ${scorePercent(p.score)}`}>
+              <Badge
+                color={scoreHex(p.score)}
+                style={{ color: scoreTextHex(p.score) }}
+                aria-label={`Score ${scorePercent(p.score)}`}
+              >
                 {scorePercent(p.score)}
               </Badge>
               <Button

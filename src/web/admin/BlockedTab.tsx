@@ -36,9 +36,12 @@ export function BlockedList({ items, testId }: { items: BlockedItem[]; testId: s
               <Text fw={600} data-testid="blocked-name" style={{ overflowWrap: 'anywhere' }}>
                 {item.label}
               </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {item.businessId}
-              </Text>
+              {/* The name and address say which business it is; the internal id means nothing to an admin. */}
+              {item.address && (
+                <Text size="xs" c="dimmed" data-testid="blocked-address" style={{ overflowWrap: 'anywhere' }}>
+                  {item.address}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
                 Blocked{item.blockedByName ? ` by ${item.blockedByName}` : ''} ·{' '}
                 {formatDateTime(item.blockedAt)}

@@ -21,6 +21,7 @@ import { BlockedList, useBlocklist } from './BlockedTab';
 import { ErrorAlert, Loading, ScrollBox, messageOf } from './common';
 import { useCopy } from './copy';
 import {
+  blockedBusinesses,
   BLOCKLIST_LOAD_FAILED,
   NO_INVITATIONS,
   clearBlocklistFailed,
@@ -117,7 +118,9 @@ export function BlocklistSection() {
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm">{list.isSuccess ? `${count} blocked businesses` : ''}</Text>
+        <Text size="sm" data-testid="blocked-count">
+          {list.isSuccess ? blockedBusinesses(count) : ''}
+        </Text>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
             Refresh Blocklist
@@ -130,7 +133,7 @@ export function BlocklistSection() {
             loading={clear.isPending}
             onClick={() =>
               void confirm(
-                `Clear the universal blocklist? All ${count} blocked businesses will show in every user's scans again.`,
+                `Clear the universal blocklist? ${count === 1 ? 'The blocked business' : `All ${blockedBusinesses(count)}`} will show in every user's scans again.`,
                 'Clear Blocklist',
               ).then((ok) => ok && clear.mutate())
             }

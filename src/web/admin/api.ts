@@ -32,6 +32,8 @@ export const TEAM_PAGE_SIZE = 100;
 export interface BlockedItem {
   businessId: string;
   label: string;
+  /** Where the business is (from the team's copy), when known. */
+  address?: string;
   blockedBy: string | null;
   blockedByName: string | null;
   blockedAt: string;

@@ -22,7 +22,7 @@ import {
 } from '../../core/messages';
 import { api } from '../api';
 import { Logo } from '../Logo';
-import { useEnterApp } from '../session';
+import { useConfig, useEnterApp } from '../session';
 
 type InviteStatus =
   | { state: 'idle' }
@@ -89,13 +89,19 @@ export function AuthScreen() {
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A registration was attempted: an empty confirmation then counts as not matching. */
+  const [submitted, setSubmitted] = useState(false);
   const enterApp = useEnterApp();
+  const config = useConfig();
   const registering = mode === 'register';
   const invite = useInvitationCheck(invitationCode, email, registering);
-  const mismatch = registering && confirmPassword.length > 0 && confirmPassword !== password;
+  const mismatch = registering && (confirmPassword.length > 0 || submitted) && confirmPassword !== password;
+  // Until the server says otherwise a code is required; the hint only while no account exists at all.
+  const codeRequired = config.data?.invitationRequired !== false;
 
   const switchMode = () => {
     setMode(registering ? 'signIn' : 'register');
+    setSubmitted(false);
     setError(null);
     setInfo(null);
   };
@@ -104,10 +110,9 @@ export function AuthScreen() {
     event.preventDefault();
     setError(null);
     setInfo(null);
-    if (registering && password !== confirmPassword) {
-      setError(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+    if (registering) setSubmitted(true);
+    // The confirmation field says 'Passwords do not match' itself; no second copy above the button.
+    if (registering && password !== confirmPassword) return;
     setBusy(true);
     try {
       const cleanEmail = email.trim().toLowerCase();
@@ -215,9 +220,16 @@ export function AuthScreen() {
                     autoComplete="off"
                     autoCapitalize="characters"
                     spellCheck={false}
-                    description="The first account of a new installation needs no code."
+                    required={codeRequired}
+                    {...(!codeRequired && {
+                      description: 'The first account of a new installation needs no code.',
+                    })}
                     value={invitationCode}
-                    onChange={(e) => setInvitationCode(e.currentTarget.value)}
+                    onChange={(e) => {
+                      setInvitationCode(e.currentTarget.value);
+                      // A refusal of the previous code must not stay beside the new code's verdict.
+                      setError(null);
+                    }}
                     aria-describedby="invite-status"
                   />
                   <Text

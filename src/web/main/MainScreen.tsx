@@ -10,7 +10,15 @@ import {
   NETWORK_ERROR,
   PLEASE_LOG_IN,
 } from '../../core/messages';
-import { api, ApiError, isAdminUser, type CallLog, type Me, type SearchSettings } from '../api';
+import {
+  api,
+  ApiError,
+  isAdminUser,
+  type CallLog,
+  type Me,
+  type SavedItem,
+  type SearchSettings,
+} from '../api';
 import { useDialogs } from '../dialogs';
 import { GPS_MAX_AGE_MS, GPS_TIMEOUT_MS, initialSettings, MAX_LOADED } from '../defaults';
 import { adminTabs, strategyModal } from '../extensions';
@@ -21,6 +29,10 @@ import {
   GPS_FAILED,
   GPS_UNAVAILABLE,
   LOAD_MORE_FAILED,
+  loadLimitNote,
+  NO_BUSINESSES_FOUND,
+  NO_LOCAL_DATA,
+  NO_PROSPECTS_YET,
   OUTCOME_SAVE,
   QUICK_SEARCH_FAILED,
   SAVED_FOR_LATER,
@@ -88,6 +100,17 @@ export function MainScreen() {
   /** Which place sources failed in the latest scan, while results came from the others. */
   const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
   const mapWrap = useRef<HTMLDivElement>(null);
+  const prospectList = useRef<HTMLDivElement>(null);
+  /** Set after a quick search: its first result is brought into view once the list shows it. */
+  const [reveal, setReveal] = useState(0);
+  useEffect(() => {
+    if (reveal === 0) return;
+    // On a phone the list is far below the controls: its first card comes to the top. On a desk it sits under
+    // the map: scrolled only as far as needed, so the map stays in view where it can.
+    const first = prospectList.current?.querySelector('[data-testid="prospect-card"]');
+    const phone = window.matchMedia('(max-width: 62em)').matches;
+    first?.scrollIntoView({ block: phone ? 'start' : 'nearest', behavior: 'auto' });
+  }, [reveal]);
   /** On a phone the map sits above the list: bring it into view when it is the thing to look at. */
   const showMap = () => {
     if (window.matchMedia('(max-width: 62em)').matches) mapWrap.current?.scrollIntoView({ block: 'start' });
@@ -206,6 +229,8 @@ export function MainScreen() {
         total: result.total,
         loadable: Math.min(MAX_LOADED, result.total),
         demo: result.demo ?? false,
+        searched: true,
+        noLocalData: result.noLocalData === true,
       });
       setTab('prospects');
       const failed = (result.sources ?? []).filter((s) => !s.ok);
@@ -254,12 +279,19 @@ export function MainScreen() {
         total: result.total,
         loadable: Math.min(MAX_LOADED, result.total),
         demo: result.demo ?? false,
+        searched: true,
       });
       setSourcesNotice(null);
       setTab('prospects');
+      setReveal((n) => n + 1);
     },
     onError: (error, input) => {
-      console.error('quick search failed', error);
+      // Finding nothing (404) or a category too generic (400) is an answer, not a failure: no console error.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+        console.info('quick search: no result', error.message);
+      } else {
+        console.error('quick search failed', error);
+      }
       // SPEC §5: a category too generic to search prompts for a more specific one (only that refusal).
       if (
         input.mode === 'category' &&
@@ -288,6 +320,7 @@ export function MainScreen() {
         total: page.total,
         loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
         demo: current.demo ?? false,
+        searched: true,
       });
     } catch (error) {
       console.error('loading more prospects failed', error);
@@ -318,7 +351,7 @@ export function MainScreen() {
 
   const logOutcome = async (p: Prospect, outcome: string, note: string) => {
     if (outcome === OUTCOME_SAVE) {
-      const { created } = await api.save(p);
+      const { created } = await api.save(p, note);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
       notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
       return;
@@ -371,6 +404,14 @@ export function MainScreen() {
 
   const savedActions: CardActions = {
     ...sharedActions,
+    onSetCategory: async (p, category) => {
+      const updated = await api.setSavedCategory(p.id, category);
+      queryClient.setQueryData<SavedItem[]>(['saved'], (old) =>
+        (old ?? []).map((s) =>
+          s.prospectId === p.id ? { ...s, prospect: { ...s.prospect, ...updated } } : s,
+        ),
+      );
+    },
     onRemove: async (p) => {
       await api.unsave(p.id);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
@@ -472,7 +513,7 @@ export function MainScreen() {
                 </Tabs.List>
 
                 <Tabs.Panel value="prospects" pt="sm">
-                  <Stack gap="sm">
+                  <Stack gap="sm" ref={prospectList} className="prospect-list">
                     {list.isError && (
                       <Alert color="red" role="alert">
                         {messageOf(list.error)}
@@ -496,9 +537,17 @@ export function MainScreen() {
                         examples.
                       </Alert>
                     )}
-                    {loaded === 0 && !list.isPending && (
-                      <Text c="dimmed">No prospects yet. Set a location and press Scan Area.</Text>
-                    )}
+                    {loaded === 0 &&
+                      !list.isPending &&
+                      (list.data?.searched && list.data.noLocalData ? (
+                        <Alert color="yellow" variant="light" data-testid="empty-list">
+                          {NO_LOCAL_DATA}
+                        </Alert>
+                      ) : (
+                        <Text c="dimmed" data-testid="empty-list">
+                          {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
+                        </Text>
+                      ))}
                     {prospects.map((p, i) => (
                       <ProspectCard
                         key={p.id}
@@ -526,6 +575,11 @@ export function MainScreen() {
                         </Text>
                       </Stack>
                     )}
+                    {loaded > 0 && loaded >= Math.min(MAX_LOADED, loadable) && total > loaded && (
+                      <Text size="sm" c="dimmed" ta="center" data-testid="showing">
+                        {loadLimitNote(loaded, total, MAX_LOADED)}
+                      </Text>
+                    )}
                   </Stack>
                 </Tabs.Panel>
 
@@ -536,6 +590,7 @@ export function MainScreen() {
                       <ProspectCard
                         key={s.prospectId}
                         prospect={s.prospect}
+                        savedNote={s.note}
                         variant="saved"
                         advertiser={advertiserById.get(stableId(s.prospect))}
                         isAdmin={admin}

@@ -12,6 +12,10 @@ export interface ProspectList {
   loadable: number;
   /** The results are the demo provider's examples (no place data configured). */
   demo?: boolean;
+  /** A search's results (possibly none), rather than no search at all. */
+  searched?: boolean;
+  /** The search found nothing and the server's imported place data does not cover the area. */
+  noLocalData?: boolean;
 }
 
 export const PROSPECTS_KEY = ['prospects'] as const;
@@ -29,6 +33,7 @@ export function useProspectList(pageSize: number) {
           total: page.total,
           loadable: page.loadable ?? Math.min(MAX_LOADED, page.total),
           demo: page.prospects.some((p) => p.source === 'demo'),
+          searched: page.searchId !== null,
         };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return EMPTY_LIST;

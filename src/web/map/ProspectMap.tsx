@@ -7,7 +7,7 @@ import 'leaflet/dist/leaflet.css';
 import { Badge, Group, Rating, Text } from '@mantine/core';
 import type { Prospect } from '../../core/types';
 import { MAP_ZOOM, METERS_PER_MILE } from '../defaults';
-import { fullAddress, scoreColor, scoreHex, scorePercent } from '../format';
+import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex } from '../format';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -206,7 +206,7 @@ export default function ProspectMap(props: ProspectMapProps) {
                 {fullAddress(p)}
               </Text>
               <Group gap={6} mt={6}>
-                <Badge color={scoreHex(p.score)} size="sm">
+                <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
                   {scorePercent(p.score)}
                 </Badge>
                 {p.rating !== undefined && p.rating > 0 && (

@@ -25,6 +25,7 @@ import {
   scoreColor,
   scoreHex,
   scorePercent,
+  scoreTextHex,
   telHref,
   websiteHref,
 } from '../format';
@@ -34,8 +35,8 @@ import {
   OUTCOME_VISITED,
   PHONE_NOT_AVAILABLE,
   SET_CATEGORY_FIRST,
+  reasoningHeading,
   WEBSITE_NOT_AVAILABLE,
-  WHY_GOOD_PROSPECT,
 } from '../texts';
 
 export interface CardActions {
@@ -157,6 +158,8 @@ export function ProspectCard(props: {
   onShowOnMap?: (prospect: Prospect) => void;
   /** The strategy modal is a separate feature; the button shows once it is there. */
   strategyAvailable: boolean;
+  /** Saved tab: the note typed with Save for Later. */
+  savedNote?: string | undefined;
 }) {
   const { prospect: p, variant, advertiser, actions } = props;
   const { notify, prompt } = useDialogs();
@@ -282,7 +285,7 @@ export function ProspectCard(props: {
           </Group>
           <Badge
             color={scoreHex(p.score)}
-            style={{ flexShrink: 0 }}
+            style={{ flexShrink: 0, color: scoreTextHex(p.score) }}
             size="lg"
             variant="filled"
             aria-label={`Score ${scorePercent(p.score)}`}
@@ -291,6 +294,14 @@ export function ProspectCard(props: {
           </Badge>
         </Group>
         <Text size="sm">{fullAddress(p)}</Text>
+        {props.savedNote && (
+          <Text size="sm" data-testid="saved-note">
+            <Text span fw={600} size="sm">
+              Note:
+            </Text>{' '}
+            {props.savedNote}
+          </Text>
+        )}
         {advertiser && (
           <Alert color="grape" variant="light" p={6} data-testid="advertiser-banner">
             <Text size="sm">
@@ -306,8 +317,8 @@ export function ProspectCard(props: {
             </Text>
             {analysis.reasoning && (
               <>
-                <Text size="sm" fw={600} mt={4}>
-                  {WHY_GOOD_PROSPECT}
+                <Text size="sm" fw={600} mt={4} data-testid="reasoning-heading">
+                  {reasoningHeading(Math.round(analysis.score ?? p.score * 100))}
                 </Text>
                 <Text size="sm">{analysis.reasoning}</Text>
                 {analysis.reasoningModel && (
@@ -423,7 +434,7 @@ export function ProspectCard(props: {
               Strategy
             </Button>
           )}
-          {variant === 'prospects' && !hasRealCategory(p.category) && actions.onSetCategory && (
+          {!hasRealCategory(p.category) && actions.onSetCategory && (
             <Button
               size="xs"
               variant="default"

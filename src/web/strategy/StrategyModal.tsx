@@ -15,9 +15,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Strategy } from '../../core/strategy/schema';
-import { STRATEGY_FAILED } from '../../core/strategy/messages';
+import { APPOINTMENT_STRATEGY_FAILED, STRATEGY_FAILED } from '../../core/strategy/messages';
 import { SECTION_TITLES, strategyAsText } from '../../core/strategy/text';
 import { ApiError } from '../api';
 import { useCopy } from '../admin/copy';
@@ -53,6 +53,12 @@ export function StrategyModal({ prospect, onClose }: StrategyModalProps) {
   });
 
   const regenerate = () => setRun((n) => n + 1);
+
+  // SPEC §8: besides the modal's failure state, the spec's alert for a strategy that could not be generated.
+  const { notify } = useDialogs();
+  useEffect(() => {
+    if (query.isError) notify(APPOINTMENT_STRATEGY_FAILED, 'error');
+  }, [query.isError, query.errorUpdatedAt, notify]);
 
   return (
     <Modal

@@ -7,6 +7,7 @@ import * as accountSuspensions from './2026-11-23T1000-account-suspensions.js';
 import * as jobLimits from './2026-11-23T1200-job-limits.js';
 import * as strategyOwner from './2026-11-23T1210-strategy-owner.js';
 import * as teamProspects from './2026-11-23T1300-team-prospects.js';
+import * as savedNote from './2026-11-24T1900-saved-note.js';
 import * as market from './2026-11-24T2000-market.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1200-job-limits': jobLimits,
   '2026-11-23T1210-strategy-owner': strategyOwner,
   '2026-11-23T1300-team-prospects': teamProspects,
+  '2026-11-24T1900-saved-note': savedNote,
   '2026-11-24T2000-market': market,
 };
