@@ -50,6 +50,11 @@ describe('npm run import:osm', () => {
       // Every named business node, and every building outline but the one missing a node.
       expect(n).toBe(BUSINESS_NODES.length + WAYS.length - 1);
       expect(r.stdout).toContain(`${n} businesses stored.`);
+      // The market the import makes: the reference population scores are calibrated against.
+      const ref = await db.kysely.selectFrom('score_references').selectAll().executeTakeFirstOrThrow();
+      expect(r.stdout).toContain(
+        `Scores are calibrated against ${ref.population} businesses of the scanned kinds`,
+      );
     } finally {
       await db.destroy();
     }

@@ -44,6 +44,13 @@ async function main(): Promise<number> {
           (r.skippedWays > 0 ? ` (${r.skippedWays} ways left out: nodes missing from the extract)` : '') +
           `; ${r.upserted.toLocaleString('en-US')} rows written, ${r.total.toLocaleString('en-US')} businesses stored.`,
       );
+      console.log(
+        r.market.referencePopulation === null
+          ? 'Scores use the absolute scale: fewer than 10 businesses of the scanned kinds to calibrate against.'
+          : `Scores are calibrated against ${r.market.referencePopulation.toLocaleString('en-US')} businesses of the scanned kinds; ` +
+              `${r.market.multiLocation.toLocaleString('en-US')} places belong to businesses with several locations. ` +
+              'Running servers pick this up within a minute.',
+      );
     }
     return 0;
   } catch (error) {

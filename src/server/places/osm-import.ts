@@ -19,6 +19,8 @@ export interface ImportResult {
   upserted: number;
   /** Businesses in the table afterwards (this and earlier imports). */
   total: number;
+  /** The market rebuilt after the import: multi-location businesses and the reference population's size. */
+  market: { multiLocation: number; referencePopulation: number | null };
   ms: number;
 }
 
@@ -43,12 +45,22 @@ export async function importOsmFile(
     );
     const upserted = await commitStaged(db.kysely, importId);
     // The market the import makes: places per business and the reference population scores calibrate with.
-    await refreshMarket(db, getBrandIndex());
+    const market = await refreshMarket(db, getBrandIndex());
     if (db.kind === 'postgres') {
       // Fresh statistics and visibility map: the planner picks the grid index and can answer from it alone.
       await db.pool?.query('VACUUM ANALYZE places');
     }
-    return { file, ...read, upserted, total: await countPlaces(db.kysely), ms: Date.now() - started };
+    return {
+      file,
+      ...read,
+      upserted,
+      total: await countPlaces(db.kysely),
+      market: {
+        multiLocation: market.multiLocation,
+        referencePopulation: market.reference?.population ?? null,
+      },
+      ms: Date.now() - started,
+    };
   } catch (error) {
     await discardStaged(db.kysely, importId).catch(() => undefined);
     throw error;
