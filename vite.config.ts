@@ -57,8 +57,9 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'autoUpdate',
-      // A separate registerSW.js file: the server's Content-Security-Policy allows no inline script.
-      injectRegister: 'script',
+      // A separate registerSW.js file (the server's Content-Security-Policy allows no inline script), deferred so
+      // it never holds up the first paint.
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Prospect Finder',

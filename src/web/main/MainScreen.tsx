@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
@@ -28,11 +28,11 @@ import {
 } from '../texts';
 import { InstallPrompt } from '../pwa/InstallPrompt';
 import { ProspectCard, type CardActions } from '../prospects/ProspectCard';
+import { useStableHandlers } from '../prospects/stableActions';
 import { LocationControls, QuickSearch, ScanControls } from './Controls';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
 import { SCAN_MUTATION_KEY, scanSettled, useLiveUpdates } from './liveUpdates';
-import { LogTab } from './LogTab';
 import { MapArea } from './MapArea';
 import {
   EMPTY_LIST,
@@ -52,6 +52,9 @@ import {
   type ScanNotice,
   type ScanProgress,
 } from './scanProgress';
+
+// The Log tab is its own chunk, loaded when opened (the Prospects tab is the first screen).
+const LogTab = lazy(() => import('./LogTab').then((m) => ({ default: m.LogTab })));
 
 const coordsLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -103,7 +106,10 @@ export function MainScreen() {
   );
   useLiveUpdates(true, onScanNotice);
 
-  const prospects = list.data?.prospects ?? [];
+  // The cards follow the list a moment later, in an interruptible render, so a list of many cards arriving
+  // never holds the page for long (issue 14 item 13); the map and counts use the list itself.
+  const prospects = list.data?.prospects ?? EMPTY_LIST.prospects;
+  const cardProspects = useDeferredValue(prospects);
   const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
 
   // Settings are saved per user (SPEC §3), a moment after the last change.
@@ -377,6 +383,16 @@ export function MainScreen() {
     },
   };
 
+  // Stable handlers for the memoized cards (each call still reaches the newest ones).
+  const stableProspectActions = useStableHandlers(prospectActions);
+  const stableSavedActions = useStableHandlers(savedActions);
+  const { onShowOnMap } = useStableHandlers({
+    onShowOnMap: (target: Prospect) => {
+      setFocus({ id: target.id, nonce: Date.now() });
+      showMap();
+    },
+  });
+
   const loaded = prospects.length;
   const loadable = list.data?.loadable ?? 0;
   const total = list.data?.total ?? 0;
@@ -499,7 +515,7 @@ export function MainScreen() {
                     {loaded === 0 && !list.isPending && (
                       <Text c="dimmed">No prospects yet. Set a location and press Scan Area.</Text>
                     )}
-                    {prospects.map((p, i) => (
+                    {cardProspects.map((p, i) => (
                       <ProspectCard
                         key={p.id}
                         prospect={p}
@@ -507,11 +523,8 @@ export function MainScreen() {
                         variant="prospects"
                         advertiser={advertiserById.get(stableId(p))}
                         isAdmin={admin}
-                        actions={prospectActions}
-                        onShowOnMap={(target) => {
-                          setFocus({ id: target.id, nonce: Date.now() });
-                          showMap();
-                        }}
+                        actions={stableProspectActions}
+                        onShowOnMap={onShowOnMap}
                         strategyAvailable={StrategyModal !== null}
                       />
                     ))}
@@ -539,7 +552,7 @@ export function MainScreen() {
                         variant="saved"
                         advertiser={advertiserById.get(stableId(s.prospect))}
                         isAdmin={admin}
-                        actions={savedActions}
+                        actions={stableSavedActions}
                         strategyAvailable={StrategyModal !== null}
                       />
                     ))}
@@ -547,7 +560,9 @@ export function MainScreen() {
                 </Tabs.Panel>
 
                 <Tabs.Panel value="log" pt="sm">
-                  <LogTab logs={callLogs.data ?? []} />
+                  <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+                    <LogTab logs={callLogs.data ?? []} />
+                  </Suspense>
                 </Tabs.Panel>
 
                 {visibleAdminTabs.map((t) => (
