@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import './mantine.css';
 import './styles.css';
 import './shell.css';
+import './touch.css';
 import './admin/register';
 import './strategy/register';
 import { App } from './App';
