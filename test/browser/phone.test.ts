@@ -215,6 +215,13 @@ describe('the phone layout', () => {
         expect(await clusters.first().textContent()).toMatch(/^\d+ businesses, zoom in$/);
         await keepScreenshot(page, `clusters-70-${size.width}`);
 
+        // A card's number opens its business's info card even when that marker sits inside a cluster.
+        await page.getByRole('button', { name: /^Number 35: show Downtown Business 35 / }).click();
+        await expect
+          .poll(() => page.getByTestId('info-card').textContent(), POLL)
+          .toContain('Downtown Business 35');
+        await page.keyboard.press('Escape');
+
         // Zooming in splits clusters into numbered markers, readable: the number fits its 28 px circle.
         const before = numbers.length;
         for (let i = 0; i < 5 && (await singles.count()) <= before; i++) {

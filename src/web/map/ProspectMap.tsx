@@ -37,10 +37,14 @@ function FocusMarker(props: {
     if (!focus) return;
     const marker = markers.get(focus.id);
     if (!marker) return;
+    // A marker of the cluster group may be inside a cluster, not on the map: the group zooms or pans until it
+    // shows on its own, then it opens (no setView first: a pan to where the map already is never ends).
+    if (cluster.current?.hasLayer(marker)) {
+      cluster.current.zoomToShowLayer(marker, () => marker.openPopup());
+      return;
+    }
     map.setView(marker.getLatLng(), Math.max(map.getZoom(), 15), { animate: false });
-    // A marker inside a cluster is not on the map: zoom until it is shown on its own, then open it.
-    if (cluster.current?.hasLayer(marker)) cluster.current.zoomToShowLayer(marker, () => marker.openPopup());
-    else marker.openPopup();
+    marker.openPopup();
   }, [map, focus, markers, cluster]);
   return null;
 }
