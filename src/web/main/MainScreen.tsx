@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
@@ -28,7 +28,7 @@ import {
 } from '../texts';
 import { InstallPrompt } from '../pwa/InstallPrompt';
 import { ProspectCard, type CardActions } from '../prospects/ProspectCard';
-import { useStableHandlers } from '../prospects/stableActions';
+import { useProgressiveList, useStableHandlers } from '../prospects/stableActions';
 import { LocationControls, QuickSearch, ScanControls } from './Controls';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
@@ -52,6 +52,11 @@ import {
   type ScanNotice,
   type ScanProgress,
 } from './scanProgress';
+
+const MemoHeader = memo(Header);
+const MemoLocationControls = memo(LocationControls);
+const MemoQuickSearch = memo(QuickSearch);
+const MemoScanControls = memo(ScanControls);
 
 // The Log tab is its own chunk, loaded when opened (the Prospects tab is the first screen).
 const LogTab = lazy(() => import('./LogTab').then((m) => ({ default: m.LogTab })));
@@ -109,7 +114,8 @@ export function MainScreen() {
   // The cards follow the list a moment later, in an interruptible render, so a list of many cards arriving
   // never holds the page for long (issue 14 item 13); the map and counts use the list itself.
   const prospects = list.data?.prospects ?? EMPTY_LIST.prospects;
-  const cardProspects = useDeferredValue(prospects);
+  const deferredProspects = useDeferredValue(prospects);
+  const cardProspects = useProgressiveList(deferredProspects);
   const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
 
   // Settings are saved per user (SPEC §3), a moment after the last change.
@@ -393,6 +399,21 @@ export function MainScreen() {
     },
   });
 
+  // Stable handlers for the memoized header and controls: they render again only when what they show
+  // changes, not on every answer that reaches this screen (issue 14 item 13).
+  const stable = useStableHandlers({
+    onNewSearch: newSearch,
+    onHelp: () => {
+      setHelpOpen(true);
+      if (me.hideInstructions) void updateProfile({ hideInstructions: false });
+    },
+    onLogout: () => void logout(),
+    onGps: useGps,
+    onAddress: setAddress,
+    onFind: (mode: 'business' | 'category', text: string) => quickSearch.mutate({ mode, text }),
+    onScan: startScan,
+  });
+
   const loaded = prospects.length;
   const loadable = list.data?.loadable ?? 0;
   const total = list.data?.total ?? 0;
@@ -401,35 +422,29 @@ export function MainScreen() {
 
   return (
     <div className="app">
-      <Header
+      <MemoHeader
         me={me}
-        onNewSearch={newSearch}
-        onHelp={() => {
-          setHelpOpen(true);
-          if (me.hideInstructions) void updateProfile({ hideInstructions: false });
-        }}
-        onLogout={() => void logout()}
+        onNewSearch={stable.onNewSearch}
+        onHelp={stable.onHelp}
+        onLogout={stable.onLogout}
         loggingOut={loggingOut}
       />
       <Container size="xl" px={{ base: 'xs', sm: 'md' }} py="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="sm">
-              <LocationControls
+              <MemoLocationControls
                 label={settings.label}
                 locating={locating}
-                onGps={useGps}
-                onAddress={setAddress}
+                onGps={stable.onGps}
+                onAddress={stable.onAddress}
               />
-              <QuickSearch
-                busy={quickSearch.isPending}
-                onFind={(mode, text) => quickSearch.mutate({ mode, text })}
-              />
-              <ScanControls
+              <MemoQuickSearch busy={quickSearch.isPending} onFind={stable.onFind} />
+              <MemoScanControls
                 settings={settings}
                 onChange={patchSettings}
                 scanning={scan.isPending}
-                onScan={startScan}
+                onScan={stable.onScan}
               />
             </Stack>
           </Grid.Col>

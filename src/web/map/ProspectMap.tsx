@@ -211,6 +211,10 @@ export default function ProspectMap(props: ProspectMapProps) {
         title="Your Location"
         alt="Your Location"
         draggable
+        // Dragged with a pointer only (Leaflet has no keyboard dragging): not a keyboard stop or a button, so
+        // a cluster drawn over it (its count must stay readable) is not a covered control. From the keyboard
+        // the centre moves with the address, GPS or the map's double-click.
+        keyboard={false}
         eventHandlers={youHandlers}
         zIndexOffset={1000}
       />
