@@ -185,7 +185,7 @@ export default async function run(args: string[]): Promise<void> {
       '(first script 92 kB gzip); a loading shell in `index.html` painted before any script; the cards rendered',
       'from a deferred value a few per step and memoized like the header, controls and map. What remains of the',
       "main screen's blocking time is React mounting Mantine's controls and Leaflet creating the map; it is the",
-      "figure that moves most with the machine's load (TBT of single runs above).",
+      "figure that moves most with the machine's load (the single runs' scores above).",
       '',
     ].join('\n');
     writeSection(section, '## Web: Lighthouse');
