@@ -4,7 +4,10 @@ import {
   csvRow,
   fileDate,
   fileNamePart,
+  isTimeZone,
+  localDateTime,
   neutraliseCell,
+  phoneCell,
   parseCsv,
   quoteField,
   recordsToCsv,
@@ -158,5 +161,63 @@ describe('file names', () => {
     expect(fileNamePart('Ann Smith')).toBe('Ann_Smith');
     expect(fileNamePart('José "x"/../y')).toBe('Jose_x_y');
     expect(fileNamePart('***')).toBe('user');
+  });
+});
+
+describe("dates in the rep's time zone", () => {
+  it('writes an instant on the clock of the given zone, as a spreadsheet reads a date and time', () => {
+    const at = '2026-03-02T03:30:00.000Z';
+    expect(localDateTime(at)).toBe('2026-03-02 03:30');
+    expect(localDateTime(at, 'America/Chicago')).toBe('2026-03-01 21:30');
+    expect(localDateTime(new Date(at), 'Asia/Kolkata')).toBe('2026-03-02 09:00');
+    // Summer time: Chicago is UTC-5 in July.
+    expect(localDateTime('2026-07-01T12:00:00Z', 'America/Chicago')).toBe('2026-07-01 07:00');
+    expect(localDateTime('2026-07-01T00:00:00Z', 'America/Chicago')).toBe('2026-06-30 19:00');
+    expect(localDateTime('not a date', 'America/Chicago')).toBe('not a date');
+  });
+
+  it('takes the file-name date in that zone too', () => {
+    const lateEvening = new Date('2026-11-23T03:00:00Z');
+    expect(fileDate(lateEvening)).toBe('2026-11-23');
+    expect(fileDate(lateEvening, 'America/Los_Angeles')).toBe('2026-11-22');
+  });
+
+  it('knows IANA zones and refuses anything else', () => {
+    expect(isTimeZone('America/Chicago')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone('x'.repeat(65))).toBe(false);
+  });
+});
+
+describe('phone numbers in a spreadsheet', () => {
+  it.each([
+    ['+1 415-555-0101', '(415) 555-0101'],
+    ['+1 (205) 555-0100', '(205) 555-0100'],
+    ['+14155550101', '(415) 555-0101'],
+    ['1-415-555-0101', '(415) 555-0101'],
+    ['205-555-0101', '(205) 555-0101'],
+    ['(205) 555-0100', '(205) 555-0100'],
+    ['4155550101', '(415) 555-0101'],
+    ['+44 20 7946 0958', '(+44) 20 7946 0958'],
+    ['+61 2-1234-5678', '(+61) 2-1234-5678'],
+    ['  +1 415 555 0101  ', '(415) 555-0101'],
+  ])('%j is written %j', (input, expected) => {
+    const cell = phoneCell(input);
+    expect(cell).toBe(expected);
+    // Written as it is: nothing a spreadsheet would read as a formula, so no guard in front of it.
+    expect(neutraliseCell(cell)).toBe(expected);
+  });
+
+  it('leaves what it cannot read as a phone number to the formula guard', () => {
+    expect(phoneCell('+442079460958')).toBe('+442079460958');
+    expect(neutraliseCell(phoneCell('+442079460958'))).toBe("'+442079460958");
+    expect(neutraliseCell(phoneCell('=HYPERLINK("http://x","call")'))).toBe(`'=HYPERLINK("http://x","call")`);
+    expect(neutraliseCell(phoneCell('+1 800 FLOWERS'))).toBe("'+1 800 FLOWERS");
+    expect(neutraliseCell(phoneCell('-555-0101'))).toBe("'-555-0101");
+    expect(phoneCell('555-0101 ext. 4')).toBe('555-0101 ext. 4');
+    expect(phoneCell(undefined)).toBeUndefined();
+    expect(phoneCell(null)).toBeUndefined();
   });
 });

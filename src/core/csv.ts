@@ -50,9 +50,72 @@ export function recordsToCsv<T>(columns: readonly CsvColumn<T>[], records: reado
   );
 }
 
-/** 'YYYY-MM-DD' of a date (UTC), the {date} part of export file names. */
-export function fileDate(date: Date = new Date()): string {
-  return date.toISOString().slice(0, 10);
+/** Whether this runtime knows `zone` as an IANA time zone (e.g. 'America/Chicago', 'UTC'). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function zonedParts(date: Date, timeZone: string): Record<string, string> {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+}
+
+/** 'YYYY-MM-DD' of a date in a time zone (default UTC), the {date} part of export file names. */
+export function fileDate(date: Date = new Date(), timeZone = 'UTC'): string {
+  const p = zonedParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/**
+ * An instant as 'YYYY-MM-DD HH:MM' on the clock of a time zone (default UTC): the rep's own local time in
+ * their exports (issue 14 item 9), in a form Excel, Google Sheets, LibreOffice and Numbers all read as a date
+ * and time. Text that is not a date is returned as it is.
+ */
+export function localDateTime(value: string | Date, timeZone = 'UTC'): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const p = zonedParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * A phone number as a spreadsheet shows it naturally, still never read as a formula (issue 14 item 9).
+ *
+ * A leading '+' makes Excel and Google Sheets evaluate the cell ('+1 415-555-0101' becomes an error or a
+ * sum), so the generic guard of {@link neutraliseCell} prefixes it with an apostrophe, which those programs
+ * then show as part of the number. Instead, a number made only of phone characters is rewritten so that it
+ * starts with a digit or a parenthesis, which no spreadsheet reads as a formula or as a plain number:
+ * - North American numbers (+1 / 1 / ten digits: every business this product ranks) in the national form reps
+ *   dial, '(415) 555-0101';
+ * - other international numbers written with a space after the country code keep every digit, the code in
+ *   parentheses: '+44 20 7946 0958' becomes '(+44) 20 7946 0958'.
+ * Anything else (letters, an extension, a bare '+4420…' with no way to tell the country code) is left as it
+ * is, and the generic guard still applies to it when it is written.
+ */
+export function phoneCell(phone: string | null | undefined): string | undefined {
+  if (phone === null || phone === undefined) return undefined;
+  const text = phone.trim();
+  if (!/^\+?[\d\s().-]+$/.test(text)) return text;
+  const digits = text.replace(/\D/g, '');
+  const nanp = /^1?([2-9]\d{2})([2-9]\d{2})(\d{4})$/.exec(digits);
+  if (nanp && (!text.startsWith('+') || text.startsWith('+1'))) return `(${nanp[1]}) ${nanp[2]}-${nanp[3]}`;
+  const international = /^\+(\d{1,3})[\s.-]+(\d[\d\s().-]*)$/.exec(text);
+  if (international) return `(+${international[1]}) ${international[2]}`;
+  return text;
 }
 
 /** A safe file-name part: letters, digits, dash and underscore only (runs of others become '_'), at most 60. */

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { relative, sep } from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -62,6 +63,18 @@ export interface BuildOptions {
 const WEB_ROOT = fileURLToPath(
   new URL(import.meta.url.includes('/dist/server/') ? '../web' : '../../dist/web', import.meta.url),
 );
+
+/**
+ * Cache-Control of a file of the built web app (path relative to dist/web). Everything under assets/ has a
+ * content hash in its name, so a changed file is a new URL: a year, `immutable`. The rest keeps its name from
+ * build to build (index.html, the service worker sw.js and its workbox-*.js, registerSW.js, the manifest,
+ * icons): browsers keep a copy but ask again each time (`no-cache`, answered 304 while unchanged), so a new
+ * release reaches everyone on the next load.
+ */
+export function webCacheControl(relativePath: string): string {
+  const path = relativePath.split(sep).join('/');
+  return path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 /** Build the HTTP application: migrations applied, every route registered, nothing listening yet. */
 export async function buildApp({
@@ -270,7 +283,18 @@ export async function buildApp({
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {
-    await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: WEB_ROOT,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes x.br and x.gz beside each text asset (vite.config.ts): send the one the browser
+      // accepts, with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', webCacheControl(relative(WEB_ROOT, filePath)));
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

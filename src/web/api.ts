@@ -3,7 +3,7 @@
 // the spec's network message.
 import { GENERIC_ERROR, NETWORK_ERROR } from '../core/messages';
 import type { Prospect } from '../core/types';
-import { attachmentFileName } from './format';
+import { attachmentFileName, browserTimeZone } from './format';
 
 export class ApiError extends Error {
   constructor(
@@ -296,7 +296,7 @@ export const api = {
   deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
   clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
   /** SPEC §2: the server names it call_log_{user}_{date}.csv. */
-  exportCallLogs: () => download('/api/call-logs/export.csv'),
+  exportCallLogs: () => download(`/api/call-logs/export.csv?${qs({ tz: browserTimeZone() })}`),
   saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
   save: (prospect: Prospect, note?: string) =>
     request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', {

@@ -116,3 +116,12 @@ export function attachmentFileName(disposition: string | null): string | null {
   const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/i.exec(disposition);
   return plain?.[1] ?? plain?.[2] ?? null;
 }
+
+/** This browser's IANA time zone (e.g. 'America/Chicago'), sent with exports so their dates are local. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

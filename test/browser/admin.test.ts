@@ -458,7 +458,8 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       const stored = ((await latest.json()) as { prospects: { id: string; name: string }[] }).prospects;
       expect(records[0]?.[0]).toBe('Name');
       expect(records.slice(1).map((r) => r[0])).toEqual(stored.map((p) => p.name));
-      expect(records.slice(1).map((r) => r.at(-1))).toEqual(stored.map((p) => p.id));
+      const idColumn = records[0]!.indexOf('Id');
+      expect(records.slice(1).map((r) => r[idColumn])).toEqual(stored.map((p) => p.id));
 
       // Clear the AI cache with confirmation.
       await page.getByRole('button', { name: 'Clear AI Cache' }).click();

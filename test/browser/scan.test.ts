@@ -132,8 +132,18 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       // 20 cards (the count slider's default), markers numbered in the same order, scores descending.
       await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(20);
       const cardNames = await names(page);
+      // Markers that would cover each other are clusters with their count (issue 14 item 7): every marker on
+      // its own carries its card's number and name, and with the clusters' counts they make the 20.
       const titles = await markerTitles(page);
-      expect(titles).toEqual(cardNames.map((n, i) => `${i + 1}. ${n}`));
+      expect(titles.length).toBeGreaterThan(0);
+      for (const title of titles) {
+        const n = Number.parseInt(title, 10);
+        expect(title).toBe(`${n}. ${cardNames[n - 1]}`);
+      }
+      const clustered = (await page.locator('.leaflet-marker-icon.prospect-cluster').allTextContents()).map(
+        (t) => Number.parseInt(t, 10),
+      );
+      expect(titles.length + clustered.reduce((a, n) => a + n, 0)).toBe(20);
       const scores = (
         await page
           .getByTestId('prospect-card')
@@ -143,13 +153,15 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       expect(scores).toEqual([...scores].sort((x, y) => y - x));
       expect(await page.getByRole('tab', { name: /^Prospects/ }).textContent()).toContain('20');
 
-      // The info card of marker 1.
+      // The info card of a marker.
       await page.locator('.map-wrap').evaluate((e) => e.scrollIntoView({ block: 'center' }));
-      await page.locator('.leaflet-marker-icon.prospect-marker').first().click();
+      const marker = page.locator('.leaflet-marker-icon.prospect-marker').first();
+      const n = Number.parseInt((await marker.getAttribute('title')) ?? '', 10);
+      await marker.click();
       const info = page.getByTestId('info-card');
       await info.waitFor();
-      expect(await info.textContent()).toContain(cardNames[0]);
-      expect(await info.textContent()).toContain(`${scores[0]}%`);
+      expect(await info.textContent()).toContain(cardNames[n - 1]);
+      expect(await info.textContent()).toContain(`${scores[n - 1]}%`);
       // A card's number opens its marker's info card.
       await page
         .getByTestId('prospect-card')

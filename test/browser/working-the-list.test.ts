@@ -181,8 +181,12 @@ describe('working the list', () => {
       expect(download.suggestedFilename()).toMatch(/^call_log_Ann_Seller_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
       const lines = csv.trim().split(/\r\n/);
-      expect(lines[0]).toBe('Date,Name,Outcome,Category,Address,Phone,Website,Note');
+      // Dates on the browser's clock (it sends its time zone), which the last column names.
+      expect(lines[0]).toBe('Date,Name,Outcome,Category,Address,Phone,Website,Note,Time Zone');
       expect(lines).toHaveLength(3);
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+      expect(lines[1]!.endsWith(`,${zone}`)).toBe(true);
       expect(lines[1]).toContain(`${XSS_NAME},Visited`);
       expect(lines[2]).toContain('Bright Smile Dental,Called,Dental');
       expect(lines[2]).toContain('call back Tuesday');

@@ -47,7 +47,7 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'score'> & { realMailer?: boolean } = {},
+  options: Pick<BuildOptions, 'score' | 'serveWeb'> & { realMailer?: boolean } = {},
 ): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const config = parseConfig({

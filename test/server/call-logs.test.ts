@@ -117,11 +117,13 @@ describe('call logs', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers['content-disposition']).toContain(`filename="call_log_Ann_Smith_${today}.csv"`);
-    expect(res.body.startsWith('\uFEFFDate,Name,Outcome,Category,Address,Phone,Website,Note\r\n')).toBe(true);
+    expect(
+      res.body.startsWith('\uFEFFDate,Name,Outcome,Category,Address,Phone,Website,Note,Time Zone\r\n'),
+    ).toBe(true);
     const rows = parseCsv(res.body).records;
     expect(rows).toHaveLength(3);
     expect(rows[1]).toEqual([
-      '2026-03-02T09:00:00.000Z',
+      '2026-03-02 09:00',
       'Smith, Jones',
       'Called',
       'Plumbing',
@@ -129,8 +131,24 @@ describe('call logs', () => {
       '(205) 555-0100',
       'https://joes.example',
       'line 1\nline "2"',
+      'UTC',
     ]);
     expect(rows[2]![1]).toBe(`'=HYPERLINK("http://x","y")`);
+
+    // The browser sends its time zone: dates (and the file's date) are the rep's local time.
+    const local = await t.request({
+      method: 'GET',
+      url: `/api/call-logs/export.csv?tz=${encodeURIComponent('America/Los_Angeles')}`,
+      as: ann,
+    });
+    const localRows = parseCsv(local.body).records;
+    expect(localRows[1]![0]).toBe('2026-03-02 01:00');
+    expect(localRows[2]![0]).toBe('2026-03-01 01:00');
+    expect(localRows[1]![8]).toBe('America/Los_Angeles');
+    const localToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+      new Date(),
+    );
+    expect(local.headers['content-disposition']).toContain(`filename="call_log_Ann_Smith_${localToday}.csv"`);
   });
 });
 

@@ -180,11 +180,13 @@ describe('team prospects and exports', () => {
     expect(rows[0]).toEqual([
       'Name', 'Category', 'Address', 'City', 'State', 'Zip', 'Phone', 'Website', 'Rating', 'Reviews', 'Score',
       'Confidence', 'Reasoning', 'Recommendations', 'Latitude', 'Longitude', 'Scanned By', 'Scanned At', 'Id',
+      'Time Zone',
     ]); // prettier-ignore
     expect(rows.slice(1).map((r) => r[0])).toEqual(['Business p1', 'Mine']);
     expect(rows[1]).toEqual([
-      'Business p1', 'Dental', '10 Elm St', 'Birmingham', 'AL', '35203', '205-555-0101', 'https://example.com',
-      '4.5', '120', '82', '70', 'Strong fit', 'CTV; Search', '33.52', '-86.8', 'Rep A', '2026-05-03T10:00:00.000Z', 'p1',
+      'Business p1', 'Dental', '10 Elm St', 'Birmingham', 'AL', '35203', '(205) 555-0101', 'https://example.com',
+      '4.5', '120', '82', '70', 'Strong fit', 'CTV; Search', '33.52', '-86.8', 'Rep A', '2026-05-03 10:00', 'p1',
+      'UTC',
     ]); // prettier-ignore
 
     const denied = await get('/api/exports/prospects.csv?scope=current', admin);
@@ -197,5 +199,52 @@ describe('team prospects and exports', () => {
         .records.slice(1)
         .map((r) => r[0]),
     ).toEqual(['Mine']);
+  });
+
+  it("writes dates in the rep's time zone and phone numbers as a spreadsheet shows them, still guarded", async () => {
+    await clearScans();
+    await recordTeam(
+      repA,
+      [
+        prospect('us', { phone: '+1 415-555-0101', score: 0.9 }),
+        prospect('uk', { phone: '+44 20 7946 0958', score: 0.8 }),
+        prospect('evil', { phone: '=HYPERLINK("http://x","call")', score: 0.7 }),
+      ],
+      '2026-05-03T03:30:00.000Z',
+    );
+    await setLatestScan(
+      superAdmin,
+      [prospect('us', { phone: '+1 415-555-0101' })],
+      '2026-05-03T03:30:00.000Z',
+    );
+    const tz = encodeURIComponent('America/Chicago');
+    const team = await get(`/api/exports/prospects.csv?tz=${tz}`, superAdmin);
+    const current = await get(`/api/exports/prospects.csv?scope=current&tz=${tz}`, superAdmin);
+    for (const res of [team, current]) {
+      expect(res.statusCode).toBe(200);
+      const rows = parseCsv(res.body).records;
+      const col = (name: string) => rows[0]!.indexOf(name);
+      // 03:30 UTC on 3 May is 22:30 on 2 May in Chicago (summer time, UTC-5).
+      expect(rows[1]![col('Scanned At')]).toBe('2026-05-02 22:30');
+      expect(rows[1]![col('Time Zone')]).toBe('America/Chicago');
+      expect(rows[1]![col('Phone')]).toBe('(415) 555-0101');
+    }
+    const teamRows = parseCsv(team.body).records;
+    const phone = teamRows[0]!.indexOf('Phone');
+    expect(teamRows.slice(1).map((r) => r[phone])).toEqual([
+      '(415) 555-0101',
+      '(+44) 20 7946 0958',
+      `'=HYPERLINK("http://x","call")`,
+    ]);
+    // Export Prospects and Export Current Scan: one file-name pattern, prospects_{date}.csv.
+    const name = (res: typeof team) =>
+      /filename="([^"]+)"/.exec(String(res.headers['content-disposition']))?.[1];
+    expect(name(team)).toMatch(/^prospects_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(name(current)).toBe(name(team));
+    // An unknown zone is not an error: the file is written in UTC and says so.
+    const unknown = await get('/api/exports/prospects.csv?tz=Mars%2FOlympus', superAdmin);
+    const unknownRows = parseCsv(unknown.body).records;
+    expect(unknownRows[1]![unknownRows[0]!.indexOf('Scanned At')]).toBe('2026-05-03 03:30');
+    expect(unknownRows[1]![unknownRows[0]!.indexOf('Time Zone')]).toBe('UTC');
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { sendCsv } from '../exports/send.js';
+import { exportTimeZone, sendCsv, timeZoneParam } from '../exports/send.js';
 import { requiredText, text } from '../saved/schema.js';
 import {
   addCallLog,
@@ -88,10 +88,19 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
     '/api/call-logs/export.csv',
     {
       config: { access: 'user' },
-      schema: { tags: ['call-logs'], summary: 'Own call history as call_log_{user}_{date}.csv' },
+      schema: {
+        tags: ['call-logs'],
+        summary: 'Own call history as call_log_{user}_{date}.csv, dates in the given IANA time zone (tz)',
+        querystring: z.object({ tz: timeZoneParam }),
+      },
     },
     async (request, reply) => {
-      const { fileName, csv } = await exportCallLogs(db, currentUser(request));
+      const { fileName, csv } = await exportCallLogs(
+        db,
+        currentUser(request),
+        new Date(),
+        exportTimeZone(request.query.tz),
+      );
       return sendCsv(reply, fileName, csv);
     },
   );

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { CallLogTable } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { fileDate, fileNamePart, recordsToCsv, type CsvColumn } from '../../core/csv.js';
+import {
+  fileDate,
+  fileNamePart,
+  localDateTime,
+  phoneCell,
+  recordsToCsv,
+  type CsvColumn,
+} from '../../core/csv.js';
 import { deleteAllCallLogs, deleteOwnCallLog, insertCallLog, listCallLogs } from './repository.js';
 
 // SPEC.md §4 "Outcome logging" and §5 "Working the list".
@@ -133,27 +140,33 @@ export async function clearCallLogs(db: Db, userId: string): Promise<number> {
   return deleted;
 }
 
-const EXPORT_COLUMNS: CsvColumn<CallLogView>[] = [
-  ['Date', (r) => r.createdAt],
+/** The columns of the export; dates on the clock of `timeZone`, which the last column names. */
+const exportColumns = (timeZone: string): CsvColumn<CallLogView>[] => [
+  ['Date', (r) => localDateTime(r.createdAt, timeZone)],
   ['Name', (r) => r.name],
   ['Outcome', (r) => r.outcome],
   ['Category', (r) => r.category],
   ['Address', (r) => r.address],
-  ['Phone', (r) => r.phone],
+  ['Phone', (r) => phoneCell(r.phone)],
   ['Website', (r) => r.website],
   ['Note', (r) => r.note],
+  ['Time Zone', () => timeZone],
 ];
 
-/** SPEC §2: `call_log_{user}_{date}.csv`, newest entry first. */
+/**
+ * SPEC §2: `call_log_{user}_{date}.csv`, newest entry first. Dates and the file's {date} are in `timeZone`, the
+ * rep's own (the browser sends it), UTC when none is given.
+ */
 export async function exportCallLogs(
   db: Db,
   user: { id: string; name: string },
   now = new Date(),
+  timeZone = 'UTC',
 ): Promise<{ fileName: string; csv: string }> {
   const entries = await ownCallLogs(db, user.id);
   if (entries.length === 0) throw notFound(NO_CALL_HISTORY_TO_EXPORT);
   return {
-    fileName: `call_log_${fileNamePart(user.name)}_${fileDate(now)}.csv`,
-    csv: recordsToCsv(EXPORT_COLUMNS, entries),
+    fileName: `call_log_${fileNamePart(user.name)}_${fileDate(now, timeZone)}.csv`,
+    csv: recordsToCsv(exportColumns(timeZone), entries),
   };
 }

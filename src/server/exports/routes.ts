@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { sendCsv } from './send.js';
+import { exportTimeZone, sendCsv, timeZoneParam } from './send.js';
 import {
   allProspectsSummaryCsv,
   prospectsCsv,
@@ -36,10 +36,19 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
     '/api/exports/all-prospects.csv',
     {
       config: { access: 'admin' },
-      schema: { tags: ['exports'], summary: 'Export All: all_prospects_summary_{date}.csv' },
+      schema: {
+        tags: ['exports'],
+        summary: 'Export All: all_prospects_summary_{date}.csv ({date} in the given IANA time zone, tz)',
+        querystring: z.object({ tz: timeZoneParam }),
+      },
     },
     async (request, reply) => {
-      const { fileName, csv } = await allProspectsSummaryCsv(db, currentUser(request));
+      const { fileName, csv } = await allProspectsSummaryCsv(
+        db,
+        currentUser(request),
+        new Date(),
+        exportTimeZone(request.query.tz),
+      );
       return sendCsv(reply, fileName, csv);
     },
   );
@@ -51,11 +60,17 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
       schema: {
         tags: ['exports'],
         summary: 'Export Prospects: prospects_{date}.csv (scope=current: own latest scan, SuperAdmins)',
-        querystring: z.object({ scope: z.enum(['team', 'current']).default('team') }),
+        querystring: z.object({ scope: z.enum(['team', 'current']).default('team'), tz: timeZoneParam }),
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await prospectsCsv(db, currentUser(request), request.query.scope);
+      const { fileName, csv } = await prospectsCsv(
+        db,
+        currentUser(request),
+        request.query.scope,
+        new Date(),
+        exportTimeZone(request.query.tz),
+      );
       return sendCsv(reply, fileName, csv);
     },
   );

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { isTimeZone } from '../../core/csv.js';
 
 /** Answers with a CSV download: UTF-8 text/csv and an attachment file name (ASCII plus RFC 5987 form). */
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
@@ -11,4 +13,15 @@ export function sendCsv(reply: FastifyReply, fileName: string, csv: string): Fas
     )
     .header('cache-control', 'no-store')
     .send(csv);
+}
+
+/**
+ * `tz` of an export: the browser's IANA time zone (Intl's resolvedOptions().timeZone), so the file's dates are
+ * the rep's local time. Read it with {@link exportTimeZone}.
+ */
+export const timeZoneParam = z.string().max(64).optional();
+
+/** The time zone an export is written in: the one given when this runtime knows it, UTC otherwise. */
+export function exportTimeZone(tz: string | undefined): string {
+  return tz && isTimeZone(tz) ? tz : 'UTC';
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { CurrentUser } from '../http/access.js';
 import { isSuperAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { fileDate, recordsToCsv, type CsvColumn } from '../../core/csv.js';
+import { fileDate, localDateTime, phoneCell, recordsToCsv, type CsvColumn } from '../../core/csv.js';
 import { recordAudit } from '../audit/service.js';
 import {
   countTeamProspects,
@@ -156,14 +156,14 @@ const SUMMARY_COLUMNS: CsvColumn<TeamProspect>[] = [
   ['Score', (p) => scorePercent(p.score)],
 ];
 
-const DETAIL_COLUMNS: CsvColumn<TeamProspect>[] = [
+const detailColumns = (timeZone: string): CsvColumn<TeamProspect>[] => [
   ['Name', (p) => p.name],
   ['Category', (p) => p.category],
   ['Address', (p) => p.address],
   ['City', (p) => p.city],
   ['State', (p) => p.state],
   ['Zip', (p) => p.zip],
-  ['Phone', (p) => p.phone],
+  ['Phone', (p) => phoneCell(p.phone)],
   ['Website', (p) => p.website],
   ['Rating', (p) => p.rating],
   ['Reviews', (p) => p.reviews],
@@ -174,14 +174,15 @@ const DETAIL_COLUMNS: CsvColumn<TeamProspect>[] = [
   ['Latitude', (p) => p.lat],
   ['Longitude', (p) => p.lng],
   ['Scanned By', (p) => p.scannedBy.name],
-  ['Scanned At', (p) => p.scannedAt],
+  ['Scanned At', (p) => localDateTime(p.scannedAt, timeZone)],
   ['Id', (p) => p.id],
+  ['Time Zone', () => timeZone],
 ];
 
 type Exporter = Pick<CurrentUser, 'id' | 'name' | 'email'>;
 
 /** SPEC §2: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score. */
-export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new Date()) {
+export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new Date(), timeZone = 'UTC') {
   const prospects = await teamProspects(db);
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
   const csv = recordsToCsv(SUMMARY_COLUMNS, prospects);
@@ -193,14 +194,21 @@ export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new 
     { type: 'prospects', id: 'team' },
     { scope: 'team', rows: prospects.length },
   );
-  return { fileName: `all_prospects_summary_${fileDate(now)}.csv`, csv };
+  return { fileName: `all_prospects_summary_${fileDate(now, timeZone)}.csv`, csv };
 }
 
 /**
  * SPEC §2 Export Prospects: prospects_{date}.csv with every column. `scope: 'current'` exports the caller's own
- * latest scan in its ranked order (the SuperAdmin-only Export Current Scan section).
+ * latest scan in its ranked order (the SuperAdmin-only Export Current Scan section), under the same file-name
+ * pattern. {date} and Scanned At are in `timeZone` (the rep's, sent by the browser; UTC when none).
  */
-export async function prospectsCsv(db: Db, actor: CurrentUser, scope: 'team' | 'current', now = new Date()) {
+export async function prospectsCsv(
+  db: Db,
+  actor: CurrentUser,
+  scope: 'team' | 'current',
+  now = new Date(),
+  timeZone = 'UTC',
+) {
   let prospects: TeamProspect[];
   if (scope === 'current') {
     if (!isSuperAdmin(actor)) throw forbidden(ONLY_SUPERADMINS_EXPORT_CURRENT);
@@ -210,7 +218,7 @@ export async function prospectsCsv(db: Db, actor: CurrentUser, scope: 'team' | '
     prospects = await teamProspects(db);
   }
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
-  const csv = recordsToCsv(DETAIL_COLUMNS, prospects);
+  const csv = recordsToCsv(detailColumns(timeZone), prospects);
   await recordAudit(
     db,
     actor,
@@ -218,5 +226,5 @@ export async function prospectsCsv(db: Db, actor: CurrentUser, scope: 'team' | '
     { type: 'prospects', id: scope },
     { scope, rows: prospects.length },
   );
-  return { fileName: `prospects_${fileDate(now)}.csv`, csv };
+  return { fileName: `prospects_${fileDate(now, timeZone)}.csv`, csv };
 }

@@ -1,5 +1,6 @@
 // The admin slice's calls (issue 5). Shapes as the server presents them; see src/server/*/routes.ts.
 import type { Advertiser, Role } from '../api';
+import { browserTimeZone } from '../format';
 import { downloadFile, postText, request } from './http';
 
 export interface TeamProspect {
@@ -126,9 +127,17 @@ export const adminApi = {
   // All Prospects and exports
   allProspects: (offset = 0, limit = TEAM_PAGE_SIZE) =>
     request<TeamProspectsPage>('GET', `/api/admin/all-prospects?offset=${offset}&limit=${limit}`),
-  exportAllProspects: () => downloadFile('/api/exports/all-prospects.csv', 'all_prospects_summary.csv'),
+  // The browser's time zone: the files' dates (and the {date} of their names) are the rep's local time.
+  exportAllProspects: () =>
+    downloadFile(
+      `/api/exports/all-prospects.csv?tz=${encodeURIComponent(browserTimeZone())}`,
+      'all_prospects_summary.csv',
+    ),
   exportProspects: (scope: 'team' | 'current') =>
-    downloadFile(`/api/exports/prospects.csv?scope=${scope}`, 'prospects.csv'),
+    downloadFile(
+      `/api/exports/prospects.csv?scope=${scope}&tz=${encodeURIComponent(browserTimeZone())}`,
+      'prospects.csv',
+    ),
 
   // Blocklist
   blocklist: async () => (await request<{ blocklist: BlockedItem[] }>('GET', '/api/blocklist')).blocklist,

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
@@ -40,11 +40,11 @@ import {
 } from '../texts';
 import { InstallPrompt } from '../pwa/InstallPrompt';
 import { ProspectCard, type CardActions } from '../prospects/ProspectCard';
+import { useProgressiveList, useStableHandlers } from '../prospects/stableActions';
 import { LocationControls, QuickSearch, ScanControls } from './Controls';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
 import { SCAN_MUTATION_KEY, scanSettled, useLiveUpdates } from './liveUpdates';
-import { LogTab } from './LogTab';
 import { MapArea } from './MapArea';
 import {
   EMPTY_LIST,
@@ -64,6 +64,14 @@ import {
   type ScanNotice,
   type ScanProgress,
 } from './scanProgress';
+
+const MemoHeader = memo(Header);
+const MemoLocationControls = memo(LocationControls);
+const MemoQuickSearch = memo(QuickSearch);
+const MemoScanControls = memo(ScanControls);
+
+// The Log tab is its own chunk, loaded when opened (the Prospects tab is the first screen).
+const LogTab = lazy(() => import('./LogTab').then((m) => ({ default: m.LogTab })));
 
 const coordsLabel = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -126,7 +134,11 @@ export function MainScreen() {
   );
   useLiveUpdates(true, onScanNotice);
 
-  const prospects = list.data?.prospects ?? [];
+  // The cards follow the list a moment later, in an interruptible render, so a list of many cards arriving
+  // never holds the page for long (issue 14 item 13); the map and counts use the list itself.
+  const prospects = list.data?.prospects ?? EMPTY_LIST.prospects;
+  const deferredProspects = useDeferredValue(prospects);
+  const cardProspects = useProgressiveList(deferredProspects);
   const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
 
   // Settings are saved per user (SPEC §3), a moment after the last change.
@@ -418,6 +430,31 @@ export function MainScreen() {
     },
   };
 
+  // Stable handlers for the memoized cards (each call still reaches the newest ones).
+  const stableProspectActions = useStableHandlers(prospectActions);
+  const stableSavedActions = useStableHandlers(savedActions);
+  const { onShowOnMap } = useStableHandlers({
+    onShowOnMap: (target: Prospect) => {
+      setFocus({ id: target.id, nonce: Date.now() });
+      showMap();
+    },
+  });
+
+  // Stable handlers for the memoized header and controls: they render again only when what they show
+  // changes, not on every answer that reaches this screen (issue 14 item 13).
+  const stable = useStableHandlers({
+    onNewSearch: newSearch,
+    onHelp: () => {
+      setHelpOpen(true);
+      if (me.hideInstructions) void updateProfile({ hideInstructions: false });
+    },
+    onLogout: () => void logout(),
+    onGps: useGps,
+    onAddress: setAddress,
+    onFind: (mode: 'business' | 'category', text: string) => quickSearch.mutate({ mode, text }),
+    onScan: startScan,
+  });
+
   const loaded = prospects.length;
   const loadable = list.data?.loadable ?? 0;
   const total = list.data?.total ?? 0;
@@ -426,35 +463,29 @@ export function MainScreen() {
 
   return (
     <div className="app">
-      <Header
+      <MemoHeader
         me={me}
-        onNewSearch={newSearch}
-        onHelp={() => {
-          setHelpOpen(true);
-          if (me.hideInstructions) void updateProfile({ hideInstructions: false });
-        }}
-        onLogout={() => void logout()}
+        onNewSearch={stable.onNewSearch}
+        onHelp={stable.onHelp}
+        onLogout={stable.onLogout}
         loggingOut={loggingOut}
       />
       <Container size="xl" px={{ base: 'xs', sm: 'md' }} py="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="sm">
-              <LocationControls
+              <MemoLocationControls
                 label={settings.label}
                 locating={locating}
-                onGps={useGps}
-                onAddress={setAddress}
+                onGps={stable.onGps}
+                onAddress={stable.onAddress}
               />
-              <QuickSearch
-                busy={quickSearch.isPending}
-                onFind={(mode, text) => quickSearch.mutate({ mode, text })}
-              />
-              <ScanControls
+              <MemoQuickSearch busy={quickSearch.isPending} onFind={stable.onFind} />
+              <MemoScanControls
                 settings={settings}
                 onChange={patchSettings}
                 scanning={scan.isPending}
-                onScan={startScan}
+                onScan={stable.onScan}
               />
             </Stack>
           </Grid.Col>
@@ -548,7 +579,7 @@ export function MainScreen() {
                           {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
                         </Text>
                       ))}
-                    {prospects.map((p, i) => (
+                    {cardProspects.map((p, i) => (
                       <ProspectCard
                         key={p.id}
                         prospect={p}
@@ -556,11 +587,8 @@ export function MainScreen() {
                         variant="prospects"
                         advertiser={advertiserById.get(stableId(p))}
                         isAdmin={admin}
-                        actions={prospectActions}
-                        onShowOnMap={(target) => {
-                          setFocus({ id: target.id, nonce: Date.now() });
-                          showMap();
-                        }}
+                        actions={stableProspectActions}
+                        onShowOnMap={onShowOnMap}
                         strategyAvailable={StrategyModal !== null}
                       />
                     ))}
@@ -594,7 +622,7 @@ export function MainScreen() {
                         variant="saved"
                         advertiser={advertiserById.get(stableId(s.prospect))}
                         isAdmin={admin}
-                        actions={savedActions}
+                        actions={stableSavedActions}
                         strategyAvailable={StrategyModal !== null}
                       />
                     ))}
@@ -602,7 +630,9 @@ export function MainScreen() {
                 </Tabs.Panel>
 
                 <Tabs.Panel value="log" pt="sm">
-                  <LogTab logs={callLogs.data ?? []} />
+                  <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+                    <LogTab logs={callLogs.data ?? []} />
+                  </Suspense>
                 </Tabs.Panel>
 
                 {visibleAdminTabs.map((t) => (

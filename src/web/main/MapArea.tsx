@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, type ReactNode } from 'react';
 import type { ProspectMapProps } from '../map/ProspectMap';
 import { mapServiceName } from '../format';
 
@@ -27,7 +27,19 @@ class MapBoundary extends Component<{ children: ReactNode; fallback: ReactNode }
   }
 }
 
-export function MapArea(props: ProspectMapProps) {
+/** The same props: the centre by value (the screen passes a new object each render), the rest by identity. */
+function sameProps(a: ProspectMapProps, b: ProspectMapProps): boolean {
+  return (Object.keys({ ...a, ...b }) as (keyof ProspectMapProps)[]).every((key) =>
+    key === 'center' ? a.center.lat === b.center.lat && a.center.lng === b.center.lng : a[key] === b[key],
+  );
+}
+
+/**
+ * The map renders again only when what it shows changes, not on every answer that reaches the main screen
+ * (saved list, call log, advertisers): re-rendering its markers and their info cards each time was part of
+ * the screen's blocking time on a phone (issue 14 item 13).
+ */
+export const MapArea = memo(function MapArea(props: ProspectMapProps) {
   const placeholder = <Placeholder service={mapServiceName(props.tileAttribution, props.tileUrl)} />;
   return (
     <MapBoundary fallback={placeholder}>
@@ -36,4 +48,4 @@ export function MapArea(props: ProspectMapProps) {
       </Suspense>
     </MapBoundary>
   );
-}
+}, sameProps);

@@ -1,9 +1,12 @@
 // The map of SPEC §2 (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
 // server; without one reachable the markers and the radius circle still show on a plain background.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { Badge, Group, Rating, Text } from '@mantine/core';
 import type { Prospect } from '../../core/types';
 import { MAP_ZOOM, METERS_PER_MILE } from '../defaults';
@@ -23,17 +26,47 @@ export interface ProspectMapProps {
   focus?: { id: string; nonce: number } | null;
 }
 
-function FocusMarker(props: { focus: ProspectMapProps['focus']; markers: Map<string, L.Marker> }) {
+function FocusMarker(props: {
+  focus: ProspectMapProps['focus'];
+  markers: Map<string, L.Marker>;
+  cluster: RefObject<L.MarkerClusterGroup | null>;
+}) {
   const map = useMap();
-  const { focus, markers } = props;
+  const { focus, markers, cluster } = props;
   useEffect(() => {
     if (!focus) return;
     const marker = markers.get(focus.id);
     if (!marker) return;
+    // A marker of the cluster group may be inside a cluster, not on the map: the group zooms or pans until it
+    // shows on its own, then it opens (no setView first: a pan to where the map already is never ends).
+    if (cluster.current?.hasLayer(marker)) {
+      cluster.current.zoomToShowLayer(marker, () => marker.openPopup());
+      return;
+    }
     map.setView(marker.getLatLng(), Math.max(map.getZoom(), 15), { animate: false });
     marker.openPopup();
-  }, [map, focus, markers]);
+  }, [map, focus, markers, cluster]);
   return null;
+}
+
+/**
+ * Markers closer than this many pixels are drawn as one cluster with their count (issue 14 item 7: 50-70
+ * numbered markers piled up unreadably). The numbered markers are 28 px wide, so only ones that would cover
+ * each other's numbers are grouped; a click or tap on a cluster zooms in to its markers.
+ */
+const CLUSTER_RADIUS_PX = 36;
+/** The deepest zoom (OpenStreetMap's standard tiles go to 19); below it clusters still split. */
+const MAX_ZOOM = 19;
+
+/** A cluster: how many businesses it holds (an integer we produce; no business text goes into HTML). */
+function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
+  const count = Math.trunc(cluster.getChildCount());
+  return L.divIcon({
+    className: 'prospect-cluster',
+    html: `<span class="prospect-cluster-count">${String(count)}</span><span class="sr-only"> businesses, zoom in</span>`,
+    iconSize: [40, 40],
+    iconAnchor: [20, 20],
+  });
 }
 
 const youIcon = L.divIcon({
@@ -135,6 +168,7 @@ function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
 export default function ProspectMap(props: ProspectMapProps) {
   const { center, radiusMiles, prospects } = props;
   const [markers] = useState(() => new Map<string, L.Marker>());
+  const cluster = useRef<L.MarkerClusterGroup | null>(null);
   const [touch] = useState(isCoarsePointer);
   const youHandlers = useMemo(
     () => ({
@@ -150,6 +184,8 @@ export default function ProspectMap(props: ProspectMapProps) {
     <MapContainer
       center={[center.lat, center.lng]}
       zoom={MAP_ZOOM}
+      // The clustering needs a maximum zoom before any tile layer is there (the tile URL comes with /api/config).
+      maxZoom={MAX_ZOOM}
       zoomControl
       doubleClickZoom={false}
       dragging={!touch}
@@ -161,7 +197,7 @@ export default function ProspectMap(props: ProspectMapProps) {
       <FollowCenter lat={center.lat} lng={center.lng} />
       <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
       {touch && <TwoFingerHint />}
-      <FocusMarker focus={props.focus} markers={markers} />
+      <FocusMarker focus={props.focus} markers={markers} cluster={cluster} />
       <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
       <Circle
         center={[center.lat, center.lng]}
@@ -175,62 +211,75 @@ export default function ProspectMap(props: ProspectMapProps) {
         title="Your Location"
         alt="Your Location"
         draggable
+        // Dragged with a pointer only (Leaflet has no keyboard dragging): not a keyboard stop or a button, so
+        // a cluster drawn over it (its count must stay readable) is not a covered control. From the keyboard
+        // the centre moves with the address, GPS or the map's double-click.
+        keyboard={false}
         eventHandlers={youHandlers}
         zIndexOffset={1000}
       />
-      {prospects.map((p, i) => (
-        <Marker
-          // Leaflet cannot change a marker's title in place: a new rank is a new marker.
-          key={`${i + 1}:${p.id}`}
-          position={[p.lat, p.lng]}
-          icon={numberIcon(i + 1, p.score)}
-          title={`${i + 1}. ${p.name}`}
-          alt={`${i + 1}. ${p.name}`}
-          keyboard
-          // The best-ranked markers lie on top where they overlap.
-          zIndexOffset={(prospects.length - i) * 10}
-          ref={(marker) => {
-            if (marker) markers.set(p.id, marker);
-            else markers.delete(p.id);
-          }}
-        >
-          <Popup>
-            <div className="info-card" data-testid="info-card">
-              <Text fw={700} size="sm">
-                {p.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {p.category}
-              </Text>
-              <Text size="xs" mt={2}>
-                {fullAddress(p)}
-              </Text>
-              <Group gap={6} mt={6}>
-                <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
-                  {scorePercent(p.score)}
-                </Badge>
-                {p.rating !== undefined && p.rating > 0 && (
-                  <Rating
-                    value={p.rating}
-                    fractions={2}
-                    readOnly
-                    size="xs"
-                    // A picture of the rating to assistive technology: a plain div may not carry a label.
-                    role="img"
-                    aria-label={`Rating ${p.rating}`}
-                  />
-                )}
-                {p.openNow && (
-                  // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
-                  <Badge color="teal.9" size="sm">
-                    Open Now
+      <MarkerClusterGroup
+        ref={cluster}
+        maxClusterRadius={CLUSTER_RADIUS_PX}
+        iconCreateFunction={clusterIcon}
+        showCoverageOnHover={false}
+        spiderfyOnMaxZoom
+        chunkedLoading
+      >
+        {prospects.map((p, i) => (
+          <Marker
+            // Leaflet cannot change a marker's title in place: a new rank is a new marker.
+            key={`${i + 1}:${p.id}`}
+            position={[p.lat, p.lng]}
+            icon={numberIcon(i + 1, p.score)}
+            title={`${i + 1}. ${p.name}`}
+            alt={`${i + 1}. ${p.name}`}
+            keyboard
+            // The best-ranked markers lie on top where they overlap.
+            zIndexOffset={(prospects.length - i) * 10}
+            ref={(marker) => {
+              if (marker) markers.set(p.id, marker);
+              else markers.delete(p.id);
+            }}
+          >
+            <Popup>
+              <div className="info-card" data-testid="info-card">
+                <Text fw={700} size="sm">
+                  {p.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.category}
+                </Text>
+                <Text size="xs" mt={2}>
+                  {fullAddress(p)}
+                </Text>
+                <Group gap={6} mt={6}>
+                  <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
+                    {scorePercent(p.score)}
                   </Badge>
-                )}
-              </Group>
-            </div>
-          </Popup>
-        </Marker>
-      ))}
+                  {p.rating !== undefined && p.rating > 0 && (
+                    <Rating
+                      value={p.rating}
+                      fractions={2}
+                      readOnly
+                      size="xs"
+                      // A picture of the rating to assistive technology: a plain div may not carry a label.
+                      role="img"
+                      aria-label={`Rating ${p.rating}`}
+                    />
+                  )}
+                  {p.openNow && (
+                    // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
+                    <Badge color="teal.9" size="sm">
+                      Open Now
+                    </Badge>
+                  )}
+                </Group>
+              </div>
+            </Popup>
+          </Marker>
+        ))}
+      </MarkerClusterGroup>
     </MapContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -147,7 +147,8 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
   );
 }
 
-export function ProspectCard(props: {
+/** Memoized: a card renders again only when its own props change (see useStableHandlers for the actions). */
+export const ProspectCard = memo(function ProspectCard(props: {
   prospect: Prospect;
   number?: number;
   variant: 'prospects' | 'saved';
@@ -169,6 +170,7 @@ export function ProspectCard(props: {
   const [logging, setLogging] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [showBreakdown, setShowBreakdown] = useState(false);
+  const [breakdownBuilt, setBreakdownBuilt] = useState(false);
 
   const phone = p.phone || details?.phone || '';
   const website = websiteHref(p.website || details?.website);
@@ -257,6 +259,7 @@ export function ProspectCard(props: {
       radius="md"
       padding="sm"
       component="article"
+      className="prospect-card"
       aria-labelledby={headingId}
       data-testid="prospect-card"
     >
@@ -349,13 +352,18 @@ export function ProspectCard(props: {
                   type="button"
                   size="xs"
                   mt={4}
-                  onClick={() => setShowBreakdown((v) => !v)}
+                  onClick={() => {
+                    setBreakdownBuilt(true);
+                    setShowBreakdown((v) => !v);
+                  }}
                   aria-expanded={showBreakdown}
                 >
                   {showBreakdown ? 'Hide score breakdown' : 'Show score breakdown'}
                 </Anchor>
                 <Collapse expanded={showBreakdown}>
-                  <ScoreBreakdown prospect={p} />
+                  {/* Built on first opening: a table per card for every card of the list is most of the
+                      list's first render (issue 14 item 13). */}
+                  {breakdownBuilt && <ScoreBreakdown prospect={p} />}
                 </Collapse>
               </>
             )}
@@ -515,4 +523,4 @@ export function ProspectCard(props: {
       </Stack>
     </Card>
   );
-}
+});
