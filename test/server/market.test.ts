@@ -71,7 +71,7 @@ describeWithOsm('sf-downtown.osm.pbf', 'the imported market', () => {
       expect(p.base + p.fit + p.presence + p.scale + p.keywords + p.distance + p.qualitySpread).toBe(
         best.aiAnalysis!.score,
       );
-      expect(best.aiAnalysis!.reasoning).toMatch(/Ranks above \d+% of [\d,]+ businesses in this market/);
+      expect(best.aiAnalysis!.reasoning).toMatch(/Market standing \d+\/100 among [\d,]+ businesses here\./);
       expect(new Set(list.slice(0, 20).map((x) => x.aiAnalysis?.score)).size).toBeGreaterThanOrEqual(10);
     } finally {
       await second.close();

@@ -342,7 +342,7 @@ function reasoningText(
       text += ` Name signals: ${signals}.`;
     }
     if (b.quantile !== undefined && b.quantile !== null && b.reference) {
-      text += ` Ranks above ${Math.round(b.quantile * 100)}% of ${b.reference.population.toLocaleString('en-US')} businesses in this market.`;
+      text += ` Market standing ${Math.round(b.quantile * 100)}/100 among ${b.reference.population.toLocaleString('en-US')} businesses here.`;
     }
     text +=
       typeof input.distance === 'number' && Number.isFinite(input.distance)

@@ -136,8 +136,8 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
       )}
       {b.quantile !== undefined && b.quantile !== null && b.reference && (
         <Text size="xs">
-          Stands above {Math.round(b.quantile * 100)}% of {b.reference.population.toLocaleString('en-US')}{' '}
-          businesses in this market.
+          Market standing {Math.round(b.quantile * 100)}/100 among{' '}
+          {b.reference.population.toLocaleString('en-US')} businesses here.
         </Text>
       )}
       {b.keywordMatches && b.keywordMatches.length > 0 && (
