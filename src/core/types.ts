@@ -66,6 +66,16 @@ export interface ProspectAnalysis {
   reasoningModel?: string;
 }
 
+/** One number per component of the raw score (SPEC.md §9). */
+export interface ComponentValues {
+  fit: number;
+  presence: number;
+  scale: number;
+  keywords: number;
+  distance: number;
+  qualitySpread: number;
+}
+
 /** Per-component explanation of a score. Values are on the 0-1 scale unless the name says otherwise. */
 export interface ScoreBreakdown {
   /** The vertical the business was scored as ('auto_dealer', 'dental', ...). */
@@ -82,14 +92,7 @@ export interface ScoreBreakdown {
   distance: number;
   qualitySpread: number;
   /** Weighted contributions to the raw score (each component times its weight). */
-  contributions: {
-    fit: number;
-    presence: number;
-    scale: number;
-    keywords: number;
-    distance: number;
-    qualitySpread: number;
-  };
+  contributions: ComponentValues;
   /**
    * The raw score the display score is made from, 0-1: the calibrated intrinsic part plus distance and spread
    * (docs/SCORING.md "Calibration"); without a reference, the plain sum of the contributions.
@@ -105,15 +108,7 @@ export interface ScoreBreakdown {
    * Display points of each component: integers that add up to the score (base is the display floor, 10). Null for
    * a score a rule decides.
    */
-  points?: {
-    base: number;
-    fit: number;
-    presence: number;
-    scale: number;
-    keywords: number;
-    distance: number;
-    qualitySpread: number;
-  } | null;
+  points?: (ComponentValues & { base: number }) | null;
   /** Fields the data source never carries (scored neutral, lowering confidence): 'ratings', 'review counts'. */
   unknown?: string[];
   /** Listing evidence that stood in for review counts ('social profiles', 'e-mail', ...). */
