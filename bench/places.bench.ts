@@ -4,9 +4,9 @@
 // synthetic city of 1,000,000 businesses, on SQLite and on PostgreSQL. Writes docs/PERFORMANCE.md's
 // "Places: import and radius query" section.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { parseConfig } from '../src/server/config.js';
@@ -19,6 +19,10 @@ import { TYPE_BITS, typeMask } from '../src/server/places/type-mask.js';
 import { ALL_GROUPS, labelForPlaceType, placeTypesForGroups } from '../src/core/categories.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
 
+import { arg, rng, writeSection } from './util.js';
+
+export { arg, rng, writeSection };
+
 const SF_FILE = osmExtract('sf-downtown.osm.pbf');
 const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCAN_TYPES = placeTypesForGroups(ALL_GROUPS);
@@ -27,23 +31,6 @@ export interface Target {
   kind: 'sqlite' | 'postgres';
   db: Db;
   drop(): Promise<void>;
-}
-
-export function arg(args: string[], name: string, fallback: number): number {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-}
-
-/** Deterministic PRNG (mulberry32) so every run measures the same points and the same synthetic city. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A fresh, migrated database (migrations applied through the app, as at start-up). */
@@ -317,22 +304,4 @@ export default async function run(args: string[]): Promise<void> {
   ].join('\n');
   console.log(`\n${section}`);
   writeSection(section);
-}
-
-/** Replace this benchmark's section of docs/PERFORMANCE.md (or append it), leaving the others as they are. */
-export function writeSection(section: string, heading = '## Places: import and radius query'): void {
-  const file = resolve('docs/PERFORMANCE.md');
-  const text = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : '# Performance\n\nFigures measured on the development machine with `npm run bench`.\n';
-  const start = text.indexOf(heading);
-  let out: string;
-  if (start < 0) {
-    out = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const next = text.indexOf('\n## ', start + heading.length);
-    out = `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`;
-  }
-  writeFileSync(file, out.endsWith('\n') ? out : `${out}\n`);
-  console.log(`Wrote the "${heading.slice(3)}" section of ${file}`);
 }

@@ -28,16 +28,37 @@ export function locationKey(name: string): string | null {
 export function countLocations(
   items: Iterable<{ name: string; lat: number; lng: number }>,
 ): Map<string, number> {
-  const cells = new Map<string, Set<string>>();
-  for (const it of items) {
-    const key = locationKey(it.name);
-    if (!key || !Number.isFinite(it.lat) || !Number.isFinite(it.lng)) continue;
-    const cell = `${Math.round(it.lat / SAME_PLACE_DEGREES)}:${Math.round(it.lng / SAME_PLACE_DEGREES)}`;
-    let set = cells.get(key);
-    if (!set) cells.set(key, (set = new Set()));
-    set.add(cell);
+  const counter = new LocationCounter();
+  for (const it of items) counter.add(it.name, it.lat, it.lng);
+  return counter.counts();
+}
+
+/**
+ * countLocations one place at a time, for a market read page by page. Compact for a state's places, most of
+ * which have a name of their own: a name seen in one cell keeps that cell as a number, and only a name seen in
+ * two cells or more gets a Set.
+ */
+export class LocationCounter {
+  private readonly cells = new Map<string, number | Set<number>>();
+
+  add(name: string, lat: number, lng: number): void {
+    const key = locationKey(name);
+    if (!key || !Number.isFinite(lat) || !Number.isFinite(lng)) return;
+    // The grid cell as one exact number (no string per place): row * 400,000 + column, both made non-negative.
+    const cell =
+      (Math.round(lat / SAME_PLACE_DEGREES) + 100_000) * 400_000 +
+      (Math.round(lng / SAME_PLACE_DEGREES) + 200_000);
+    const seen = this.cells.get(key);
+    if (seen === undefined) this.cells.set(key, cell);
+    else if (typeof seen === 'number') {
+      if (seen !== cell) this.cells.set(key, new Set([seen, cell]));
+    } else seen.add(cell);
   }
-  const out = new Map<string, number>();
-  for (const [key, set] of cells) if (set.size > 1) out.set(key, set.size);
-  return out;
+
+  /** Counts for the names with two places or more. */
+  counts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [key, seen] of this.cells) if (typeof seen !== 'number') out.set(key, seen.size);
+    return out;
+  }
 }

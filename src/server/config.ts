@@ -81,6 +81,8 @@ const envSchema = z.object({
   OSM_ENABLED: bool.default(false),
   OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
   NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  /** Where `import:osm --region` downloads extracts from: the Geofabrik download server or a mirror of it. */
+  OSM_MIRROR_URL: z.url().default('https://download.geofabrik.de'),
   OSM_USER_AGENT: z.string().default('prospect-finder/0.1 (self-hosted; contact: admin@localhost)'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** SPEC §4: the scan debounce is at least 500 ms; 0 turns it off (tests, load runs). */
@@ -141,6 +143,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir,
+    /** Where `import:osm --region` downloads extracts from (OSM_MIRROR_URL). */
+    osmMirrorUrl: e.OSM_MIRROR_URL,
     database: e.DATABASE_URL
       ? ({
           kind: 'postgres',

@@ -1,16 +1,65 @@
 // `npm run import:osm -- FILE.osm.pbf [FILE2.osm.pbf ...]`: import OpenStreetMap extracts into the `local`
 // place provider, into the configured database (DATABASE_URL or the SQLite file under DATA_DIR).
+// `npm run import:osm -- --region us/alabama`: first download that region's extract from OSM_MIRROR_URL
+// (default: the Geofabrik download server) into DATA_DIR/downloads, resuming and verifying it (osm-download.ts).
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, parseConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { buildApp } from '../app.js';
 import { formatProgress, importOsmFile } from '../places/osm-import.js';
+import {
+  downloadExtract,
+  DownloadError,
+  formatDownloadProgress,
+  regionUrl,
+  type DownloadProgress,
+} from '../places/osm-download.js';
+
+const USAGE =
+  'Usage: npm run import:osm -- FILE.osm.pbf [MORE.osm.pbf ...]\n' +
+  '       npm run import:osm -- --region us/alabama   (a region of the OSM_MIRROR_URL download server)';
+
+/** The download's progress: a bar redrawn in place on a terminal, else one line per 5 %. */
+function downloadReporter(tty: boolean): (p: DownloadProgress) => void {
+  let lastStep = -1;
+  let lastDraw = 0;
+  return (p) => {
+    if (tty) {
+      const now = Date.now();
+      if (now - lastDraw < 100 && p.bytes < p.total) return;
+      lastDraw = now;
+      process.stdout.write(`\r${formatDownloadProgress(p)}\u001b[K`);
+      return;
+    }
+    const step = p.total > 0 ? Math.floor((p.bytes / p.total) * 20) : Math.floor(p.bytes / 50e6);
+    if (step === lastStep) return;
+    lastStep = step;
+    console.log(formatDownloadProgress(p));
+  };
+}
 
 async function main(): Promise<number> {
-  const files = process.argv.slice(2).filter((a) => a !== '--');
-  if (files.length === 0 || files.some((f) => f === '-h' || f === '--help')) {
-    console.error('Usage: npm run import:osm -- FILE.osm.pbf [MORE.osm.pbf ...]');
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const files: string[] = [];
+  const regions: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--region') {
+      const next = args[++i];
+      if (!next) {
+        console.error(USAGE);
+        return 2;
+      }
+      regions.push(next);
+    } else if (a.startsWith('--region=')) regions.push(a.slice('--region='.length));
+    else files.push(a);
+  }
+  if (
+    (files.length === 0 && regions.length === 0) ||
+    files.some((f) => f === '-h' || f === '--help' || f.startsWith('-'))
+  ) {
+    console.error(USAGE);
     return 2;
   }
   for (const f of files) {
@@ -20,6 +69,33 @@ async function main(): Promise<number> {
     }
   }
   const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn' });
+  const tty = process.stdout.isTTY;
+  for (const region of regions) {
+    try {
+      const url = regionUrl(region, config.osmMirrorUrl);
+      console.log(`Downloading ${url}`);
+      const d = await downloadExtract(url, {
+        dir: join(config.dataDir, 'downloads'),
+        userAgent: config.discovery.osm.userAgent,
+        progress: downloadReporter(tty),
+      });
+      if (tty) process.stdout.write('\n');
+      console.log(
+        `Downloaded ${d.file} (${(d.bytes / 1e6).toFixed(1)} MB` +
+          (d.resumedAt.length > 0
+            ? `, resumed at byte ${d.resumedAt.map((b) => b.toLocaleString('en-US')).join(', ')}`
+            : '') +
+          (d.md5 ? `, MD5 ${d.md5} matches the mirror's` : ', the mirror publishes no checksum') +
+          ', PBF structure checked)',
+      );
+      files.push(d.file);
+    } catch (error) {
+      if (tty) process.stdout.write('\n');
+      if (!(error instanceof DownloadError)) throw error;
+      console.error(`Download failed: ${error.message}. The businesses imported before are unchanged.`);
+      return 1;
+    }
+  }
   // A large extract's statements (bulk inserts, VACUUM ANALYZE) may rightly outlast the request timeout.
   const db = openDatabase({
     database:
@@ -27,7 +103,6 @@ async function main(): Promise<number> {
   });
   // Building the app applies the migrations, exactly as a normal start would.
   const app = await buildApp({ config, db, serveWeb: false });
-  const tty = process.stdout.isTTY;
   try {
     for (const file of files) {
       console.log(

@@ -5,7 +5,7 @@
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import { ALL_PLACE_TYPES } from '../../core/categories.js';
-import { countLocations, locationKey } from '../../core/market.js';
+import { LocationCounter, locationKey } from '../../core/market.js';
 import { toAnalysisInput } from '../../core/prospect.js';
 import {
   buildReference,
@@ -50,11 +50,10 @@ export interface MarketSummary {
  * names and positions first, then each business's intrinsic score with its count. Run after an import.
  */
 export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined): Promise<MarketSummary> {
-  const places: { name: string; lat: number; lng: number }[] = [];
-  for await (const rows of pages(db))
-    for (const r of rows) places.push({ name: r.name, lat: r.lat, lng: r.lng });
-  const counts = countLocations(places);
-  places.length = 0;
+  // Counted page by page: no array of every place (a state holds hundreds of thousands).
+  const counter = new LocationCounter();
+  for await (const rows of pages(db)) for (const r of rows) counter.add(r.name, r.lat, r.lng);
+  const counts = counter.counts();
 
   const values: number[] = [];
   const updates = new Map<number, string[]>();

@@ -1,0 +1,38 @@
+// Helpers shared by the benchmarks (kept apart from places.bench.ts, whose module needs the SF extract).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export function arg(args: string[], name: string, fallback: number): number {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+}
+
+/** Deterministic PRNG (mulberry32) so every run measures the same points and the same synthetic city. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Replace this benchmark's section of docs/PERFORMANCE.md (or append it), leaving the others as they are. */
+export function writeSection(section: string, heading = '## Places: import and radius query'): void {
+  const file = resolve('docs/PERFORMANCE.md');
+  const text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Performance\n\nFigures measured on the development machine with `npm run bench`.\n';
+  const start = text.indexOf(heading);
+  let out: string;
+  if (start < 0) {
+    out = `${text.trimEnd()}\n\n${section}`;
+  } else {
+    const next = text.indexOf('\n## ', start + heading.length);
+    out = `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`;
+  }
+  writeFileSync(file, out.endsWith('\n') ? out : `${out}\n`);
+  console.log(`Wrote the "${heading.slice(3)}" section of ${file}`);
+}
