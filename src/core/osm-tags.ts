@@ -1,13 +1,7 @@
 // OpenStreetMap tags to the place types of SPEC.md §3 and to scoring verticals. Kept as data: one table per
 // purpose, keyed by tag key then tag value. https://wiki.openstreetmap.org/wiki/Map_features
 import { fallbackLabel, labelForPlaceType, type PlaceType } from './categories';
-import {
-  HISTORICAL_NAME,
-  institutionByName,
-  pickVertical,
-  refineVerticalByName,
-  type Vertical,
-} from './verticals';
+import { HISTORICAL_NAME, pickVertical, refineVerticalByName, type Vertical } from './verticals';
 
 /** The keys that make a named OSM element a business (the README's definition of a POI). */
 export const OSM_BUSINESS_KEYS = ['shop', 'amenity', 'office', 'craft', 'healthcare'] as const;
@@ -358,7 +352,7 @@ export function osmBusinessTypes(tags: Readonly<Record<string, string>>): string
 
 /**
  * The scoring vertical of an OSM element: the tables above, refined by its name (the `name` tag, else `name`);
- * 'other' when unknown.
+ * 'other' when unknown. Public and non-profit operators and historical places are the scorer's `classify`.
  */
 export function osmVertical(tags: Readonly<Record<string, string>>, name?: string): Vertical {
   const found = new Set<Vertical>();
@@ -371,11 +365,7 @@ export function osmVertical(tags: Readonly<Record<string, string>>, name?: strin
   // An orthodontist is tagged healthcare=dentist + healthcare:speciality=orthodontics.
   const speciality = tags['healthcare:speciality'] ?? '';
   if (/\borthodontics\b/.test(speciality)) found.add('orthodontics');
-  const label = tags.name ?? name ?? '';
-  if (HISTORICAL_NAME.test(label)) return 'low_propensity';
-  const vertical = refineVerticalByName(pickVertical(found), label);
-  if (vertical === 'low_propensity') return vertical;
-  return institutionFromTags(tags) ?? institutionByName(label) ?? vertical;
+  return refineVerticalByName(pickVertical(found), tags.name ?? name ?? '');
 }
 
 /** `operator:type` values of public bodies and of non-profits (https://wiki.openstreetmap.org/wiki/Key:operator:type). */

@@ -46,6 +46,7 @@ import {
   DISPLAY,
   FALLBACK_BONUS,
   FALLBACK_SCORES,
+  KEYWORD_LABELS,
   MODEL_VERSION,
   NOT_A_PROSPECT,
   RECOMMEND_THRESHOLD,
@@ -56,15 +57,6 @@ import {
   type Propensity,
   type ScoreRule,
 } from './constants';
-
-/** Keyword groups as a rep reads them. */
-export const KEYWORD_LABELS: Readonly<Record<KeywordGroup, string>> = {
-  legal: 'legal',
-  autoBrand: 'auto brand',
-  dentalMedical: 'dental/medical',
-  homeServices: 'home services',
-  furniture: 'furniture',
-};
 
 /** SPEC.md §3 "Business-analysis input", plus optional OSM tags and brand. */
 export interface AnalysisInput {
@@ -401,9 +393,11 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       : 1;
   // Scale: review counts where the source has them; a local multi-location business (not a chain: chains are
   // rule-scored) scales with its places in the market; without either, a single place of unknown size.
+  // What a single place's tags say of its size counts only where neither reviews nor places measure it.
+  const size = fields.reviews || locations > 1 ? null : sizeEvidence(input.tags, input.name);
   const scale = fields.reviews
     ? Math.max(scaleScore(input.reviewCount, vertical), locations > 1 ? locationScale(locations) : 0)
-    : locationScale(locations, input.tags, input.name);
+    : locationScale(locations, size?.value ?? 0);
   const kw = keywordScore(name);
   const distance = distanceScore(input.distance);
   const contributions = {
@@ -439,10 +433,7 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
       keywordMatches: kw.matches,
       unknown: unknownFields(fields),
-      evidence: [
-        ...(listing?.found ?? []),
-        ...(fields.reviews || locations > 1 ? [] : sizeEvidence(input.tags, input.name).found),
-      ],
+      evidence: [...(listing?.found ?? []), ...(size?.found ?? [])],
       locations,
     },
   };

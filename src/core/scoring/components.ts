@@ -109,16 +109,12 @@ export function scaleScore(reviews: number | null | undefined, vertical: Vertica
 }
 
 /**
- * Scale from the places one business has in the market: 0.15 for one (plus what its tags say of its size, see
- * SIZE_EVIDENCE), then the log of the count up to 1 at five (two 0.52, three 0.73, four 0.88).
+ * Scale from the places one business has in the market: 0.15 for one (plus `singleSize`, what its tags say of its
+ * size: sizeEvidence), then the log of the count up to 1 at five (two 0.52, three 0.73, four 0.88).
  */
-export function locationScale(
-  locations: number | null | undefined,
-  tags?: Readonly<Record<string, string>> | null,
-  name?: string,
-): number {
+export function locationScale(locations: number | null | undefined, singleSize = 0): number {
   const n = isNum(locations) && locations >= 1 ? Math.floor(locations) : 1;
-  if (n <= 1) return Math.min(1, LOCATION_SCALE.single + sizeEvidence(tags, name).value);
+  if (n <= 1) return Math.min(1, LOCATION_SCALE.single + singleSize);
   return Math.min(
     1,
     LOCATION_SCALE.single + (1 - LOCATION_SCALE.single) * (Math.log(n) / Math.log(LOCATION_SCALE.full)),

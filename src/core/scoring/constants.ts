@@ -152,6 +152,15 @@ export const KEYWORD_BONUS = {
 export const KEYWORD_CAP = 1;
 export type KeywordGroup = keyof typeof KEYWORD_BONUS;
 
+/** Keyword groups as a rep reads them (reasoning texts and the card's breakdown). */
+export const KEYWORD_LABELS: Readonly<Record<KeywordGroup, string>> = {
+  legal: 'legal',
+  autoBrand: 'auto brand',
+  dentalMedical: 'dental/medical',
+  homeServices: 'home services',
+  furniture: 'furniture',
+};
+
 /** Whole-word patterns of each keyword group (applied to the normalised name). */
 export const KEYWORD_PATTERNS: Readonly<Record<KeywordGroup, RegExp>> = {
   legal:

@@ -15,6 +15,8 @@ import {
 } from '@mantine/core';
 import type { Prospect } from '../../core/types';
 import { VERTICAL_LABELS } from '../../core/verticals';
+// The constants only (labels): the scoring model itself stays off the page.
+import { KEYWORD_LABELS, type KeywordGroup } from '../../core/scoring/constants';
 import { api, type Advertiser, type PlaceDetails } from '../api';
 import { useDialogs } from '../dialogs';
 import {
@@ -58,15 +60,6 @@ const BREAKDOWN_ROWS = [
   ['distance', 'Distance'],
   ['qualitySpread', 'Scan variety bonus'],
 ] as const;
-
-/** Keyword groups as a rep reads them (as src/core/scoring/analyze.ts KEYWORD_LABELS; the model stays off the page). */
-const KEYWORD_LABELS: Readonly<Record<string, string>> = {
-  legal: 'legal',
-  autoBrand: 'auto brand',
-  dentalMedical: 'dental/medical',
-  homeServices: 'home services',
-  furniture: 'furniture',
-};
 
 /** Words a rep reads for the rules that decide a score outright. */
 const RULE_LABELS: Readonly<Record<string, string>> = {
@@ -141,7 +134,9 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
         </Text>
       )}
       {b.keywordMatches && b.keywordMatches.length > 0 && (
-        <Text size="xs">Name signals: {b.keywordMatches.map((k) => KEYWORD_LABELS[k] ?? k).join(', ')}</Text>
+        <Text size="xs">
+          Name signals: {b.keywordMatches.map((k) => KEYWORD_LABELS[k as KeywordGroup] ?? k).join(', ')}
+        </Text>
       )}
     </Stack>
   );
