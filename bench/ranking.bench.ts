@@ -5,13 +5,11 @@
 // minus the 20th, and the top 15 with their categories. Options: --radius=1 --top=15 --only=sf-downtown
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_GROUPS, placeTypesForGroups } from '../src/core/categories';
-import { toAnalysisInput } from '../src/core/prospect';
+import { referenceInput } from '../src/core/market';
 import { analyzeBatch, type AnalysisResult } from '../src/core/scoring';
 import type { Business } from '../src/core/types';
 import { VERTICAL_LABELS } from '../src/core/verticals';
 import { getBrandIndex } from '../src/core/scoring/nsi';
-import { matchesTypes } from '../src/server/places/provider';
 import { createScoreFn } from '../src/server/scans/analysis';
 import { osmDataDir } from '../test/helpers/osm-data';
 import {
@@ -101,9 +99,13 @@ export default async function ranking(): Promise<void> {
     console.log(`\n=== ${file}: ${all.length} businesses`);
 
     // The market: every business of the scanned kinds, scored where it stands (distance component full).
-    const kinds = all.filter((b) => matchesTypes(b, placeTypesForGroups(ALL_GROUPS)));
+    const population = all.flatMap((b) => {
+      const input = referenceInput(b);
+      return input ? [{ business: b, input }] : [];
+    });
+    const kinds = population.map((p) => p.business);
     const analysed = analyzeBatch(
-      kinds.map((b) => toAnalysisInput(b, 0)),
+      population.map((p) => p.input),
       { brandIndex, references },
     );
     const modelScored = kinds.filter((_, i) => analysed[i]!.breakdown.rule === null);

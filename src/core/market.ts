@@ -2,8 +2,11 @@
 // thing: how many places the same business has in the market (SPEC §9 "scale" for a local multi-location
 // business). Pure; the server computes it over the imported places (src/server/places/market.ts), tests and
 // benchmarks over an extract.
-import { ALL_PLACE_TYPES, PLACE_TYPE_LABELS } from './categories';
+import { ALL_PLACE_TYPES, isPlaceType, PLACE_TYPE_LABELS } from './categories';
 import { normalizeName } from './dedup';
+import { toAnalysisInput } from './prospect';
+import type { AnalysisInput } from './scoring/analyze';
+import type { Business } from './types';
 
 /** Places closer than this (degrees, rounded grid) are one place: a shop mapped as a node and as its building. */
 const SAME_PLACE_DEGREES = 0.001;
@@ -19,6 +22,20 @@ export function locationKey(name: string): string | null {
   const key = normalizeName(name);
   if (key.length < 3 || GENERIC_NAMES.has(key)) return null;
   return key;
+}
+
+/** The places of one business from `counts` (countLocations, LocationCounter): 1 when it has no other. */
+export function locationsOf(counts: ReadonlyMap<string, number>, name: string): number {
+  const key = locationKey(name);
+  return (key && counts.get(key)) || 1;
+}
+
+/**
+ * What a business brings to its market's reference population (docs/SCORING.md "Calibration"): its analysis input
+ * scored where it stands, when it is of a kind a scan returns (a place type of SPEC §3's nine groups); else null.
+ */
+export function referenceInput(b: Business): AnalysisInput | null {
+  return b.types.some(isPlaceType) ? toAnalysisInput(b, 0) : null;
 }
 
 /**

@@ -2,9 +2,8 @@
 // provider (import rows -> nearest 500 of the requested types inside the radius -> SPEC §5 clean-up ->
 // scoring -> prefilter -> rank), so the ranking report (`npm run bench -- ranking`) and the ranking tests judge
 // exactly what a rep would see. Used by tests and benchmarks only.
-import { ALL_GROUPS, ALL_PLACE_TYPES, placeTypesForGroups } from '../../src/core/categories';
-import { countLocations, locationKey } from '../../src/core/market';
-import { toAnalysisInput } from '../../src/core/prospect';
+import { ALL_GROUPS, placeTypesForGroups } from '../../src/core/categories';
+import { countLocations, locationsOf, referenceInput } from '../../src/core/market';
 import { buildMarketReference, type BrandIndex, type ScoreReference } from '../../src/core/scoring';
 import { haversineMiles, type LatLng } from '../../src/core/geo';
 import { rankProspects, type AnalysisResult } from '../../src/core/scoring';
@@ -29,18 +28,16 @@ export async function loadExtract(file: string): Promise<Business[]> {
   });
   const counts = countLocations(out);
   for (const b of out) {
-    const key = locationKey(b.name);
-    const n = key ? counts.get(key) : undefined;
-    if (n) b.locations = n;
+    const n = locationsOf(counts, b.name);
+    if (n > 1) b.locations = n;
   }
   return out;
 }
 
 /** The market's reference population: every business of the kinds a scan returns, scored where it stands. */
 export function marketReference(all: readonly Business[], brandIndex?: BrandIndex): ScoreReference | null {
-  const kinds = all.filter((b) => matchesTypes(b, ALL_PLACE_TYPES));
   return buildMarketReference(
-    kinds.map((b) => toAnalysisInput(b, 0)),
+    all.map(referenceInput).filter((i) => i !== null),
     'local',
     brandIndex ? { brandIndex, now: new Date('2026-01-01T12:00:00Z') } : {},
   );

@@ -4,9 +4,7 @@
 // them now and then, so an import made by the CLI in another process reaches every running instance.
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
-import { ALL_PLACE_TYPES } from '../../core/categories.js';
-import { LocationCounter, locationKey } from '../../core/market.js';
-import { toAnalysisInput } from '../../core/prospect.js';
+import { LocationCounter, locationsOf, referenceInput } from '../../core/market.js';
 import {
   buildReference,
   intrinsicScore,
@@ -17,21 +15,14 @@ import {
 } from '../../core/scoring/index.js';
 import type { References } from '../scans/analysis.js';
 import { rowToBusiness } from './local.js';
-import { matchesTypes } from './provider.js';
 
 const PAGE = 5000;
 
-/** Every imported place, a page at a time in id order (bounded memory for state-sized imports). */
-async function* pages(db: Db) {
+/** Rows a page at a time in id order, `fetch` reading the page after an id (bounded memory for a state). */
+async function* pages<T extends { id: string }>(fetch: (after: string) => Promise<T[]>) {
   let after = '';
   for (;;) {
-    const rows = await db.kysely
-      .selectFrom('places')
-      .selectAll()
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
+    const rows = await fetch(after);
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]!.id;
@@ -52,25 +43,37 @@ export interface MarketSummary {
 export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined): Promise<MarketSummary> {
   // Counted page by page: no array of every place (a state holds hundreds of thousands).
   const counter = new LocationCounter();
-  for await (const rows of pages(db)) for (const r of rows) counter.add(r.name, r.lat, r.lng);
+  // The first pass reads names and positions only.
+  const positions = pages((after) =>
+    db.kysely
+      .selectFrom('places')
+      .select(['id', 'name', 'lat', 'lng'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute(),
+  );
+  for await (const rows of positions) for (const r of rows) counter.add(r.name, r.lat, r.lng);
   const counts = counter.counts();
 
   const values: number[] = [];
   const updates = new Map<number, string[]>();
   let multiLocation = 0;
-  for await (const rows of pages(db)) {
+  const places = pages((after) =>
+    db.kysely.selectFrom('places').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+  );
+  for await (const rows of places) {
     for (const row of rows) {
-      const key = locationKey(row.name);
-      const n = (key && counts.get(key)) || 1;
+      const n = locationsOf(counts, row.name);
       if (n > 1) multiLocation++;
       if (n !== row.locations) {
         const ids = updates.get(n) ?? [];
         ids.push(row.id);
         updates.set(n, ids);
       }
-      const business = rowToBusiness({ ...row, locations: n });
-      if (!matchesTypes(business, ALL_PLACE_TYPES)) continue;
-      const x = intrinsicScore(toAnalysisInput(business, 0), brandIndex ? { brandIndex } : {});
+      const input = referenceInput(rowToBusiness({ ...row, locations: n }));
+      if (!input) continue;
+      const x = intrinsicScore(input, brandIndex ? { brandIndex } : {});
       if (x !== null) values.push(x);
     }
   }
