@@ -108,6 +108,21 @@ describe('keywordScore', () => {
     expect(kw('Lawson Bakery').score).toBe(0);
     expect(kw('Fordham Deli').score).toBe(0);
   });
+
+  it('knows the luxury and European makes a dealer is named after, not words that only look like one', () => {
+    for (const name of [
+      'Aston Martin',
+      'Rolls-Royce Motor Cars',
+      'Mc Laren',
+      'McLaren Monaco',
+      'Ferrari',
+      'Peugeot Nice',
+      'Bentley',
+    ])
+      expect(kw(name).matches, name).toEqual(['autoBrand']);
+    for (const name of ['Lotus Spa', 'Mini Mart', 'Smart Dental', 'Seat Covers Plus'])
+      expect(kw(name).matches, name).not.toContain('autoBrand');
+  });
 });
 
 describe('distanceScore', () => {

@@ -166,7 +166,7 @@ export const KEYWORD_PATTERNS: Readonly<Record<KeywordGroup, RegExp>> = {
   legal:
     /\b(law|laws|lawyers?|attorneys?|legal|injury|injuries|accident|accidents|esq|counsel|litigation|trial)\b/,
   autoBrand:
-    /\b(acura|alfa romeo|audi|bmw|buick|cadillac|chevrolet|chevy|chrysler|dodge|fiat|ford|genesis|gmc|honda|hyundai|infiniti|jaguar|jeep|kia|land rover|lexus|lincoln|maserati|mazda|mercedes|mitsubishi|nissan|porsche|subaru|tesla|toyota|volkswagen|vw|volvo)\b/,
+    /\b(acura|alfa romeo|aston martin|audi|bentley|bmw|buick|cadillac|chevrolet|chevy|chrysler|citroen|cupra|dacia|dodge|ferrari|fiat|ford|genesis|gmc|honda|hyundai|infiniti|jaguar|jeep|kia|lamborghini|land rover|lexus|lincoln|maserati|mazda|mc ?laren|mercedes|mitsubishi|nissan|opel|peugeot|polestar|porsche|ram trucks|renault|rivian|rolls royce|skoda|subaru|tesla|toyota|volkswagen|vw|volvo)\b/,
   dentalMedical:
     /\b(dental|dentist|dentistry|dds|dmd|orthodontics?|orthodontist|medical|medicine|clinic|health|healthcare|physicians?|doctors?|md|chiropractic|chiropractor|dermatology|urgent care|pediatrics?|surgery|surgical|vision|eye care|physical therapy|wellness)\b/,
   homeServices:
