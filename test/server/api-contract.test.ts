@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
-import { buildApp } from '../../src/server/app.js';
 import { undeclaredFields } from '../../src/server/http/contract.js';
-import { createTestContext, type TestContext } from '../helpers/app.js';
+import { buildSecondApp, createTestContext, type TestContext } from '../helpers/app.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -70,15 +69,16 @@ describe('GET /api/openapi.json', () => {
 describe('answers are serialised from the response schemas', () => {
   /** Another app on the test database, to register a route of the test's own (strict: the default under test). */
   async function appWithLeak(strictResponses?: boolean) {
-    const db = t.testDb.open();
-    const app = await buildApp({
-      config: t.config,
-      db,
-      mailer: { send: () => Promise.resolve() },
-      serveWeb: false,
-      ...(strictResponses === undefined ? {} : { strictResponses }),
-    });
-    app.addHook('onClose', () => db.destroy());
+    const app = await buildSecondApp(t, strictResponses === undefined ? {} : { strictResponses });
+    // Answers a field its schema lacks.
+    app.get(
+      '/api/leaky',
+      {
+        config: { access: 'public' },
+        schema: { summary: 'leaks', response: { 200: z.object({ name: z.string() }) } },
+      },
+      () => ({ name: 'Ann', passwordHash: 'secret' }),
+    );
     return app;
   }
 
@@ -87,14 +87,6 @@ describe('answers are serialised from the response schemas', () => {
     const res = await t.request({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     const app = await appWithLeak();
-    app.get(
-      '/api/leaky',
-      {
-        config: { access: 'public' },
-        schema: { summary: 'leaks', response: { 200: z.object({ name: z.string() }) } },
-      },
-      () => ({ name: 'Ann', passwordHash: 'secret' }),
-    );
     const leaky = await app.inject({ method: 'GET', url: '/api/leaky' });
     expect(leaky.statusCode).toBe(500);
     expect(leaky.body).not.toContain('secret');
@@ -103,14 +95,6 @@ describe('answers are serialised from the response schemas', () => {
 
   it('drops the undeclared field when not strict: it never leaks', async () => {
     const app = await appWithLeak(false);
-    app.get(
-      '/api/leaky',
-      {
-        config: { access: 'public' },
-        schema: { summary: 'leaks', response: { 200: z.object({ name: z.string() }) } },
-      },
-      () => ({ name: 'Ann', passwordHash: 'secret' }),
-    );
     const leaky = await app.inject({ method: 'GET', url: '/api/leaky' });
     expect(leaky.statusCode).toBe(200);
     expect(leaky.json()).toEqual({ name: 'Ann' });

@@ -7,3 +7,4 @@ export * from './scans';
 export * from './lists';
 export * from './admin';
 export * from './strategy';
+export * from './events';

@@ -23,17 +23,11 @@ export const componentValuesSchema = z.object({
 export type ComponentValues = z.infer<typeof componentValuesSchema>;
 
 /** Per-component explanation of a score (src/core/scoring). Values are on the 0-1 scale unless named otherwise. */
-export const scoreBreakdownSchema = z.object({
+export const scoreBreakdownSchema = componentValuesSchema.extend({
   /** The vertical the business was scored as ('auto_dealer', 'dental', ...). */
   vertical: z.enum(VERTICALS),
   /** The rule that decided the score outright; 'fallback' when analysis failed; null when the model scored it. */
   rule: z.enum([...RULES, 'fallback']).nullable(),
-  fit: finite,
-  presence: finite,
-  scale: finite,
-  keywords: finite,
-  distance: finite,
-  qualitySpread: finite,
   /** Weighted contributions to the raw score (each component times its weight). */
   contributions: componentValuesSchema,
   /** The raw score the display score is made from, 0-1 (docs/SCORING.md "Calibration"). */
