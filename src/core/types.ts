@@ -1,6 +1,7 @@
 // Shared shapes of the discovery engine: what place providers return (Business) and the working record the
 // scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
-import { sha1Hex } from './sha1';
+import { sha1 } from '@noble/hashes/legacy.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 import type { BusinessSource } from './api/prospect';
 
@@ -65,7 +66,7 @@ export function businessHash(input: CacheKeyInput): string {
   if (placeId) return `place_${placeId}`;
   const lower = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
   const text = `${lower(input.name)}|${lower(input.address)}|${lower(input.category)}`;
-  return sha1Hex(text).slice(0, 20);
+  return bytesToHex(sha1(utf8ToBytes(text))).slice(0, 20);
 }
 
 /**
