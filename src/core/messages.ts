@@ -9,7 +9,6 @@ export const weakPassword = (min: number) =>
   `Password is too weak. Please choose a password with at least ${min} characters.`;
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please try again later.';
 export const NETWORK_ERROR = 'Network error. Please check your internet connection and try again.';
-export const NOT_ALLOWED = 'This operation is not allowed. Please contact support.';
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 export const NOT_AUTHENTICATED = 'User not authenticated';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

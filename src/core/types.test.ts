@@ -16,6 +16,16 @@ describe('businessHash (SPEC.md §3 cache key)', () => {
     expect(h).toBe(createHash('sha1').update('acme dental|1 main st|dental').digest('hex').slice(0, 20));
   });
 
+  it('keeps the keys already stored in the caches, byte for byte (UTF-8 included)', () => {
+    // Written by the hand-made SHA-1 this replaced (issue 15): a changed key would orphan every cache row.
+    expect(businessHash({ name: 'Acme Dental', address: '1 Main St', category: 'Dental' })).toBe(
+      'd35e7ea88977291ce1e3',
+    );
+    expect(
+      businessHash({ name: 'Café Ünïcode 東京', address: '12 Rue de la Paix', category: 'Bakery' }),
+    ).toBe('147138875b1c4ceb198a');
+  });
+
   it('ignores case and surrounding spaces, and treats an empty place id as none', () => {
     const a = businessHash({ name: 'ACME Dental ', address: '1 MAIN ST', category: 'dental' });
     const b = businessHash({ placeId: '  ', name: 'acme dental', address: '1 main st', category: 'Dental' });

@@ -1,11 +1,11 @@
 // Shared shapes of the discovery engine: what place providers return (Business) and the working record the
 // scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
-import type { ScoreRule } from './scoring/constants';
-import { sha1Hex } from './sha1';
-import type { Vertical } from './verticals';
+import { sha1 } from '@noble/hashes/legacy.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
-export type BusinessSource = 'local' | 'google' | 'osm' | 'demo';
+import type { BusinessSource } from './api/prospect';
+
+export type { BusinessSource };
 
 /** A candidate business as a place provider returns it. */
 export interface Business {
@@ -45,115 +45,9 @@ export interface Business {
   photos?: string[];
 }
 
-/** The AI analysis attached to a prospect (SPEC.md §3 "AI analysis result" plus the explanation). */
-export interface ProspectAnalysis {
-  /** 0-100. */
-  score: number;
-  reasoning: string;
-  /** 0-100. */
-  confidence: number;
-  recommendations: string[];
-  /** What each component contributed; see src/core/scoring. */
-  breakdown: ScoreBreakdown;
-  /** ISO time of the analysis. */
-  analyzedAt: string;
-  businessHash: string;
-  modelVersion: string;
-  /**
-   * Set when the reasoning text was rewritten by an AI model (issue 6 item 6): that model's name. The score,
-   * confidence and recommendations are always the scoring model's; only the words are the AI's.
-   */
-  reasoningModel?: string;
-}
-
-/** One number per component of the raw score (SPEC.md §9). */
-export interface ComponentValues {
-  fit: number;
-  presence: number;
-  scale: number;
-  keywords: number;
-  distance: number;
-  qualitySpread: number;
-}
-
-/** Per-component explanation of a score. Values are on the 0-1 scale unless the name says otherwise. */
-export interface ScoreBreakdown {
-  /** The vertical the business was scored as ('auto_dealer', 'dental', ...). */
-  vertical: Vertical;
-  /**
-   * When a rule decided the score outright (national chain, gas station, ...), which one; 'fallback' for the
-   * category-based score used when analysis failed; null when the model scored it.
-   */
-  rule: ScoreRule | 'fallback' | null;
-  fit: number;
-  presence: number;
-  scale: number;
-  keywords: number;
-  distance: number;
-  qualitySpread: number;
-  /** Weighted contributions to the raw score (each component times its weight). */
-  contributions: ComponentValues;
-  /**
-   * The raw score the display score is made from, 0-1: the calibrated intrinsic part plus distance and spread
-   * (docs/SCORING.md "Calibration"); without a reference, the plain sum of the contributions.
-   */
-  raw: number;
-  /** Fit, presence, scale and keywords weighted (0..0.84): what the business carries wherever it is scanned from. */
-  intrinsic?: number;
-  /** Its standing (0..1) in the reference population of its data source; null on the absolute scale. */
-  quantile?: number | null;
-  /** The reference population it was calibrated against. */
-  reference?: { source: string; population: number } | null;
-  /**
-   * Display points of each component: integers that add up to the score (base is the display floor, 10). Null for
-   * a score a rule decides.
-   */
-  points?: (ComponentValues & { base: number }) | null;
-  /** Fields the data source never carries (scored neutral, lowering confidence): 'ratings', 'review counts'. */
-  unknown?: string[];
-  /** Listing evidence that stood in for review counts ('social profiles', 'e-mail', ...). */
-  evidence?: string[];
-  /** Places of the same business in the market (1 when single or unknown). */
-  locations?: number;
-  /** Channel propensities used for fit and recommendations. */
-  propensity: { ctv: number; olv: number; display: number; sem: number };
-  /** Named local franchised-dealer group matched (adds 0.03 to fit and presence). */
-  dealerGroup: boolean;
-  /** Brand matched in the name-suggestion-index, when any. */
-  brand: string | null;
-  /** Keyword groups that matched the name. */
-  keywordMatches: string[];
-}
-
-/** The working record of SPEC.md §3. */
-export interface Prospect {
-  /** Place id, else provider id, else generated 'prospect_N'. */
-  id: string;
-  name: string;
-  category: string;
-  address: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  phone?: string;
-  website?: string;
-  lat: number;
-  lng: number;
-  /** Defaults to true when unknown (SPEC.md §3). */
-  openNow: boolean;
-  reviews: number;
-  rating?: number;
-  placeId?: string;
-  priceLevel?: number;
-  photos?: string[];
-  source: BusinessSource;
-  /** Distance from the scan centre in miles. */
-  distance: number;
-  /** 0-1 (the analysis score divided by 100). */
-  score: number;
-  types: string[];
-  aiAnalysis?: ProspectAnalysis;
-}
+// The prospect record, its analysis and score breakdown are the API's (src/core/api/prospect.ts): one schema
+// gives the types the scoring code uses, the server's validation and the browser's types.
+export type { ComponentValues, Prospect, ProspectAnalysis, ScoreBreakdown } from './api/prospect';
 
 /** What the cache key needs from a business. */
 export interface CacheKeyInput {
@@ -172,7 +66,7 @@ export function businessHash(input: CacheKeyInput): string {
   if (placeId) return `place_${placeId}`;
   const lower = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
   const text = `${lower(input.name)}|${lower(input.address)}|${lower(input.category)}`;
-  return sha1Hex(text).slice(0, 20);
+  return bytesToHex(sha1(utf8ToBytes(text))).slice(0, 20);
 }
 
 /**

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { relative, sep } from 'node:path';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -19,6 +19,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { contractSerializerCompiler, registerContract } from './http/contract.js';
+import { appConfigSchema } from '../core/api/accounts.js';
 import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/access.js';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
@@ -57,6 +59,11 @@ export interface BuildOptions {
   score?: ScoreFn;
   /** Where the JSON log lines go (default: stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /**
+   * An answer holding a field its response schema does not declare fails (500) instead of losing the field
+   * (default: under test, NODE_ENV=test): see http/contract.ts.
+   */
+  strictResponses?: boolean;
 }
 
 // This module runs from src/server (tsx, tests) or bundled into dist/server/main.js (npm start): dist/web either way.
@@ -84,6 +91,7 @@ export async function buildApp({
   serveWeb,
   score,
   logStream,
+  strictResponses = process.env.NODE_ENV === 'test',
 }: BuildOptions): Promise<FastifyInstance> {
   // TRUST_PROXY as a hop count: believe X-Forwarded-* for that many proxies in front of the app.
   const hops = config.trustProxy;
@@ -108,7 +116,8 @@ export async function buildApp({
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler(strictResponses));
+  registerContract(app);
   registerErrorHandling(app);
   registerTextGuard(app);
 
@@ -257,7 +266,10 @@ export async function buildApp({
 
   app.get(
     '/api/config',
-    { config: { access: 'public' }, schema: { tags: ['app'], summary: 'Settings the web app needs' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['app'], summary: 'Settings the web app needs', response: { 200: appConfigSchema } },
+    },
     async () => ({
       passwordMinLength: config.passwordMinLength,
       map: config.map,

@@ -2,7 +2,26 @@
 // thrown as an ApiError carrying that message and the status. A request that never reaches the server throws
 // the spec's network message.
 import { GENERIC_ERROR, NETWORK_ERROR } from '../core/messages';
-import type { Prospect } from '../core/types';
+import type {
+  Advertiser,
+  AppConfig,
+  BlockedItem,
+  CallLog,
+  CallLogInput,
+  GeocodeResult,
+  Invitation,
+  InvitationCheck,
+  LatestPage,
+  PlaceDetails,
+  ProfilePatch,
+  Prospect,
+  QuickSearchInput,
+  Role,
+  SavedItem,
+  ScanInput,
+  ScanResult,
+  UserProfile,
+} from '../core/api';
 import { attachmentFileName, browserTimeZone } from './format';
 
 export class ApiError extends Error {
@@ -86,156 +105,29 @@ const qs = (params: Record<string, string | number | undefined>) => {
   return search.toString();
 };
 
-// ---- Shapes of the answers (as the server presents them) ----
+// ---- Shapes: the API contract's (src/core/api), the same schemas the server validates and answers with ----
 
-export type Role = 'user' | 'admin' | 'SuperAdmin';
-
-export interface SearchSettings {
-  lat: number;
-  lng: number;
-  label: string;
-  radiusMiles: number;
-  count: number;
-  categories: string[];
-  /** "Spread results out" (absent in settings saved before the option existed). */
-  spreadOut?: boolean;
-}
-
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  isSuperAdmin: boolean;
-  hideInstructions: boolean;
-  installPromptDismissed: boolean;
-  searchSettings: SearchSettings | null;
-}
+export type {
+  Advertiser,
+  AppConfig,
+  CallLog,
+  CallLogInput,
+  InvitationCheck,
+  LatestPage,
+  PlaceDetails,
+  QuickSearchInput,
+  Role,
+  SavedItem,
+  ScanInput,
+  ScanResult,
+  SearchSettings,
+  SourceReport,
+} from '../core/api';
+/** The signed-in user and their profile. */
+export type Me = UserProfile;
 
 export const isAdminUser = (u: Pick<Me, 'role' | 'isSuperAdmin'>) =>
   u.role === 'admin' || u.role === 'SuperAdmin' || u.isSuperAdmin;
-
-export interface AppConfig {
-  passwordMinLength: number;
-  map: { tileUrl: string; tileAttribution: string };
-  radiusMaxMiles: number;
-  /** Registration needs an invitation code (some account exists). */
-  invitationRequired?: boolean;
-}
-
-export interface InvitationCheck {
-  valid: boolean;
-  message: string;
-}
-
-export interface SourceReport {
-  provider: string;
-  ok: boolean;
-  count?: number;
-  error?: string;
-}
-
-export interface ScanResult {
-  searchId?: string | null;
-  total: number;
-  offset?: number;
-  prospects: Prospect[];
-  sources?: SourceReport[];
-  demo?: boolean;
-  /** Nothing found, and the server's imported place data does not cover this area. */
-  noLocalData?: boolean;
-}
-
-export interface LatestPage {
-  searchId: string | null;
-  total: number;
-  loadable?: number;
-  offset: number;
-  prospects: Prospect[];
-  at: string | null;
-}
-
-export interface ScanInput {
-  lat: number;
-  lng: number;
-  radiusMiles: number;
-  count: number;
-  categories: string[];
-  locationLabel: string;
-  /** "Spread results out": among similar scores, businesses 0.25 mile apart go first (default off). */
-  spreadOut?: boolean;
-  /** Lets the event stream report this scan's progress (a UUID chosen here). */
-  scanId?: string;
-}
-
-export interface QuickSearchInput {
-  mode: 'business' | 'category';
-  text: string;
-  lat: number;
-  lng: number;
-  radiusMiles: number;
-  count: number;
-  locationLabel: string;
-}
-
-export interface PlaceDetails {
-  phone?: string;
-  website?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-}
-
-export interface CallLog {
-  id: string;
-  prospectId: string;
-  name: string;
-  category: string;
-  phone: string;
-  website: string;
-  address: string;
-  outcome: string;
-  note: string;
-  createdAt: string;
-}
-
-export interface CallLogInput {
-  prospectId: string;
-  name: string;
-  category?: string;
-  phone?: string;
-  website?: string;
-  address?: string;
-  outcome: string;
-  note?: string;
-  timestamp?: string;
-}
-
-export interface SavedItem {
-  prospectId: string;
-  prospect: Prospect;
-  savedAt: string;
-  /** The note typed with Save for Later. */
-  note?: string;
-}
-
-export interface Advertiser {
-  businessId: string;
-  label: string;
-  markedBy: string | null;
-  markedByName: string;
-  markedAt: string;
-}
-
-export interface Invitation {
-  id: string;
-  code: string;
-  invitedEmail: string | null;
-  createdAt: string;
-  expiresAt: string;
-  status: 'open' | 'used' | 'expired';
-}
 
 // ---- Calls ----
 
@@ -246,11 +138,7 @@ export const api = {
   me: async () => (await request<{ user: Me }>('GET', '/api/me')).user,
   /** The signed-in user, or null when signed out (200 either way: nothing for the console to report). */
   session: async () => (await request<{ user: Me | null }>('GET', '/api/session')).user,
-  updateMe: async (
-    patch: Partial<Pick<Me, 'name' | 'hideInstructions' | 'installPromptDismissed'>> & {
-      searchSettings?: SearchSettings;
-    },
-  ) => (await request<{ user: Me }>('PATCH', '/api/me', patch)).user,
+  updateMe: async (patch: ProfilePatch) => (await request<{ user: Me }>('PATCH', '/api/me', patch)).user,
   signIn: (email: string, password: string) =>
     request<{ ok: true }>('POST', '/api/session', { email, password }),
   register: (input: {
@@ -284,8 +172,7 @@ export const api = {
         { category },
       )
     ).prospect,
-  geocode: (q: string) =>
-    request<{ lat: number; lng: number; label: string }>('GET', `/api/geocode?${qs({ q })}`),
+  geocode: (q: string) => request<GeocodeResult>('GET', `/api/geocode?${qs({ q })}`),
   reverseGeocode: (lat: number, lng: number) =>
     request<{ label: string }>('GET', `/api/reverse-geocode?${qs({ lat, lng })}`),
 
@@ -324,5 +211,5 @@ export const api = {
   unmarkAdvertiser: (businessId: string) =>
     request<void>('DELETE', `/api/current-advertisers/${encodeURIComponent(businessId)}`),
   block: (businessId: string, label: string) =>
-    request<{ created: boolean }>('POST', '/api/blocklist', { businessId, label }),
+    request<{ blocked: BlockedItem; created: boolean }>('POST', '/api/blocklist', { businessId, label }),
 };

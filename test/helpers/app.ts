@@ -128,22 +128,26 @@ export interface SecondInstance {
   close(): Promise<void>;
 }
 
-/** Another app instance on the same database and configuration, listening on its own port. */
-export async function startSecondInstance(t: TestContext): Promise<SecondInstance> {
+/** Another app on the same database and configuration (its database handle closes with it), not listening. */
+export async function buildSecondApp(
+  t: TestContext,
+  options: Pick<BuildOptions, 'strictResponses'> = {},
+): Promise<FastifyInstance> {
   const db = t.testDb.open();
   const app = await buildApp({
     config: t.config,
     db,
     mailer: { send: () => Promise.resolve() },
     serveWeb: false,
+    ...options,
   });
+  app.addHook('onClose', () => db.destroy());
+  return app;
+}
+
+/** Another app instance on the same database and configuration, listening on its own port. */
+export async function startSecondInstance(t: TestContext): Promise<SecondInstance> {
+  const app = await buildSecondApp(t);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    app,
-    url,
-    close: async () => {
-      await app.close();
-      await db.destroy();
-    },
-  };
+  return { app, url, close: () => app.close() };
 }

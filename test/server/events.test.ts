@@ -18,6 +18,8 @@ import {
   type EventBus,
 } from '../../src/server/events/bus.js';
 import { eventRoutes } from '../../src/server/events/routes.js';
+import { contractSerializerCompiler } from '../../src/server/http/contract.js';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../src/server/context.js';
 import type { CurrentUser } from '../../src/server/http/access.js';
 
@@ -123,6 +125,9 @@ describe('stream lifecycle', () => {
       },
     };
     const app = Fastify();
+    // The route's schemas are zod (src/core/api), compiled as the app does.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(contractSerializerCompiler(true));
     app.decorateRequest('user', null);
     // Stands in for the access hook: the session id comes from a test header.
     app.addHook('onRequest', (request, _reply, next) => {

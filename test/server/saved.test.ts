@@ -7,6 +7,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const parts = { fit: 0.8, presence: 0.6, scale: 0.4, keywords: 0.2, distance: 0.9, qualitySpread: 0.5 };
+const breakdown = {
+  vertical: 'dental',
+  rule: null,
+  ...parts,
+  contributions: parts,
+  raw: 0.7,
+  propensity: { ctv: 0.5, olv: 0.5, display: 0.5, sem: 0.5 },
+  dealerGroup: false,
+  brand: null,
+  keywordMatches: [],
+};
+
 const prospect = (id: string, over: Record<string, unknown> = {}) => ({
   id,
   name: `Business ${id}`,
@@ -26,7 +39,16 @@ const prospect = (id: string, over: Record<string, unknown> = {}) => ({
   distance: 0.4,
   score: 0.82,
   types: ['dentist'],
-  aiAnalysis: { score: 82, reasoning: 'Strong fit', confidence: 70, recommendations: ['CTV'], breakdown: {} },
+  aiAnalysis: {
+    score: 82,
+    reasoning: 'Strong fit',
+    confidence: 70,
+    recommendations: ['CTV'],
+    breakdown,
+    analyzedAt: '2026-01-05T10:00:00.000Z',
+    businessHash: 'place_p',
+    modelVersion: 'v4',
+  },
   ...over,
 });
 
@@ -115,6 +137,66 @@ describe('saved prospects', () => {
       expect(r.json()).toEqual({ error: 'You can only save up to 30 prospects' });
     }
     expect(await list(u)).toHaveLength(30);
+  });
+});
+
+describe('stored prospect data is bounded (issue 16 item 6)', () => {
+  // Written as text: JSON.stringify itself overflows the stack on such a value.
+  const NESTED = '"__nested__"';
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const deepBody = (field: string, depth: number) =>
+    JSON.stringify({
+      prospect: withBreakdown({ ...breakdown, [field]: '__nested__' }),
+    }).replace(NESTED, nested(depth));
+  const raw = (as: TestUser, body: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/saved',
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+      as,
+    });
+  const withBreakdown = (value: unknown) =>
+    prospect('deep', { aiAnalysis: { ...prospect('deep').aiAnalysis, breakdown: value } });
+
+  it('refuses a breakdown nested 5,000 or 4,000 arrays deep with a 400, and stores nothing', async () => {
+    const u = await t.newUser();
+    for (const depth of [5000, 4000]) {
+      const res = await raw(u, deepBody('fit', depth));
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toMatch(/prospect\.aiAnalysis\.breakdown/);
+      // Deep nesting where no field is known: dropped, never stored.
+      const unknown = await raw(u, deepBody('extra', depth));
+      expect(unknown.statusCode).toBe(201);
+      const stored = await t.db.kysely
+        .selectFrom('saved_prospects')
+        .select('prospect')
+        .where('user_id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.prospect).not.toContain('extra');
+      expect(stored.prospect.length).toBeLessThan(5000);
+      await t.request({ method: 'DELETE', url: '/api/saved/deep', as: u });
+    }
+    expect(await list(u)).toEqual([]);
+  });
+
+  it('refuses oversized text and lists, and a body of about 1 MB', async () => {
+    const u = await t.newUser();
+    const longReason = await save(u, withBreakdown({ ...breakdown, keywordMatches: ['x'.repeat(5000)] }));
+    expect(longReason.statusCode).toBe(400);
+    const manyTypes = await save(u, prospect('many', { types: Array.from({ length: 500 }, () => 'bar') }));
+    expect(manyTypes.statusCode).toBe(400);
+    const big = JSON.stringify({ prospect: prospect('big', { name: 'n'.repeat(1_000_000) }) });
+    const res = await raw(u, big);
+    expect([400, 413]).toContain(res.statusCode);
+    expect(res.json<{ error: string }>().error).toBeTruthy();
+    expect(await list(u)).toEqual([]);
+  });
+
+  it('still saves and lists a normal prospect with its whole analysis', async () => {
+    const u = await t.newUser();
+    expect((await save(u, prospect('normal'))).statusCode).toBe(201);
+    expect((await list(u))[0]!.prospect).toEqual(prospect('normal'));
   });
 });
 

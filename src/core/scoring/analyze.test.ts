@@ -9,8 +9,6 @@ import {
   displayScore,
   fallbackAnalysis,
   fallbackCategoryScore,
-  parseScore,
-  prospectScore,
   rankProspects,
   recommendations,
   type AnalysisInput,
@@ -361,23 +359,5 @@ describe('fallback category scoring (SPEC.md §9)', () => {
     expect(r.reasoning).toContain('Auto Dealer base 0.8');
     expect(r.modelVersion).toBe('v1');
     expect(r.recommendations[0]).toBe('Linear TV');
-  });
-});
-
-describe('parseScore', () => {
-  it('defaults an unparseable score to 50', () => {
-    expect(parseScore('abc')).toBe(50);
-    expect(parseScore(undefined)).toBe(50);
-    expect(parseScore(null)).toBe(50);
-    expect(parseScore('')).toBe(50);
-    expect(parseScore(Number.NaN)).toBe(50);
-    expect(parseScore({})).toBe(50);
-  });
-  it('clamps and rounds parseable scores', () => {
-    expect(parseScore(72.4)).toBe(72);
-    expect(parseScore(' 88 ')).toBe(88);
-    expect(parseScore(140)).toBe(100);
-    expect(parseScore(-5)).toBe(0);
-    expect(prospectScore(64)).toBe(0.64);
   });
 });

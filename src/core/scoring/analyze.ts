@@ -51,7 +51,6 @@ import {
   NOT_A_PROSPECT,
   RECOMMEND_THRESHOLD,
   RULE_SCORES,
-  UNPARSEABLE_SCORE,
   WEIGHTS,
   type KeywordGroup,
   type Propensity,
@@ -661,21 +660,6 @@ export function fallbackAnalysis(input: AnalysisInput, opts: { now?: Date } = {}
     modelVersion: MODEL_VERSION,
   };
 }
-
-/** A score from outside (a cache, an AI reply) as an integer 0-100; anything unparseable is 50. */
-export function parseScore(value: unknown): number {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value.trim())
-        : NaN;
-  if (!Number.isFinite(n)) return UNPARSEABLE_SCORE;
-  return Math.round(Math.min(100, Math.max(0, n)));
-}
-
-/** Prospect score 0..1 from an analysis score 0-100 (SPEC.md §9: divided by 100). */
-export const prospectScore = (analysisScore: number): number => parseScore(analysisScore) / 100;
 
 // Re-exported for explanations.
 export { ratingPart, reviewPart, reviewBenchmark };

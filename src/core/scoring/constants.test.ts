@@ -22,7 +22,6 @@ import {
   RECOMMEND_THRESHOLD,
   REVIEW_BENCHMARKS,
   RULE_SCORES,
-  UNPARSEABLE_SCORE,
   VERTICAL_PROPENSITY_ROW,
   WEIGHTS,
 } from './constants';
@@ -170,6 +169,5 @@ describe('SPEC.md §9 constants', () => {
       Other: 0.4,
     });
     expect(FALLBACK_BONUS).toEqual({ website: 0.1, ratingAbove4: 0.1, ratingThreshold: 4, cap: 1 });
-    expect(UNPARSEABLE_SCORE).toBe(50);
   });
 });

@@ -237,6 +237,3 @@ export const FALLBACK_SCORES = {
   Other: 0.4,
 } as const;
 export const FALLBACK_BONUS = { website: 0.1, ratingAbove4: 0.1, ratingThreshold: 4, cap: 1 } as const;
-
-/** A score that cannot be parsed defaults to 50. */
-export const UNPARSEABLE_SCORE = 50;

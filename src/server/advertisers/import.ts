@@ -1,5 +1,6 @@
 import { normalizeAddress, normalizeName } from '../../core/dedup.js';
 import { parseCsv } from '../../core/csv.js';
+import type { MatchRule } from '../../core/api/lists.js';
 
 // Matching an existing customer / advertiser list (CSV with name, address, phone or website columns) to the
 // businesses we know (issue 5 item 5), by the de-duplication rules of SPEC.md §5 plus phone and website. Pure:
@@ -11,7 +12,7 @@ export const NO_HEADER =
 export const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS} rows; split it into smaller files.`;
 export const EMPTY_FILE = 'The file is empty.';
 
-export type MatchRule = 'phone' | 'name-and-address' | 'website' | 'address' | 'name';
+export type { MatchRule };
 
 export interface ImportRow {
   /** Line of the file the record starts on (1 is the header). */

@@ -2,11 +2,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { requiredText, text } from '../saved/schema.js';
+import { errors } from '../http/contract.js';
+import { requiredText, text, noContent } from '../../core/api/common.js';
+import { advertiserSchema, importReportSchema } from '../../core/api/lists.js';
 import { ONLY_ADMINS_REMOVE_ADVERTISERS } from '../../core/messages.js';
 import { currentAdvertisers, importAdvertisers, markAdvertiser, unmarkAdvertiser } from './service.js';
 
 const businessIdParams = z.object({ businessId: requiredText(300) });
+const markedAnswer = z.object({ advertiser: advertiserSchema, created: z.boolean() });
 
 /** Largest customer-list upload (about 10,000 rows of 500 bytes). */
 const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
@@ -18,7 +21,11 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
     '/api/current-advertisers',
     {
       config: { access: 'user' },
-      schema: { tags: ['advertisers'], summary: 'Businesses marked as current advertisers, newest first' },
+      schema: {
+        tags: ['advertisers'],
+        summary: 'Businesses marked as current advertisers, newest first',
+        response: { 200: z.object({ advertisers: z.array(advertiserSchema) }) },
+      },
     },
     async () => ({ advertisers: await currentAdvertisers(db) }),
   );
@@ -31,6 +38,10 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
         tags: ['advertisers'],
         summary: 'Mark a current advertiser (any user); a second mark answers the existing one',
         body: z.object({ businessId: text(300), label: text(300).default('') }),
+        response: {
+          200: markedAnswer.describe('Already marked: the existing mark'),
+          201: markedAnswer.describe('Newly marked'),
+        },
       },
     },
     async (request, reply) => {
@@ -47,6 +58,7 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
         tags: ['advertisers'],
         summary: 'Unmark a current advertiser (admins)',
         params: businessIdParams,
+        response: { 204: noContent, ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -72,6 +84,7 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
           'Import a customer list (CSV with name, address, phone or website columns; text/csv or JSON {csv}): ' +
           'matches are marked as current advertisers; answers {matched, unmatched, newlyMarked}',
         body: z.union([z.string(), z.object({ csv: z.string() })]),
+        response: { 200: importReportSchema },
       },
     },
     async (request) => {

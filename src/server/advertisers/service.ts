@@ -14,7 +14,8 @@ import {
   placesAfter,
 } from './repository.js';
 import { teamProspects } from '../exports/service.js';
-import { createMatcher, parseImport, type ImportMatch, type ImportUnmatched } from './import.js';
+import { createMatcher, parseImport } from './import.js';
+import type { Advertiser, ImportReport } from '../../core/api/lists.js';
 
 // SPEC.md §4 "Current advertiser": unmarked -> marked (by any user) -> unmarked (admin only); a second mark of
 // the same business is ignored. Stored as rows, not the spec's pipe-delimited strings.
@@ -23,13 +24,7 @@ export const NOT_MARKED = 'This business is not marked as a current advertiser';
 export const NO_STABLE_ID_TO_MARK =
   'This business has no stable id, so it cannot be marked as a current advertiser.';
 
-export interface AdvertiserView {
-  businessId: string;
-  label: string;
-  markedBy: string | null;
-  markedByName: string;
-  markedAt: string;
-}
+export type AdvertiserView = Advertiser;
 
 export function presentAdvertiser(row: CurrentAdvertiserTable): AdvertiserView {
   return {
@@ -107,12 +102,7 @@ export async function unmarkAdvertiser(
 /** Places are read in batches of this many rows. */
 const PLACES_BATCH = 5000;
 
-export interface ImportReport {
-  matched: (ImportMatch & { alreadyMarked: boolean })[];
-  unmatched: ImportUnmatched[];
-  /** Businesses this import newly marked (several rows may name one business). */
-  newlyMarked: number;
-}
+export type { ImportReport };
 
 /**
  * Admin import of an existing customer / advertiser list: rows are matched to known businesses (imported places

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { sendCsv } from '../exports/send.js';
+import { csvFile } from '../../core/api/common.js';
+import { auditPageSchema } from '../../core/api/admin.js';
 import { auditPage, exportAudit } from './service.js';
 
 export const auditRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
@@ -19,6 +21,7 @@ export const auditRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
           page: z.coerce.number().int().min(1).max(1_000_000).default(1),
           pageSize: z.coerce.number().int().min(1).max(200).default(50),
         }),
+        response: { 200: auditPageSchema },
       },
     },
     async (request) => auditPage(db, request.query.page, request.query.pageSize),
@@ -28,7 +31,11 @@ export const auditRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
     '/api/audit/export.csv',
     {
       config: { access: 'superadmin' },
-      schema: { tags: ['audit'], summary: 'The audit log as audit_log_{date}.csv, newest first' },
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit log as audit_log_{date}.csv, newest first',
+        response: { 200: csvFile },
+      },
     },
     async (request, reply) => {
       const { fileName, csv } = await exportAudit(db, currentUser(request));

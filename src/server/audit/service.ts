@@ -5,6 +5,7 @@ import type { AuditLogTable, Database } from '../db/schema.js';
 import { fileDate, recordsToCsv, type CsvColumn } from '../../core/csv.js';
 import { countAudit, insertAudit, listAudit } from './repository.js';
 import type { AuditAction } from '../../core/audit.js';
+import type { AuditEntry } from '../../core/api/admin.js';
 
 // Every admin action leaves an entry (issue 5 item 6): who, what, on what, when, and details.
 
@@ -58,14 +59,7 @@ export async function recordAudit(
   });
 }
 
-export interface AuditEntry {
-  id: string;
-  actor: { id: string | null; name: string; email: string | null };
-  action: string;
-  target: { type: string; id: string | null; label: string | null };
-  details: Record<string, unknown>;
-  createdAt: string;
-}
+export type { AuditEntry };
 
 function parseDetails(json: string): Record<string, unknown> {
   try {

@@ -16,6 +16,9 @@ import { createLimiter } from '../http/rate-limit.js';
 import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
 import { findAuthUserByEmail, isSuspended, updateProfile } from '../users/repository.js';
 import { nowIso } from '../db/database.js';
+import { errors } from '../http/contract.js';
+import { okSchema } from '../../core/api/common.js';
+import { registerBody, roleSchema } from '../../core/api/accounts.js';
 
 // better-auth endpoints the browser may reach directly. Sign-in and sign-up go through our own routes
 // below, which add the invitation rules, the spec's messages, suspension and rate limiting.
@@ -81,13 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['accounts'],
         summary: 'Create an account (the first one needs no invitation and becomes SuperAdmin)',
-        body: z.object({
-          name: z.string().max(200),
-          email: z.string().max(254),
-          password: z.string().max(128),
-          confirmPassword: z.string().max(128).optional(),
-          invitationCode: z.string().max(100).optional(),
-        }),
+        body: registerBody,
+        response: { 201: z.object({ ok: z.literal(true), role: roleSchema }), ...errors(401) },
       },
     },
     async (request, reply) => {
@@ -114,7 +112,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/session',
     {
       config: { access: 'user' },
-      schema: { tags: ['accounts'], summary: 'Sign out: end this session and clear its cookie' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out: end this session and clear its cookie',
+        response: { 200: okSchema },
+      },
     },
     async (request, reply) => {
       const response = await auth.api.signOut({ headers: nodeHeaders(request), asResponse: true });
@@ -147,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
         body: z.object({ email: z.string().max(254), password: z.string().max(128) }),
+        response: { 200: okSchema, ...errors(401, 403) },
       },
     },
     async (request, reply) => {
@@ -196,6 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['accounts'],
         summary: 'E-mail a password-reset link (answers the same whether or not the address has an account)',
         body: z.object({ email: z.string().max(254) }),
+        response: { 200: okSchema, ...errors(429) },
       },
       preHandler: async (request, reply) => {
         await resetsPerIp.hit(request, reply);
@@ -209,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         body: { email, redirectTo: '/reset-password' },
         headers: nodeHeaders(request),
       });
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
@@ -221,6 +225,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['accounts'],
         summary: 'Set a new password with the token of the e-mailed link',
         body: z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(128) }),
+        response: { 200: okSchema },
       },
     },
     async (request, reply) => {

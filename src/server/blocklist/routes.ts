@@ -2,7 +2,9 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { requiredText, text } from '../saved/schema.js';
+import { errors } from '../http/contract.js';
+import { noContent, requiredText, text } from '../../core/api/common.js';
+import { blockAnswer, blockCheckSchema, blockedSchema } from '../../core/api/lists.js';
 import { blockBusiness, blocklist, checkBlocked, clearBlocklist, unblockBusiness } from './service.js';
 
 const businessIdParams = z.object({ businessId: requiredText(300) });
@@ -14,7 +16,11 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
     '/api/blocklist',
     {
       config: { access: 'admin' },
-      schema: { tags: ['blocklist'], summary: 'The shared blocklist (Blocked tab), newest first' },
+      schema: {
+        tags: ['blocklist'],
+        summary: 'The shared blocklist (Blocked tab), newest first',
+        response: { 200: z.object({ blocklist: z.array(blockedSchema) }) },
+      },
     },
     async () => ({ blocklist: await blocklist(db) }),
   );
@@ -27,6 +33,10 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
         tags: ['blocklist'],
         summary: 'Block a business for every user; a business without a stable id cannot be blocked',
         body: z.object({ businessId: text(300).nullish(), label: text(300).default('') }),
+        response: {
+          200: blockAnswer.describe('Already blocked: the existing entry'),
+          201: blockAnswer.describe('Newly blocked'),
+        },
       },
     },
     async (request, reply) => {
@@ -39,7 +49,12 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
     '/api/blocklist/:businessId',
     {
       config: { access: 'admin' },
-      schema: { tags: ['blocklist'], summary: 'Unblock a business', params: businessIdParams },
+      schema: {
+        tags: ['blocklist'],
+        summary: 'Unblock a business',
+        params: businessIdParams,
+        response: { 204: noContent, ...errors(404) },
+      },
     },
     async (request, reply) => {
       await unblockBusiness(db, events, currentUser(request), request.params.businessId);
@@ -51,7 +66,11 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
     '/api/blocklist',
     {
       config: { access: 'superadmin' },
-      schema: { tags: ['blocklist'], summary: 'Clear the whole blocklist (SuperAdmins)' },
+      schema: {
+        tags: ['blocklist'],
+        summary: 'Clear the whole blocklist (SuperAdmins)',
+        response: { 200: z.object({ cleared: z.number().int() }) },
+      },
     },
     async (request) => ({ cleared: await clearBlocklist(db, events, currentUser(request)) }),
   );
@@ -64,6 +83,7 @@ export const blocklistRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
         tags: ['blocklist'],
         summary: 'Universal Blocklist Debug: is this business id blocked',
         params: businessIdParams,
+        response: { 200: blockCheckSchema },
       },
     },
     async (request) => checkBlocked(db, currentUser(request), request.params.businessId),

@@ -16,6 +16,7 @@ import {
   listBlockedIds,
   listBlocklist,
 } from './repository.js';
+import type { BlockedItem } from '../../core/api/lists.js';
 
 // SPEC.md §4 "Blocking": the prospect's stable id (id, else the AI business hash) goes on the shared
 // blocklist; every later scan of every user leaves it out. Without a stable id nothing is blocked.
@@ -26,15 +27,7 @@ export const NOT_BLOCKED = 'This business is not blocked';
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'email'>;
 
-export interface BlockedView {
-  businessId: string;
-  label: string;
-  /** The business's address, from the team's copy of it (absent when it was never scanned or has none). */
-  address?: string;
-  blockedBy: string | null;
-  blockedByName: string | null;
-  blockedAt: string;
-}
+export type BlockedView = BlockedItem;
 
 /** "450 Sutter St, San Francisco, CA 94108" from a stored prospect's JSON, '' when there is none. */
 function addressOf(prospectJson: string | null | undefined): string {

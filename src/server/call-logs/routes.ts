@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { exportTimeZone, sendCsv, timeZoneParam } from '../exports/send.js';
-import { requiredText, text } from '../saved/schema.js';
+import { errors } from '../http/contract.js';
+import { csvFile, noContent, requiredText } from '../../core/api/common.js';
+import { callLogBody, callLogSchema } from '../../core/api/lists.js';
 import {
   addCallLog,
   CALL_HISTORY_CLEARED,
@@ -13,21 +15,6 @@ import {
   removeCallLog,
 } from './service.js';
 
-const optional = (max: number) => text(max).optional();
-
-export const callLogBody = z.object({
-  prospectId: requiredText(300),
-  name: requiredText(300),
-  category: optional(100),
-  phone: optional(50),
-  website: optional(2000),
-  address: optional(500),
-  /** 'Called' or 'Visited'; 'Saved for Later' is refused with a pointer to /api/saved. */
-  outcome: z.string().max(40),
-  note: optional(2000),
-  timestamp: z.union([z.string().max(40), z.number()]).optional(),
-});
-
 export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
 
@@ -35,7 +22,11 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
     '/api/call-logs',
     {
       config: { access: 'user' },
-      schema: { tags: ['call-logs'], summary: 'Own call history, newest first' },
+      schema: {
+        tags: ['call-logs'],
+        summary: 'Own call history, newest first',
+        response: { 200: z.object({ callLogs: z.array(callLogSchema) }) },
+      },
     },
     async (request) => ({ callLogs: await ownCallLogs(db, currentUser(request).id) }),
   );
@@ -48,6 +39,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
         tags: ['call-logs'],
         summary: 'Log a call or visit (SPEC §4 outcome logging)',
         body: callLogBody,
+        response: { 201: z.object({ callLog: callLogSchema }) },
       },
     },
     async (request, reply) => {
@@ -64,6 +56,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
         tags: ['call-logs'],
         summary: 'Delete one own entry',
         params: z.object({ id: requiredText(100) }),
+        response: { 204: noContent, ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -76,7 +69,11 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
     '/api/call-logs',
     {
       config: { access: 'user' },
-      schema: { tags: ['call-logs'], summary: 'Clear all own entries; answers how many went' },
+      schema: {
+        tags: ['call-logs'],
+        summary: 'Clear all own entries; answers how many went',
+        response: { 200: z.object({ deleted: z.number().int(), message: z.string() }) },
+      },
     },
     async (request) => {
       const deleted = await clearCallLogs(db, currentUser(request).id);
@@ -92,6 +89,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
         tags: ['call-logs'],
         summary: 'Own call history as call_log_{user}_{date}.csv, dates in the given IANA time zone (tz)',
         querystring: z.object({ tz: timeZoneParam }),
+        response: { 200: csvFile, ...errors(404) },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import {
   type CsvColumn,
 } from '../../core/csv.js';
 import { deleteAllCallLogs, deleteOwnCallLog, insertCallLog, listCallLogs } from './repository.js';
+import type { CallLog } from '../../core/api/lists.js';
 
 // SPEC.md §4 "Outcome logging" and §5 "Working the list".
 export const CALL_OUTCOMES = ['Called', 'Visited'] as const;
@@ -62,18 +63,8 @@ export interface CallLogInput {
   timestamp?: string | number | undefined;
 }
 
-export interface CallLogView {
-  id: string;
-  prospectId: string;
-  name: string;
-  category: string;
-  phone: string;
-  website: string;
-  address: string;
-  outcome: string;
-  note: string;
-  createdAt: string;
-}
+/** A call-log entry as the API answers it (src/core/api). */
+export type CallLogView = CallLog;
 
 export function presentCallLog(row: CallLogTable): CallLogView {
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import type { AppEvent, AppEventType, ScanPhase } from '../../core/api/events.js';
 
 // Live updates of the shared lists (SPEC.md §3 blocklist and current advertisers; issue 4 item 11, issue 7
 // item 1). Services publish a small change notice; the SSE route forwards every notice to its screens, which
@@ -10,35 +11,7 @@ import type { Db } from '../db/database.js';
 //   postgres - LISTEN/NOTIFY on one channel, so a notice published on any instance reaches the screens of
 //              every instance on the same database. A dedicated client listens and reconnects when dropped.
 
-export type AppEventType = 'advertisers' | 'blocklist' | 'scan' | 'prospects';
-
-/** The phases of a scan a rep's screen is told about (type 'scan', the phase in `action`). */
-export type ScanPhase = 'fetching' | 'found' | 'analysing' | 'done';
-
-export interface AppEvent {
-  /**
-   * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
-   * (e.g. model-written reasoning arrived).
-   */
-  type: AppEventType;
-  /** What changed: 'marked', 'unmarked', 'imported', 'blocked', 'unblocked', 'cleared', or 'resync' (missed
-   * notices are possible, e.g. after the listener reconnected: reload the whole list); for 'scan', the phase. */
-  action: string;
-  /** Only this user's streams receive the notice (scan progress, own results); without it every stream does. */
-  userId?: string;
-  /** The scan the progress notice belongs to (the id the browser sent with the scan). */
-  scanId?: string;
-  /** The place providers a scan is asking (phase 'fetching'). */
-  providers?: string[];
-  /** The business concerned, when one is. */
-  businessId?: string;
-  /** The changed row, when small enough to patch a list without a reload. */
-  item?: Record<string, unknown>;
-  /** How many rows changed, for bulk actions. */
-  count?: number;
-  /** ISO time of the change. */
-  at: string;
-}
+export type { AppEvent, AppEventType, ScanPhase };
 
 export type AppEventListener = (event: AppEvent) => void;
 

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.js';
 import type { AppEvent } from './bus.js';
 import { sessionExists } from './repository.js';
+import { eventStream } from '../../core/api/common.js';
 
 /** A comment line keeps proxies and browsers from timing the stream out (SSE ignores comments). */
 export const HEARTBEAT_MS = 25_000;
@@ -36,6 +37,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{ ctx: AppContext; heartbeatM
         tags: ['events'],
         summary:
           'Live updates (text/event-stream): events `advertisers` and `blocklist` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
+        response: { 200: eventStream },
       },
     },
     (request, reply) => {

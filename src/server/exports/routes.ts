@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { exportTimeZone, sendCsv, timeZoneParam } from './send.js';
+import { errors } from '../http/contract.js';
+import { csvFile } from '../../core/api/common.js';
+import { teamProspectsPageSchema } from '../../core/api/admin.js';
 import {
   allProspectsSummaryCsv,
   prospectsCsv,
@@ -27,6 +30,7 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
           offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
           limit: z.coerce.number().int().min(1).max(TEAM_PAGE_MAX).default(TEAM_PAGE_DEFAULT),
         }),
+        response: { 200: teamProspectsPageSchema },
       },
     },
     async (request) => teamProspectsPage(db, request.query.offset, request.query.limit),
@@ -40,6 +44,7 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
         tags: ['exports'],
         summary: 'Export All: all_prospects_summary_{date}.csv ({date} in the given IANA time zone, tz)',
         querystring: z.object({ tz: timeZoneParam }),
+        response: { 200: csvFile, ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -61,6 +66,7 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
         tags: ['exports'],
         summary: 'Export Prospects: prospects_{date}.csv (scope=current: own latest scan, SuperAdmins)',
         querystring: z.object({ scope: z.enum(['team', 'current']).default('team'), tz: timeZoneParam }),
+        response: { 200: csvFile, ...errors(404) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { CurrentUser } from '../http/access.js';
 import { isSuperAdmin } from '../http/access.js';
@@ -12,6 +11,7 @@ import {
   type LatestScanRow,
   type TeamProspectRow,
 } from './repository.js';
+import { storedProspectSchema, type StoredProspect, type TeamProspect } from '../../core/api/admin.js';
 
 // Team-wide prospect views for admins (SPEC.md §2 All Prospects tab and CSV exports; issue 5 item 1): every
 // prospect anyone has scanned (table team_prospects, written by each scan; one row per business, the newest
@@ -20,44 +20,7 @@ import {
 export const NO_PROSPECTS_TO_EXPORT = 'No prospects to export';
 export const ONLY_SUPERADMINS_EXPORT_CURRENT = 'Only SuperAdmins can export the current scan';
 
-const optionalText = z.string().optional().catch(undefined);
-const optionalNumber = z.number().finite().optional().catch(undefined);
-
-/** What these views read from a stored prospect; anything malformed is dropped, never a 500. */
-const storedProspectSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  category: z.string().catch(''),
-  address: z.string().catch(''),
-  city: optionalText,
-  state: optionalText,
-  zip: optionalText,
-  phone: optionalText,
-  website: optionalText,
-  lat: optionalNumber,
-  lng: optionalNumber,
-  rating: optionalNumber,
-  reviews: optionalNumber,
-  score: z.number().finite().catch(0),
-  aiAnalysis: z
-    .object({
-      score: optionalNumber,
-      reasoning: optionalText,
-      confidence: optionalNumber,
-      recommendations: z.array(z.string()).optional().catch(undefined),
-      breakdown: z.record(z.string(), z.unknown()).optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-});
-
-export type StoredProspect = z.infer<typeof storedProspectSchema>;
-
-export interface TeamProspect extends StoredProspect {
-  /** The rep whose scan stored this copy; id null once that account was deleted. */
-  scannedBy: { id: string | null; name: string | null };
-  scannedAt: string;
-}
+export type { StoredProspect, TeamProspect };
 
 /** The prospects of one latest_scans row; a row that is not a JSON array yields none. */
 function parseScanProspects(json: string): StoredProspect[] {

@@ -6,6 +6,7 @@ import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../
 import { allInvitations, checkInvitation, generateInvitation } from './service.js';
 import { assertEmail, normaliseEmail } from '../users/accounts.js';
 import { HttpError } from '../http/errors.js';
+import { createdInvitation, invitationCheckSchema, invitationSchema } from '../../core/api/accounts.js';
 
 const INVITATION_CHECKS_TOO_MANY = 'Too many invitation code checks. Please wait a minute and try again.';
 
@@ -20,6 +21,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags: ['invitations'],
         summary: 'Generate an invitation, optionally for one e-mail address',
         body: z.object({ email: z.string().max(254).optional() }).optional(),
+        response: { 201: createdInvitation },
       },
     },
     async (request, reply) => {
@@ -35,7 +37,11 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/invitations',
     {
       config: { access: 'admin', deniedMessage: ONLY_ADMINS_VIEW },
-      schema: { tags: ['invitations'], summary: 'Every invitation with its status (open, used, expired)' },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Every invitation with its status (open, used, expired)',
+        response: { 200: z.object({ invitations: z.array(invitationSchema) }) },
+      },
     },
     async () => ({ invitations: await allInvitations(db) }),
   );
@@ -56,6 +62,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags: ['invitations'],
         summary: 'Live validation of an invitation code for the registration form',
         querystring: z.object({ code: z.string().max(100), email: z.string().max(254).optional() }),
+        response: { 200: invitationCheckSchema },
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import {
 } from '../../core/messages.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { findInvitationByCode, insertInvitation, listInvitations } from './repository.js';
+import type { Invitation, InvitationStatus } from '../../core/api/accounts.js';
 
 export const INVITATION_VALID_DAYS = 7;
 
@@ -27,21 +28,9 @@ export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export type InvitationStatus = 'open' | 'used' | 'expired';
+export type { InvitationStatus };
 
-export interface InvitationView {
-  id: string;
-  code: string;
-  invitedBy: string | null;
-  invitedByName: string;
-  invitedEmail: string | null;
-  createdAt: string;
-  expiresAt: string;
-  status: InvitationStatus;
-  usedBy: string | null;
-  usedByEmail: string | null;
-  usedAt: string | null;
-}
+export type InvitationView = Invitation;
 
 export function presentInvitation(row: InvitationTable, now = nowIso()): InvitationView {
   return {

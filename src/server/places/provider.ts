@@ -4,6 +4,7 @@
 import type { Business } from '../../core/types.js';
 import { dropIncomplete } from '../../core/dedup.js';
 import { haversineMiles, type LatLng } from '../../core/geo.js';
+import type { GeocodeResult, PlaceDetails, SourceReport } from '../../core/api/index.js';
 
 /** SPEC.md §9: a provider search returns at most 500 businesses, nearest first. */
 export const MAX_PROVIDER_RESULTS = 500;
@@ -28,20 +29,9 @@ export interface TextSearchQuery {
 }
 
 /** SPEC.md §3 "Place details". */
-export interface PlaceDetails {
-  phone?: string;
-  website?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-}
+export type { PlaceDetails };
 
-export interface GeocodeResult {
-  lat: number;
-  lng: number;
-  label: string;
-}
+export type { GeocodeResult };
 
 /** A business as the chain hands it out: the core's candidate plus the demo marker the UI shows. */
 export type FoundBusiness = Business & { demo?: true };
@@ -63,12 +53,7 @@ export interface Geocoder {
 }
 
 /** What one provider did in a chain call (SPEC.md §8: a failure is reported, never fatal). */
-export interface SourceReport {
-  provider: string;
-  ok: boolean;
-  count: number;
-  error?: string;
-}
+export type { SourceReport };
 
 export interface ChainResult {
   businesses: FoundBusiness[];

@@ -2,8 +2,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { prospectSchema, requiredText, text } from './schema.js';
+import { errors } from '../http/contract.js';
+import { noContent, requiredText, text } from '../../core/api/common.js';
+import { saveBody, savedItemSchema } from '../../core/api/lists.js';
+import { prospectAnswer } from '../../core/api/scans.js';
 import { saveProspect, savedProspects, setSavedCategory, unsaveProspect } from './service.js';
+
+const savedAnswer = z.object({ saved: savedItemSchema, created: z.boolean() });
 
 export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
@@ -12,7 +17,11 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
     '/api/saved',
     {
       config: { access: 'user' },
-      schema: { tags: ['saved'], summary: 'Own saved prospects, newest first' },
+      schema: {
+        tags: ['saved'],
+        summary: 'Own saved prospects, newest first',
+        response: { 200: z.object({ saved: z.array(savedItemSchema) }) },
+      },
     },
     async (request) => ({ saved: await savedProspects(db, currentUser(request).id) }),
   );
@@ -25,7 +34,12 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
         tags: ['saved'],
         summary:
           'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note)',
-        body: z.object({ prospect: prospectSchema, note: text(2000).optional() }),
+        body: saveBody,
+        response: {
+          200: savedAnswer.describe('Already saved: its note updated'),
+          201: savedAnswer.describe('Saved'),
+          ...errors(409),
+        },
       },
     },
     async (request, reply) => {
@@ -44,6 +58,7 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
         summary: 'Set a missing category on a saved prospect',
         params: z.object({ prospectId: requiredText(300) }),
         body: z.object({ category: text(100) }),
+        response: { 200: prospectAnswer, ...errors(404) },
       },
     },
     async (request) => ({
@@ -64,6 +79,7 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
         tags: ['saved'],
         summary: 'Remove a saved prospect',
         params: z.object({ prospectId: requiredText(300) }),
+        response: { 204: noContent, ...errors(404) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,15 @@ import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { SavedProspectTable } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import type { ProspectInput } from './schema.js';
+import {
+  businessSourceSchema,
+  prospectAnalysisSchema,
+  prospectInputSchema,
+  prospectSchema,
+  type Prospect,
+  type ProspectInput,
+} from '../../core/api/prospect.js';
+import type { SavedItem } from '../../core/api/lists.js';
 import {
   countSaved,
   deleteSaved,
@@ -20,25 +28,58 @@ export const MAX_SAVED = 30;
 export const SAVED_LIMIT_REACHED = 'You can only save up to 30 prospects';
 export const SAVED_NOT_FOUND = 'This prospect is not in your saved list';
 
-export interface SavedView {
-  prospectId: string;
-  prospect: ProspectInput;
-  savedAt: string;
-  /** The note typed with Save for Later (absent when none). */
-  note?: string;
+/**
+ * A stored saved prospect as the full record the cards show. Stored copies are what clients posted
+ * (prospectInputSchema): fields a card may lack get the record's defaults, and an analysis that is not a whole
+ * one is left off. A row no schema accepts (written before the schemas were strict) is null.
+ */
+export function asProspect(raw: unknown): Prospect | null {
+  const input =
+    prospectInputSchema.safeParse(raw).data ??
+    prospectInputSchema.safeParse({ ...(raw as object), aiAnalysis: undefined }).data;
+  if (!input) return null;
+  return (
+    prospectSchema.safeParse({
+      ...input,
+      openNow: input.openNow ?? true,
+      reviews: input.reviews ?? 0,
+      source: businessSourceSchema.safeParse(input.source).data ?? 'local',
+      distance: input.distance ?? 0,
+      types: input.types ?? [],
+      aiAnalysis: prospectAnalysisSchema.safeParse(input.aiAnalysis).data,
+    }).data ?? null
+  );
 }
 
-function presentSaved(row: SavedProspectTable): SavedView {
-  return {
-    prospectId: row.prospect_id,
-    prospect: JSON.parse(row.prospect) as ProspectInput,
-    savedAt: row.created_at,
-    ...(row.note ? { note: row.note } : {}),
-  };
+function parseStored(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
 }
 
-export async function savedProspects(db: Db, userId: string): Promise<SavedView[]> {
-  return (await listSaved(db.kysely, userId)).map(presentSaved);
+function presentSaved(row: SavedProspectTable): SavedItem | null {
+  const prospect = asProspect(parseStored(row.prospect));
+  return (
+    prospect && {
+      prospectId: row.prospect_id,
+      prospect,
+      savedAt: row.created_at,
+      ...(row.note ? { note: row.note } : {}),
+    }
+  );
+}
+
+/** A row this request just wrote or read back under its lock: it was validated on the way in. */
+function presentOwn(row: SavedProspectTable): SavedItem {
+  const item = presentSaved(row);
+  if (!item) throw badRequest('This saved prospect cannot be read back.');
+  return item;
+}
+
+export async function savedProspects(db: Db, userId: string): Promise<SavedItem[]> {
+  return (await listSaved(db.kysely, userId)).flatMap((row) => presentSaved(row) ?? []);
 }
 
 /**
@@ -51,7 +92,7 @@ export async function saveProspect(
   userId: string,
   prospect: ProspectInput,
   note?: string,
-): Promise<{ saved: SavedView; created: boolean }> {
+): Promise<{ saved: SavedItem; created: boolean }> {
   const cleanNote = note?.trim() || null;
   return db.kysely.transaction().execute(async (trx) => {
     await lockUserSaves(trx, db.kind, userId);
@@ -59,9 +100,9 @@ export async function saveProspect(
     if (existing) {
       if (cleanNote && cleanNote !== existing.note) {
         await setSavedNote(trx, userId, prospect.id, cleanNote);
-        return { saved: presentSaved({ ...existing, note: cleanNote }), created: false };
+        return { saved: presentOwn({ ...existing, note: cleanNote }), created: false };
       }
-      return { saved: presentSaved(existing), created: false };
+      return { saved: presentOwn(existing), created: false };
     }
     if ((await countSaved(trx, userId)) >= MAX_SAVED) throw badRequest(SAVED_LIMIT_REACHED);
     const row: SavedProspectTable = {
@@ -73,7 +114,7 @@ export async function saveProspect(
       created_at: nowIso(),
     };
     await insertSaved(trx, row);
-    return { saved: presentSaved(row), created: true };
+    return { saved: presentOwn(row), created: true };
   });
 }
 
@@ -90,15 +131,17 @@ export async function setSavedCategory(
   userId: string,
   prospectId: string,
   category: string,
-): Promise<ProspectInput> {
+): Promise<Prospect> {
   const clean = category.trim();
   if (!clean) throw badRequest('Please enter a category.');
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await findSaved(db.kysely, userId, prospectId);
     if (!row) throw notFound(SAVED_NOT_FOUND);
-    const prospect = { ...(JSON.parse(row.prospect) as ProspectInput), category: clean };
+    const stored = asProspect(parseStored(row.prospect));
+    if (!stored) throw badRequest('This saved prospect cannot be read back.');
+    const prospect = { ...(parseStored(row.prospect) as object), category: clean };
     if (await replaceSavedProspect(db.kysely, userId, prospectId, row.prospect, JSON.stringify(prospect))) {
-      return prospect;
+      return { ...stored, category: clean };
     }
   }
   throw new HttpError(409, 'Your saved prospect was changing. Please try again.');

@@ -10,6 +10,18 @@ import { readAlgorithmSettings } from '../settings/service.js';
 import { cacheStats, clearCaches } from './cache.js';
 import { clearLatestScan, setLatestProspectCategory } from './repository.js';
 import type { AppEvent } from '../events/bus.js';
+import { errors } from '../http/contract.js';
+import { noContent } from '../../core/api/common.js';
+import {
+  geocodeSchema,
+  latestPageSchema,
+  placeDetailsSchema,
+  prospectAnswer,
+  quickSearchBody,
+  scanBody,
+  scanPageSchema,
+} from '../../core/api/scans.js';
+import { cacheStatsSchema } from '../../core/api/admin.js';
 import { scheduleReasoning, type ReasoningDeps } from '../reasoning/service.js';
 import {
   COUNT_MAX,
@@ -21,9 +33,6 @@ import {
   type ScanPage,
   type ScanProgress,
 } from './service.js';
-
-const lat = z.number().min(-90).max(90);
-const lng = z.number().min(-180).max(180);
 
 export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -56,18 +65,8 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['scans'],
         summary: 'Scan the area: find, de-duplicate, drop blocked, score and rank; the first page of N',
-        body: z.object({
-          lat,
-          lng,
-          radiusMiles: z.number().positive().max(1000),
-          count: z.number().int().min(1).max(1000),
-          categories: z.array(z.string().max(40)).max(50).optional(),
-          locationLabel: z.string().max(300).optional(),
-          /** "Spread results out": among similar scores, businesses 0.25 mile apart go first (default off). */
-          spreadOut: z.boolean().optional(),
-          /** Chosen by the browser: the scan's progress goes to this user's event streams under this id. */
-          scanId: z.uuid().optional(),
-        }),
+        body: scanBody,
+        response: { 200: scanPageSchema, ...errors(429) },
       },
     },
     async (request, reply) => {
@@ -111,15 +110,8 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['scans'],
         summary: 'Quick search: a business by name or a category within the radius',
-        body: z.object({
-          mode: z.enum(['business', 'category']),
-          text: z.string().max(200),
-          lat,
-          lng,
-          radiusMiles: z.number().positive().max(1000),
-          count: z.number().int().min(1).max(1000).optional(),
-          locationLabel: z.string().max(300).optional(),
-        }),
+        body: quickSearchBody,
+        response: { 200: scanPageSchema, ...errors(404, 429) },
       },
     },
     async (request) => {
@@ -139,6 +131,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary:
           'An address, city, "City, ST" or ZIP to a point (Google, Nominatim, then the offline gazetteer)',
         querystring: z.object({ q: z.string().max(300) }),
+        response: { 200: geocodeSchema, ...errors(404) },
       },
     },
     async (request) => {
@@ -161,6 +154,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           lat: z.coerce.number().min(-90).max(90),
           lng: z.coerce.number().min(-180).max(180),
         }),
+        response: { 200: z.object({ label: z.string() }) },
       },
     },
     async (request) => {
@@ -178,6 +172,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['places'],
         summary: 'Phone, website and address parts of one business (for Call and Website)',
         params: z.object({ id: z.string().min(1).max(300) }),
+        response: { 200: placeDetailsSchema },
       },
     },
     async (request) => (await ctx.places.details(request.params.id)) ?? {},
@@ -194,6 +189,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           offset: z.coerce.number().int().min(0).max(MAX_LOADED).default(0),
           limit: z.coerce.number().int().min(1).max(MAX_LOADED).default(COUNT_MAX),
         }),
+        response: { 200: latestPageSchema },
       },
     },
     async (request) => {
@@ -206,7 +202,11 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/scans/latest',
     {
       config: { access: 'user' },
-      schema: { tags: ['scans'], summary: 'New Search: clear the latest results' },
+      schema: {
+        tags: ['scans'],
+        summary: 'New Search: clear the latest results',
+        response: { 204: noContent },
+      },
     },
     async (request, reply) => {
       await clearLatestScan(db.kysely, currentUser(request).id);
@@ -223,6 +223,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary: 'Set a missing category on a prospect of the latest scan',
         params: z.object({ id: z.string().min(1).max(300) }),
         body: z.object({ category: z.string().max(80) }),
+        response: { 200: prospectAnswer, ...errors(404, 409) },
       },
     },
     async (request) => {
@@ -240,7 +241,11 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/admin/cache',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Analysis cache stats: total, valid, expired' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Analysis cache stats: total, valid, expired',
+        response: { 200: cacheStatsSchema },
+      },
     },
     async () => cacheStats(db.kysely),
   );
@@ -249,7 +254,11 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/admin/cache',
     {
       config: { access: 'superadmin' },
-      schema: { tags: ['admin'], summary: 'Clear the business and analysis caches' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Clear the business and analysis caches',
+        response: { 204: noContent },
+      },
     },
     async (request, reply) => {
       // One transaction: the caches are not emptied without the entry that says who emptied them.

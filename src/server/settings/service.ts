@@ -1,20 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 
-/** Team-wide switches of the Admin Panel's Algorithm Settings, honoured by every scan. */
-export const algorithmSettingsSchema = z.object({
-  /** Show every prospect, skipping the prefilter that scores chains, gas stations etc. near zero. */
-  showAllProspects: z.boolean(),
-  /** Top up thin results with the open street-map (Overpass) provider when it is configured. */
-  useOsmTopUp: z.boolean(),
-  /** Let the configured AI endpoint rewrite the analysis reasoning of the top results. */
-  useLlmAnalysis: z.boolean(),
-});
-export type AlgorithmSettings = z.infer<typeof algorithmSettingsSchema>;
+import { algorithmSettingsSchema, type AlgorithmSettings } from '../../core/api/admin.js';
+
+export type { AlgorithmSettings };
 
 export const DEFAULT_ALGORITHM_SETTINGS: AlgorithmSettings = {
   showAllProspects: false,

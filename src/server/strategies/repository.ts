@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Strategy } from '../../core/strategy/schema.js';
+import type { StrategySource } from '../../core/api/strategy.js';
 
 type Conn = Kysely<Database>;
 
@@ -9,7 +10,7 @@ export const SHARED = '';
 
 export interface KeptStrategy {
   strategy: Strategy;
-  source: string;
+  source: StrategySource;
   model: string | null;
   createdAt: string;
 }
@@ -33,7 +34,7 @@ export async function findStrategy(
   return (
     row && {
       strategy: JSON.parse(row.strategy) as Strategy,
-      source: row.source,
+      source: row.source as StrategySource,
       model: row.model,
       createdAt: row.created_at,
     }

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { notFound } from '../http/errors.js';
+import { errors } from '../http/contract.js';
+import {
+  strategyCompleteSchema,
+  strategyFailedSchema,
+  strategyPendingSchema,
+} from '../../core/api/strategy.js';
 import { AI_JOB_FAILED } from '../../core/strategy/messages.js';
 import { personalise, type Strategy } from '../../core/strategy/schema.js';
 import {
@@ -32,6 +38,10 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['strategies'],
         summary: 'Start (or join) an appointment-strategy job; 200 at once when one is kept for the business',
         body: z.object({ prospect: strategyRequestSchema, regenerate: z.boolean().optional() }),
+        response: {
+          200: strategyCompleteSchema.describe('The kept strategy'),
+          202: strategyPendingSchema.describe('A job started or joined: poll it'),
+        },
       },
     },
     async (request, reply) => {
@@ -43,7 +53,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         request.body.regenerate ?? false,
       );
       if (started.kind === 'kept') {
-        return { status: 'complete', ...forReader(started.kept, me.name), cached: true };
+        return { status: 'complete' as const, ...forReader(started.kept, me.name), cached: true };
       }
       return reply.status(202).send({
         jobId: started.jobId,
@@ -61,6 +71,12 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['strategies'],
         summary: 'Poll a strategy job: 202 while pending, 200 with the strategy, 502 when it failed',
         params: z.object({ jobId: z.string().min(1).max(100) }),
+        response: {
+          200: strategyCompleteSchema,
+          202: strategyPendingSchema.describe('Still running'),
+          ...errors(404),
+          502: strategyFailedSchema.describe('The job failed'),
+        },
       },
     },
     async (request, reply) => {
@@ -77,7 +93,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         return reply.status(502).send({ jobId: job.id, status: 'error', error: AI_JOB_FAILED });
       }
       const result = job.result as GeneratedStrategy;
-      return { jobId: job.id, status: 'complete', ...forReader(result, me.name) };
+      return { jobId: job.id, status: 'complete' as const, ...forReader(result, me.name) };
     },
   );
 
@@ -89,13 +105,14 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['strategies'],
         summary: 'The strategy kept for a business, if one was generated',
         params: z.object({ businessId: z.string().min(1).max(300) }),
+        response: { 200: strategyCompleteSchema, ...errors(404) },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const kept = await keptStrategy(db, request.params.businessId, me.id);
       if (!kept) throw notFound('No strategy yet for this business');
-      return { status: 'complete', ...forReader(kept, me.name) };
+      return { status: 'complete' as const, ...forReader(kept, me.name) };
     },
   );
 };

@@ -7,7 +7,7 @@ import { readLatestScan } from '../scans/repository.js';
 import { REP_NAME_SLOT, type Strategy } from '../../core/strategy/schema.js';
 import type { StrategyInput } from '../../core/strategy/input.js';
 import { AI_BUSY, SET_CATEGORY_FIRST } from '../../core/strategy/messages.js';
-import { prospectSchema, text } from '../saved/schema.js';
+import { prospectInputSchema, text } from '../../core/api/index.js';
 import { findStrategy, SHARED, storeStrategy, type KeptStrategy } from './repository.js';
 
 export const STRATEGY_JOB = 'strategy';
@@ -23,7 +23,7 @@ const unit = z.number().min(0).max(1);
  * its range and the analysis cut to what the generator uses (score, reasoning, the breakdown's components).
  * Unknown fields are dropped.
  */
-export const strategyRequestSchema = prospectSchema.extend({
+export const strategyRequestSchema = prospectInputSchema.extend({
   reviews: z.number().int().min(0).max(10_000_000).optional(),
   distance: z.number().min(0).max(1000).optional(),
   types: z.array(text(60)).max(50).optional(),

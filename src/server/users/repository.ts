@@ -1,34 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Role, UserProfileTable } from '../db/schema.js';
 import { nowIso } from '../db/database.js';
+import type { SearchSettings, UserProfile } from '../../core/api/accounts.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
-export interface SearchSettings {
-  lat: number;
-  lng: number;
-  label: string;
-  radiusMiles: number;
-  count: number;
-  categories: string[];
-  /** "Spread results out"; absent in settings saved before the option existed (off). */
-  spreadOut?: boolean;
-}
-
-export interface UserProfile {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  isSuperAdmin: boolean;
-  hideInstructions: boolean;
-  installPromptDismissed: boolean;
-  searchSettings: SearchSettings | null;
-  suspended: boolean;
-  suspendedAt: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+export type { SearchSettings, UserProfile };
 
 function parseSettings(json: string | null): SearchSettings | null {
   if (!json) return null;

@@ -2,31 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { findProfile, listUsers, updateProfile } from './repository.js';
+import { listUsers, updateProfile } from './repository.js';
 import { changeRole, hardDelete, removeProfile, rowPermissions, setSuspended, userData } from './service.js';
 import { ensureProfile } from './accounts.js';
 import { notFound } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
 import { TOO_MANY_ATTEMPTS } from '../../core/messages.js';
+import { errors } from '../http/contract.js';
+import { noContent } from '../../core/api/common.js';
+import {
+  profilePatch,
+  roleSchema,
+  userAnswer,
+  userDataSchema,
+  userProfileSchema,
+  userRowSchema,
+} from '../../core/api/accounts.js';
 
-/**
- * Saved search settings as SPEC §5 and §9 bound them: radius 0.5 miles to the configured maximum, prospect
- * count 5 to 50. Checked on write only: settings stored under the older, looser bounds still read back (the
- * web clamps them into its sliders).
- */
-export const searchSettingsSchema = (radiusMaxMiles: number) =>
-  z.object({
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
-    label: z.string().max(300),
-    radiusMiles: z.number().min(0.5).max(radiusMaxMiles),
-    count: z.number().int().min(5).max(50),
-    categories: z.array(z.string().max(40)).max(50),
-    /** "Spread results out" (absent in settings saved before the option existed: off). */
-    spreadOut: z.boolean().optional(),
-  });
-
-const roleSchema = z.enum(['user', 'admin', 'SuperAdmin']);
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,7 +37,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/me',
     {
       config: { access: 'user' },
-      schema: { tags: ['profile'], summary: 'The signed-in user and their profile' },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user and their profile',
+        response: { 200: userAnswer },
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -61,6 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['profile'],
         summary: 'The signed-in user and their profile, or null when signed out (the page load asks this)',
+        response: { 200: z.object({ user: userProfileSchema.nullable() }) },
       },
     },
     async (request) => {
@@ -78,21 +75,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['profile'],
         summary: 'Update own name, preferences and saved search settings',
-        body: z
-          .object({
-            name: z.string().trim().min(1).max(200),
-            hideInstructions: z.boolean(),
-            installPromptDismissed: z.boolean(),
-            searchSettings: searchSettingsSchema(config.discovery.radiusMaxMiles),
-          })
-          .partial()
-          .strict(),
+        body: profilePatch(config.discovery.radiusMaxMiles),
+        response: { 200: userAnswer },
       },
     },
     async (request) => {
       const me = currentUser(request);
       await updateProfile(db.kysely, me.id, request.body);
-      return { user: await findProfile(db.kysely, me.id) };
+      return { user: await ensureProfile(db, { id: me.id, name: me.name, email: me.email }) };
     },
   );
 
@@ -100,7 +90,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/users',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], summary: 'All users, with what the caller may do to each' },
+      schema: {
+        tags: ['users'],
+        summary: 'All users, with what the caller may do to each',
+        response: { 200: z.object({ users: z.array(userRowSchema) }) },
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -118,6 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary: 'Change a role (admins: user/admin; SuperAdmins: any)',
         params: idParams,
         body: z.object({ role: roleSchema }),
+        response: { 200: userAnswer, ...errors(404) },
       },
     },
     async (request) => ({
@@ -129,7 +124,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/users/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], summary: 'Delete a user profile (not SuperAdmins)', params: idParams },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user profile (not SuperAdmins)',
+        params: idParams,
+        response: { 204: noContent, ...errors(404) },
+      },
     },
     async (request, reply) => {
       await removeProfile(db, currentUser(request), request.params.id);
@@ -141,7 +141,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/users/:id/suspend',
     {
       config: { access: 'superadmin' },
-      schema: { tags: ['users'], summary: 'Suspend a user and end their sessions', params: idParams },
+      schema: {
+        tags: ['users'],
+        summary: 'Suspend a user and end their sessions',
+        params: idParams,
+        response: { 200: userAnswer, ...errors(404) },
+      },
     },
     async (request) => ({ user: await setSuspended(db, currentUser(request), request.params.id, true) }),
   );
@@ -150,7 +155,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/users/:id/unsuspend',
     {
       config: { access: 'superadmin' },
-      schema: { tags: ['users'], summary: 'Re-enable a suspended user', params: idParams },
+      schema: {
+        tags: ['users'],
+        summary: 'Re-enable a suspended user',
+        params: idParams,
+        response: { 200: userAnswer, ...errors(404) },
+      },
     },
     async (request) => ({ user: await setSuspended(db, currentUser(request), request.params.id, false) }),
   );
@@ -164,6 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary: "Delete a user and all their data; needs the acting SuperAdmin's password",
         params: idParams,
         body: z.object({ password: z.string().max(128) }),
+        response: { 204: noContent, ...errors(404, 429) },
       },
     },
     async (request, reply) => {
@@ -183,6 +194,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['users'],
         summary: 'Counts of a user’s stored data (User Data Testing)',
         params: idParams,
+        response: { 200: userDataSchema, ...errors(404) },
       },
     },
     async (request) => {

@@ -18,14 +18,10 @@ import {
 import { passwordMatches } from './accounts.js';
 import { recordAudit } from '../audit/service.js';
 import { WRONG_PASSWORD } from '../../core/messages.js';
+import type { RowPermissions } from '../../core/api/accounts.js';
 
 /** What the acting user may do to one row of the user list; the UI shows buttons from this too. */
-export interface RowPermissions {
-  changeRole: Role[];
-  deleteProfile: boolean;
-  suspend: boolean;
-  hardDelete: boolean;
-}
+export type { RowPermissions };
 
 const targetIsSuper = (p: UserProfile) => p.role === 'SuperAdmin' || p.isSuperAdmin;
 

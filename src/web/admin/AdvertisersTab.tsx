@@ -5,7 +5,8 @@ import type { Advertiser } from '../api';
 import { useDialogs } from '../dialogs';
 import { formatDateTime } from '../format';
 import { useAdvertisers } from '../main/prospects';
-import { ADMIN_KEYS, adminApi, type ImportReport, type MatchRule } from './api';
+import { ADMIN_KEYS, adminApi } from './api';
+import type { ImportReport, MatchRule } from '../../core/api';
 import { ErrorAlert, Loading, ScrollBox, messageOf } from './common';
 import { NO_ADVERTISERS, removeAdvertiserFailed } from './texts';
 

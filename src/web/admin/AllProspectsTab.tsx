@@ -6,7 +6,8 @@ import { formatDateTime, fullAddress, scoreHex, scorePercent, scoreTextHex } fro
 
 import { updateProspects } from '../main/prospects';
 import { stableId } from '../format';
-import { ADMIN_KEYS, adminApi, TEAM_PAGE_SIZE, type TeamProspect } from './api';
+import { ADMIN_KEYS, adminApi, TEAM_PAGE_SIZE } from './api';
+import type { TeamProspect } from '../../core/api';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { NO_PROSPECTS_TO_EXPORT } from './texts';
 

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDialogs } from '../dialogs';
 import { formatDateTime } from '../format';
-import { ADMIN_KEYS, adminApi, type BlockedItem } from './api';
+import { ADMIN_KEYS, adminApi } from './api';
+import type { BlockedItem } from '../../core/api';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { BLOCKLIST_LOAD_FAILED, NO_BLOCKED } from './texts';
 

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { Me, Role } from '../api';
 import { useDialogs } from '../dialogs';
 import { formatDateTime } from '../format';
-import { ADMIN_KEYS, adminApi, type UserRow } from './api';
+import { ADMIN_KEYS, adminApi } from './api';
+import type { UserRow } from '../../core/api';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { PasswordPrompt } from './PasswordPrompt';
 import {

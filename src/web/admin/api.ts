@@ -1,125 +1,24 @@
-// The admin slice's calls (issue 5). Shapes as the server presents them; see src/server/*/routes.ts.
-import type { Advertiser, Role } from '../api';
+// The admin slice's calls (issue 5). Shapes: the API contract's (src/core/api).
+import type {
+  Advertiser,
+  AlgorithmSettings,
+  AuditPage,
+  BlockCheck,
+  BlockedItem,
+  CacheStats,
+  ImportReport,
+  Invitation,
+  Role,
+  TeamProspectsPage,
+  UserAnswer,
+  UserData,
+  UserRow,
+} from '../../core/api';
 import { browserTimeZone } from '../format';
 import { downloadFile, postText, request } from './http';
 
-export interface TeamProspect {
-  id: string;
-  name: string;
-  category: string;
-  address: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  phone?: string;
-  website?: string;
-  rating?: number;
-  reviews?: number;
-  score: number;
-  /** id null once the rep's account was deleted */
-  scannedBy: { id: string | null; name: string | null };
-  scannedAt: string;
-}
-
-/** A page of All Prospects; `total` counts every one. */
-export interface TeamProspectsPage {
-  prospects: TeamProspect[];
-  total: number;
-}
-
 /** All Prospects are loaded this many at a time (the server allows up to 500). */
 export const TEAM_PAGE_SIZE = 100;
-
-export interface BlockedItem {
-  businessId: string;
-  label: string;
-  /** Where the business is (from the team's copy), when known. */
-  address?: string;
-  blockedBy: string | null;
-  blockedByName: string | null;
-  blockedAt: string;
-}
-
-export interface RowPermissions {
-  changeRole: Role[];
-  deleteProfile: boolean;
-  suspend: boolean;
-  hardDelete: boolean;
-}
-
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  isSuperAdmin: boolean;
-  suspended: boolean;
-  suspendedAt: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-  can: RowPermissions;
-}
-
-export interface UserData {
-  userId: string;
-  lastSignInAt: string | null;
-  searches: number;
-  callLogs: number;
-  savedProspects: number;
-}
-
-export interface InvitationRow {
-  id: string;
-  code: string;
-  invitedBy: string | null;
-  invitedByName: string;
-  invitedEmail: string | null;
-  createdAt: string;
-  expiresAt: string;
-  status: 'open' | 'used' | 'expired';
-  usedBy: string | null;
-  usedByEmail: string | null;
-  usedAt: string | null;
-}
-
-export interface CacheStats {
-  total: number;
-  valid: number;
-  expired: number;
-  businesses?: number;
-  modelVersion?: string;
-  expiryDays?: number;
-}
-
-export interface AlgorithmSettings {
-  showAllProspects: boolean;
-  useOsmTopUp: boolean;
-  useLlmAnalysis: boolean;
-}
-
-export interface AuditEntry {
-  id: string;
-  actor: { id: string | null; name: string; email: string | null };
-  action: string;
-  target: { type: string; id: string | null; label: string | null };
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-export type MatchRule = 'phone' | 'name-and-address' | 'website' | 'address' | 'name';
-
-export interface ImportReport {
-  matched: { row: number; businessId: string; label: string; rule: MatchRule; alreadyMarked: boolean }[];
-  unmatched: { row: number; reason: string }[];
-  newlyMarked: number;
-}
 
 const enc = encodeURIComponent;
 
@@ -142,14 +41,10 @@ export const adminApi = {
   // Blocklist
   blocklist: async () => (await request<{ blocklist: BlockedItem[] }>('GET', '/api/blocklist')).blocklist,
   block: (businessId: string, label: string) =>
-    request<{ created: boolean }>('POST', '/api/blocklist', { businessId, label }),
+    request<{ blocked: BlockedItem; created: boolean }>('POST', '/api/blocklist', { businessId, label }),
   unblock: (businessId: string) => request<void>('DELETE', `/api/blocklist/${enc(businessId)}`),
   clearBlocklist: async () => (await request<{ cleared: number }>('DELETE', '/api/blocklist')).cleared,
-  checkBlocked: (businessId: string) =>
-    request<{ businessId: string; blocked: boolean; entry: BlockedItem | null }>(
-      'GET',
-      `/api/blocklist/check/${enc(businessId)}`,
-    ),
+  checkBlocked: (businessId: string) => request<BlockCheck>('GET', `/api/blocklist/check/${enc(businessId)}`),
 
   // Current advertisers
   advertisers: async () =>
@@ -161,19 +56,20 @@ export const adminApi = {
 
   // Users
   users: async () => (await request<{ users: UserRow[] }>('GET', '/api/users')).users,
-  changeRole: (id: string, role: Role) => request<unknown>('PATCH', `/api/users/${enc(id)}/role`, { role }),
+  changeRole: (id: string, role: Role) =>
+    request<UserAnswer>('PATCH', `/api/users/${enc(id)}/role`, { role }),
   deleteProfile: (id: string) => request<void>('DELETE', `/api/users/${enc(id)}`),
-  suspend: (id: string) => request<unknown>('POST', `/api/users/${enc(id)}/suspend`, {}),
-  unsuspend: (id: string) => request<unknown>('POST', `/api/users/${enc(id)}/unsuspend`, {}),
+  suspend: (id: string) => request<UserAnswer>('POST', `/api/users/${enc(id)}/suspend`, {}),
+  unsuspend: (id: string) => request<UserAnswer>('POST', `/api/users/${enc(id)}/unsuspend`, {}),
   hardDelete: (id: string, password: string) =>
     request<void>('POST', `/api/users/${enc(id)}/hard-delete`, { password }),
   userData: (id: string) => request<UserData>('GET', `/api/users/${enc(id)}/data`),
 
   // Invitations
   invitations: async () =>
-    (await request<{ invitations: InvitationRow[] }>('GET', '/api/invitations')).invitations,
+    (await request<{ invitations: Invitation[] }>('GET', '/api/invitations')).invitations,
   createInvitation: (email?: string) =>
-    request<{ invitation: InvitationRow; link: string }>('POST', '/api/invitations', email ? { email } : {}),
+    request<{ invitation: Invitation; link: string }>('POST', '/api/invitations', email ? { email } : {}),
 
   // Caches and settings
   cacheStats: () => request<CacheStats>('GET', '/api/admin/cache'),

@@ -5,12 +5,9 @@ import { MAX_LOADED } from '../defaults';
 import { stableId } from '../format';
 import { PROSPECTS_KEY, setProspectList, updateProspects, type ProspectList } from './prospects';
 import type { ScanNotice } from './scanProgress';
+import type { AppEvent } from '../../core/api';
 
-interface Notice {
-  type: 'advertisers' | 'blocklist' | 'prospects';
-  action: string;
-  businessId?: string;
-}
+type Notice = Pick<AppEvent, 'action' | 'businessId'> & { type: 'advertisers' | 'blocklist' | 'prospects' };
 
 /** The key of the scan mutation on the main screen. */
 export const SCAN_MUTATION_KEY = ['scan'] as const;

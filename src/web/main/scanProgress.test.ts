@@ -45,7 +45,7 @@ describe('failed sources notice', () => {
       failedSourcesNotice(
         [
           { provider: 'local', ok: true, count: 300 },
-          { provider: 'google', ok: false, error: 'timeout' },
+          { provider: 'google', ok: false, count: 0, error: 'timeout' },
         ],
         true,
       ),
@@ -53,15 +53,15 @@ describe('failed sources notice', () => {
     expect(
       failedSourcesNotice(
         [
-          { provider: 'google', ok: false },
-          { provider: 'osm', ok: false },
+          { provider: 'google', ok: false, count: 0 },
+          { provider: 'osm', ok: false, count: 0 },
         ],
         false,
       ),
     ).toBe(
       'Google Places and OpenStreetMap did not answer, so this scan found nothing. Please try again in a moment.',
     );
-    expect(failedSourcesNotice([{ provider: 'local', ok: true }], true)).toBeNull();
+    expect(failedSourcesNotice([{ provider: 'local', ok: true, count: 5 }], true)).toBeNull();
     expect(failedSourcesNotice(undefined, true)).toBeNull();
   });
 });

@@ -2,19 +2,14 @@
 // failed (issue 7). The server sends the phases on the event stream (`scan` events) for the scan id the
 // browser chose.
 import type { SourceReport } from '../api';
+import type { AppEvent, ScanPhase } from '../../core/api';
 
-export type ScanPhase = 'fetching' | 'found' | 'analysing' | 'done';
+export type { ScanPhase };
 
 const PHASES: readonly ScanPhase[] = ['fetching', 'found', 'analysing', 'done'];
 
 /** A `scan` notice of the event stream. */
-export interface ScanNotice {
-  type: 'scan';
-  action: string;
-  scanId?: string;
-  count?: number;
-  providers?: string[];
-}
+export type ScanNotice = Pick<AppEvent, 'action' | 'scanId' | 'count' | 'providers'> & { type: 'scan' };
 
 /** What the overlay knows of the running scan. */
 export interface ScanProgress {

@@ -2,35 +2,24 @@
 // 800 ms growing to 2,500 ms; 202 means wait, 429 means back off by retryAfterMs, 5xx is an error; after 180 s
 // give up with 'AI service is busy. Please try again in a moment.'.
 import type { Prospect } from '../../core/types';
-import type { Strategy } from '../../core/strategy/schema';
+import type { StrategyComplete, StrategyPending, StrategyResult } from '../../core/api';
 import { AI_BUSY, STRATEGY_POLL, strategyPollDelay } from '../../core/strategy/messages';
 import { ApiError } from '../api';
 import { requestWithStatus } from '../admin/http';
 
-export interface StrategyResult {
-  strategy: Strategy;
-  source: 'ai' | 'playbook' | 'fallback';
-  model?: string | null;
-  cached?: boolean;
-}
-
-interface Complete extends StrategyResult {
-  status: 'complete';
-}
-interface Pending {
-  status: 'pending';
-  jobId?: string;
-  retryAfterMs?: number;
-}
+export type { StrategyResult };
 
 export const startStrategy = (prospect: Prospect, regenerate: boolean) =>
-  requestWithStatus<Complete | Pending>('POST', '/api/strategies', {
+  requestWithStatus<StrategyComplete | StrategyPending>('POST', '/api/strategies', {
     prospect,
     ...(regenerate ? { regenerate: true } : {}),
   });
 
 export const pollStrategy = (jobId: string) =>
-  requestWithStatus<Complete | Pending>('GET', `/api/strategies/jobs/${encodeURIComponent(jobId)}`);
+  requestWithStatus<StrategyComplete | StrategyPending>(
+    'GET',
+    `/api/strategies/jobs/${encodeURIComponent(jobId)}`,
+  );
 
 /** Waits `ms`, or rejects at once when the signal aborts. */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

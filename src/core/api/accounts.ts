@@ -1,0 +1,133 @@
+// Accounts, profiles, users and invitations: the shapes of /api/config, /api/session, /api/me, /api/users,
+// /api/invitations.
+import { z } from 'zod';
+import { isoTime } from './common';
+
+export const roleSchema = z.enum(['user', 'admin', 'SuperAdmin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Settings the web app needs before anyone signs in. */
+export const appConfigSchema = z.object({
+  passwordMinLength: z.number().int(),
+  map: z.object({ tileUrl: z.string(), tileAttribution: z.string() }),
+  radiusMaxMiles: z.number(),
+  /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
+  invitationRequired: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/**
+ * Saved search settings as SPEC §5 and §9 bound them: radius 0.5 miles to the configured maximum, prospect count
+ * 5 to 50. The bounds are checked on write (searchSettingsInput); settings stored under the older, looser bounds
+ * still read back (the web clamps them into its sliders).
+ */
+export const searchSettingsSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  label: z.string(),
+  radiusMiles: z.number(),
+  count: z.number(),
+  categories: z.array(z.string()),
+  /** "Spread results out" (absent in settings saved before the option existed: off). */
+  spreadOut: z.boolean().optional(),
+});
+export type SearchSettings = z.infer<typeof searchSettingsSchema>;
+
+export const searchSettingsInput = (radiusMaxMiles: number) =>
+  searchSettingsSchema.extend({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    label: z.string().max(300),
+    radiusMiles: z.number().min(0.5).max(radiusMaxMiles),
+    count: z.number().int().min(5).max(50),
+    categories: z.array(z.string().max(40)).max(50),
+  });
+
+/** A user and their profile (the signed-in user's own, and each row of the user list). */
+export const userProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  isSuperAdmin: z.boolean(),
+  hideInstructions: z.boolean(),
+  installPromptDismissed: z.boolean(),
+  searchSettings: searchSettingsSchema.nullable(),
+  suspended: z.boolean(),
+  suspendedAt: isoTime.nullable(),
+  lastSignInAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const userAnswer = z.object({ user: userProfileSchema });
+export type UserAnswer = z.infer<typeof userAnswer>;
+
+/** PATCH /api/me. */
+export const profilePatch = (radiusMaxMiles: number) =>
+  z
+    .object({
+      name: z.string().trim().min(1).max(200),
+      hideInstructions: z.boolean(),
+      installPromptDismissed: z.boolean(),
+      searchSettings: searchSettingsInput(radiusMaxMiles),
+    })
+    .partial()
+    .strict();
+export type ProfilePatch = z.input<ReturnType<typeof profilePatch>>;
+
+/** What the acting user may do to one row of the user list; the UI shows buttons from this too. */
+export const rowPermissionsSchema = z.object({
+  changeRole: z.array(roleSchema),
+  deleteProfile: z.boolean(),
+  suspend: z.boolean(),
+  hardDelete: z.boolean(),
+});
+export type RowPermissions = z.infer<typeof rowPermissionsSchema>;
+
+export const userRowSchema = userProfileSchema
+  .omit({ searchSettings: true })
+  .extend({ can: rowPermissionsSchema });
+export type UserRow = z.infer<typeof userRowSchema>;
+
+/** Counts of a user's stored data (User Data Testing). */
+export const userDataSchema = z.object({
+  userId: z.string(),
+  lastSignInAt: isoTime.nullable(),
+  searches: z.number().int(),
+  callLogs: z.number().int(),
+  savedProspects: z.number().int(),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const registerBody = z.object({
+  name: z.string().max(200),
+  email: z.string().max(254),
+  password: z.string().max(128),
+  confirmPassword: z.string().max(128).optional(),
+  invitationCode: z.string().max(100).optional(),
+});
+export type RegisterInput = z.infer<typeof registerBody>;
+
+export const invitationStatusSchema = z.enum(['open', 'used', 'expired']);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  invitedBy: z.string().nullable(),
+  invitedByName: z.string(),
+  invitedEmail: z.string().nullable(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+  status: invitationStatusSchema,
+  usedBy: z.string().nullable(),
+  usedByEmail: z.string().nullable(),
+  usedAt: isoTime.nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const createdInvitation = z.object({ invitation: invitationSchema, link: z.string() });
+
+export const invitationCheckSchema = z.object({ valid: z.boolean(), message: z.string() });
+export type InvitationCheck = z.infer<typeof invitationCheckSchema>;

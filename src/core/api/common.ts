@@ -1,0 +1,57 @@
+// Building blocks of the API contract (src/core/api): bounded text, the error answer, the empty answers.
+// Pure zod, no I/O: the server validates requests and serialises answers with these schemas, the browser takes
+// its types from them (z.infer), and /api/openapi.json is generated from them.
+import { z } from 'zod';
+
+const noNul = (v: string) => !v.includes('\u0000');
+
+/** Text that PostgreSQL can store: bounded, and without NUL characters (which text columns refuse). */
+export const text = (max: number) =>
+  z.string().max(max).refine(noNul, { message: 'must not contain NUL characters' });
+
+/** Trimmed, non-empty text. */
+export const requiredText = (max: number) =>
+  z.string().trim().min(1).max(max).refine(noNul, { message: 'must not contain NUL characters' });
+
+/** ISO-8601 time as the server stores it (text). */
+export const isoTime = z.string().max(40);
+
+/** A provider's report in a scan (SPEC §8: a failure is reported, never fatal). */
+export const sourceReportSchema = z.object({
+  provider: z.string(),
+  ok: z.boolean(),
+  count: z.number().int(),
+  error: z.string().optional(),
+});
+export type SourceReport = z.infer<typeof sourceReportSchema>;
+
+/**
+ * Every error answer: `{"error": "<message for the user>"}`, plus, where a route says so, when to come back
+ * (`retryAfterMs`, with a 429) or what each provider did (`sources`, a quick search that found nothing).
+ */
+export const errorSchema = z
+  .object({
+    error: z.string(),
+    retryAfterMs: z.number().optional(),
+    sources: z.array(sourceReportSchema).optional(),
+  })
+  .describe('Error: {"error": message to show}');
+export type ErrorAnswer = z.infer<typeof errorSchema>;
+
+/** `{ok: true}`: the action was done. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** 204 No Content (no body). */
+export const noContent = z.undefined().describe('No content');
+
+/** A CSV attachment (its file name in Content-Disposition). */
+export const csvFile = {
+  description: 'CSV file (attachment)',
+  content: { 'text/csv': { schema: z.string() } },
+} as const;
+
+/** A Server-Sent Events stream. */
+export const eventStream = {
+  description: 'Server-Sent Events stream',
+  content: { 'text/event-stream': { schema: z.string() } },
+} as const;

@@ -1,0 +1,10 @@
+// The API contract: every request and answer shape of /api, shared by the server (validation, serialisation,
+// /api/openapi.json) and the browser (its types). See docs/ARCHITECTURE.md "The API contract".
+export * from './common';
+export * from './prospect';
+export * from './accounts';
+export * from './scans';
+export * from './lists';
+export * from './admin';
+export * from './strategy';
+export * from './events';

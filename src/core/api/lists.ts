@@ -1,0 +1,96 @@
+// Working the list and the shared lists: call logs, saved prospects, current advertisers, the blocklist.
+import { z } from 'zod';
+import { isoTime, requiredText, text } from './common';
+import { prospectInputSchema, prospectSchema } from './prospect';
+
+const optionalText = (max: number) => text(max).optional();
+
+/** POST /api/call-logs. */
+export const callLogBody = z.object({
+  prospectId: requiredText(300),
+  name: requiredText(300),
+  category: optionalText(100),
+  phone: optionalText(50),
+  website: optionalText(2000),
+  address: optionalText(500),
+  /** 'Called' or 'Visited'; 'Saved for Later' is refused with a pointer to /api/saved. */
+  outcome: z.string().max(40),
+  note: optionalText(2000),
+  /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
+  timestamp: z.union([z.string().max(40), z.number()]).optional(),
+});
+export type CallLogInput = z.infer<typeof callLogBody>;
+
+export const callLogSchema = z.object({
+  id: z.string(),
+  prospectId: z.string(),
+  name: z.string(),
+  category: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  address: z.string(),
+  outcome: z.string(),
+  note: z.string(),
+  createdAt: isoTime,
+});
+export type CallLog = z.infer<typeof callLogSchema>;
+
+/** POST /api/saved. */
+export const saveBody = z.object({ prospect: prospectInputSchema, note: text(2000).optional() });
+
+export const savedItemSchema = z.object({
+  prospectId: z.string(),
+  prospect: prospectSchema,
+  savedAt: isoTime,
+  /** The note typed with Save for Later (absent when none). */
+  note: z.string().optional(),
+});
+export type SavedItem = z.infer<typeof savedItemSchema>;
+
+export const advertiserSchema = z.object({
+  businessId: z.string(),
+  label: z.string(),
+  markedBy: z.string().nullable(),
+  markedByName: z.string(),
+  markedAt: isoTime,
+});
+export type Advertiser = z.infer<typeof advertiserSchema>;
+
+export const matchRuleSchema = z.enum(['phone', 'name-and-address', 'website', 'address', 'name']);
+export type MatchRule = z.infer<typeof matchRuleSchema>;
+
+/** The answer of a customer-list import. */
+export const importReportSchema = z.object({
+  matched: z.array(
+    z.object({
+      row: z.number().int(),
+      businessId: z.string(),
+      label: z.string(),
+      rule: matchRuleSchema,
+      alreadyMarked: z.boolean(),
+    }),
+  ),
+  unmatched: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  /** Businesses this import newly marked (several rows may name one business). */
+  newlyMarked: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const blockedSchema = z.object({
+  businessId: z.string(),
+  label: z.string(),
+  /** The business's address, from the team's copy of it (absent when it was never scanned or has none). */
+  address: z.string().optional(),
+  blockedBy: z.string().nullable(),
+  blockedByName: z.string().nullable(),
+  blockedAt: isoTime,
+});
+export type BlockedItem = z.infer<typeof blockedSchema>;
+
+export const blockAnswer = z.object({ blocked: blockedSchema, created: z.boolean() });
+export type BlockCheck = z.infer<typeof blockCheckSchema>;
+export const blockCheckSchema = z.object({
+  businessId: z.string(),
+  blocked: z.boolean(),
+  entry: blockedSchema.nullable(),
+});

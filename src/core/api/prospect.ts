@@ -1,0 +1,131 @@
+// The working record of SPEC.md §3 (a prospect) as the API carries it, in both directions: the scan answers
+// it, the browser posts it back to save it or ask for its strategy. One schema; src/core/types.ts takes the
+// Prospect type from it. Every string, array and object is bounded (issue 16 item 6: a saved prospect with
+// a breakdown nested 5,000 arrays deep answered 500), and unknown fields are dropped.
+import { z } from 'zod';
+import { VERTICALS } from '../verticals';
+import { RULE_SCORES, type ScoreRule } from '../scoring/constants';
+import { text, requiredText, isoTime } from './common';
+
+const shortText = text(300);
+const finite = z.number().finite();
+const RULES = Object.keys(RULE_SCORES) as [ScoreRule, ...ScoreRule[]];
+
+/** One number per component of the raw score (SPEC.md §9). */
+export const componentValuesSchema = z.object({
+  fit: finite,
+  presence: finite,
+  scale: finite,
+  keywords: finite,
+  distance: finite,
+  qualitySpread: finite,
+});
+export type ComponentValues = z.infer<typeof componentValuesSchema>;
+
+/** Per-component explanation of a score (src/core/scoring). Values are on the 0-1 scale unless named otherwise. */
+export const scoreBreakdownSchema = componentValuesSchema.extend({
+  /** The vertical the business was scored as ('auto_dealer', 'dental', ...). */
+  vertical: z.enum(VERTICALS),
+  /** The rule that decided the score outright; 'fallback' when analysis failed; null when the model scored it. */
+  rule: z.enum([...RULES, 'fallback']).nullable(),
+  /** Weighted contributions to the raw score (each component times its weight). */
+  contributions: componentValuesSchema,
+  /** The raw score the display score is made from, 0-1 (docs/SCORING.md "Calibration"). */
+  raw: finite,
+  /** Fit, presence, scale and keywords weighted (0..0.84): what the business carries wherever it is scanned from. */
+  intrinsic: finite.optional(),
+  /** Its standing (0..1) in the reference population of its data source; null on the absolute scale. */
+  quantile: finite.nullable().optional(),
+  /** The reference population it was calibrated against. */
+  reference: z.object({ source: shortText, population: finite }).nullable().optional(),
+  /** Display points of each component, adding up to the score (base is the floor, 10); null for a rule's score. */
+  points: componentValuesSchema.extend({ base: finite }).nullable().optional(),
+  /** Fields the data source never carries (scored neutral, lowering confidence): 'ratings', 'review counts'. */
+  unknown: z.array(text(100)).max(20).optional(),
+  /** Listing evidence that stood in for review counts ('social profiles', 'e-mail', ...). */
+  evidence: z.array(text(100)).max(20).optional(),
+  /** Places of the same business in the market (1 when single or unknown). */
+  locations: finite.optional(),
+  /** Channel propensities used for fit and recommendations. */
+  propensity: z.object({ ctv: finite, olv: finite, display: finite, sem: finite }),
+  /** Named local franchised-dealer group matched (adds 0.03 to fit and presence). */
+  dealerGroup: z.boolean(),
+  /** Brand matched in the name-suggestion-index, when any. */
+  brand: shortText.nullable(),
+  /** Keyword groups that matched the name. */
+  keywordMatches: z.array(text(100)).max(50),
+});
+export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
+
+/** The analysis attached to a prospect (SPEC.md §3 "AI analysis result" plus the explanation). */
+export const prospectAnalysisSchema = z.object({
+  /** 0-100. */
+  score: z.number().min(0).max(100),
+  reasoning: text(5000),
+  /** 0-100. */
+  confidence: z.number().min(0).max(100),
+  recommendations: z.array(text(500)).max(50),
+  breakdown: scoreBreakdownSchema,
+  analyzedAt: isoTime,
+  businessHash: text(200),
+  modelVersion: text(40),
+  /** Set when an AI model rewrote the reasoning text: that model's name (the numbers stay the scoring model's). */
+  reasoningModel: text(200).optional(),
+});
+export type ProspectAnalysis = z.infer<typeof prospectAnalysisSchema>;
+
+/** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
+export const businessSourceSchema = z.enum(['local', 'google', 'osm', 'demo']);
+export type BusinessSource = z.infer<typeof businessSourceSchema>;
+
+/** The working record of SPEC.md §3, as a scan answers it. */
+export const prospectSchema = z.object({
+  /** Place id, else provider id, else generated 'prospect_N'. */
+  id: requiredText(300),
+  name: requiredText(300),
+  category: text(100),
+  address: text(500),
+  city: shortText.optional(),
+  state: shortText.optional(),
+  zip: text(20).optional(),
+  phone: text(50).optional(),
+  website: text(2000).optional(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  /** Defaults to true when unknown (SPEC.md §3). */
+  openNow: z.boolean(),
+  reviews: z.number().int().min(0).max(100_000_000),
+  rating: z.number().min(0).max(5).optional(),
+  placeId: shortText.optional(),
+  priceLevel: z.number().min(0).max(4).optional(),
+  photos: z.array(text(2000)).max(3).optional(),
+  source: businessSourceSchema,
+  /** Distance from the scan centre in miles. */
+  distance: z.number().min(0).max(100_000),
+  /** 0-1 (the analysis score divided by 100). */
+  score: z.number().min(0).max(1),
+  types: z.array(text(60)).max(50),
+  aiAnalysis: prospectAnalysisSchema.optional(),
+});
+export type Prospect = z.infer<typeof prospectSchema>;
+
+/**
+ * A prospect as a client sends it back (Save for Later, the strategy request) and as it is stored from that:
+ * the same record, with the fields a card may lack optional. Still strictly bounded: a breakdown is the
+ * breakdown's known fields, never free-form JSON.
+ */
+export const prospectInputSchema = prospectSchema.extend({
+  openNow: z.boolean().optional(),
+  reviews: z.number().int().min(0).max(100_000_000).optional(),
+  source: z.string().max(20).optional(),
+  distance: z.number().min(0).max(100_000).optional(),
+  types: z.array(text(60)).max(50).optional(),
+  aiAnalysis: prospectAnalysisSchema
+    .partial()
+    .extend({
+      score: z.number().min(0).max(100),
+      breakdown: scoreBreakdownSchema.partial().optional(),
+    })
+    .optional(),
+});
+export type ProspectInput = z.infer<typeof prospectInputSchema>;
