@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/access.js';
+import { registerCrossSiteGuard } from './http/cross-site.js';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -221,6 +222,9 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
+  // Before access control: a state-changing request from another site's page is refused before its
+  // session is even read.
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   registerAccessControl(app, async (request): Promise<CurrentUser | null> => {
     if (!request.headers.cookie) return null;
     const found = await ctx.auth.api.getSession({ headers: nodeHeaders(request) });

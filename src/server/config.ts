@@ -18,6 +18,30 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
+  /**
+   * More addresses the app is opened at (a second domain name), as a comma list of origins: state-changing
+   * requests from pages of these origins are accepted besides PUBLIC_URL's and the request's own.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/?#\s]+\/?$/,
+            'must be a comma list of origins like https://prospects.example.com',
+          )
+          .transform((o) => new URL(o).origin),
+      ),
+    ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -142,6 +166,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    /** Origins (besides PUBLIC_URL's and the request's own) whose pages may send state-changing requests. */
+    allowedOrigins: e.ALLOWED_ORIGINS,
     dataDir,
     /** Where `import:osm --region` downloads extracts from (OSM_MIRROR_URL). */
     osmMirrorUrl: e.OSM_MIRROR_URL,

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { ACCOUNT_DISABLED } from '../../core/messages.js';
 import { isSuspended } from '../users/repository.js';
+import { configuredOrigins, trustedOriginsFor } from '../http/cross-site.js';
 
 export interface AuthDeps {
   db: Db;
@@ -15,13 +16,16 @@ export interface AuthDeps {
 }
 
 function authOptions({ db, config, secret, mailer }: AuthDeps) {
+  const origins = configuredOrigins(config.publicUrl, config.allowedOrigins);
   return {
     appName: 'Prospect Finder',
     database: { db: db.kysely, type: db.kind },
     secret,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [config.publicUrl],
+    // The same origins the app's cross-site guard accepts (http/cross-site.ts): PUBLIC_URL, ALLOWED_ORIGINS
+    // and the address the request was sent to.
+    trustedOrigins: (request?: Request) => trustedOriginsFor(origins, request),
     emailAndPassword: {
       enabled: true,
       // Accounts are created only through /api/register, which checks and consumes invitations.

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { nodeHeaders } from '../http/access.js';
 import { badRequest, forbidden, HttpError } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
+import { ownOrigin } from '../http/cross-site.js';
 import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
 import { findAuthUserByEmail, isSuspended, updateProfile } from '../users/repository.js';
 import { nowIso } from '../db/database.js';
@@ -25,9 +26,13 @@ const PASSTHROUGH = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-o
 const isPassthrough = (method: string, path: string) =>
   PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && path.startsWith('/api/auth/reset-password/'));
 
-/** Turn a Fastify request into a web Request for better-auth's handler. */
+/**
+ * Turn a Fastify request into a web Request for better-auth's handler, addressed to the origin the request
+ * was sent to (better-auth trusts that origin, as the cross-site guard does: http/cross-site.ts). The path
+ * is appended to the origin, so no request line can change the host.
+ */
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
-  const url = new URL(request.url, publicUrl);
+  const url = new URL(`${ownOrigin(request) ?? new URL(publicUrl).origin}${request.url}`);
   const init: RequestInit = { method: request.method, headers: nodeHeaders(request) };
   if (request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
