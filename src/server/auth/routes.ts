@@ -23,8 +23,39 @@ import { nowIso } from '../db/database.js';
 // Password reset is ours too (/api/password-reset), for its rate limits and the spec's weak-password message;
 // only the e-mailed link's landing (GET /api/auth/reset-password/:token) is better-auth's.
 const PASSTHROUGH = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out']);
-const isPassthrough = (method: string, path: string) =>
-  PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && path.startsWith('/api/auth/reset-password/'));
+/** The e-mailed link: better-auth's tokens are letters and digits; one segment, nothing after it. */
+const RESET_LANDING = /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * A path better-auth would resolve differently from how it reads: a `.` or `..` segment, written plainly or
+ * percent-encoded (`%2e%2e`, `..%2f`, even encoded twice), or an encoded or back slash. better-auth resolves
+ * `/api/auth/reset-password/../list-sessions` to `/api/auth/list-sessions`, so such a path must never be
+ * compared as written; none of the app's paths needs one.
+ */
+export function isAmbiguousPath(path: string): boolean {
+  let decoded = path;
+  // Decoded up to three times, so `%252e%252e` (encoded twice) is seen as `..` too.
+  for (let i = 0; i < 3; i++) {
+    if (/%2f|%5c|\\/i.test(decoded)) return true;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return true;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  if (decoded.includes('\\')) return true;
+  return decoded.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** Whether better-auth may answer this request itself, judged on the path as better-auth resolves it. */
+const isPassthrough = (method: string, path: string) => {
+  const resolved = new URL(path, 'http://app.invalid').pathname;
+  if (resolved !== path) return false;
+  return PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && RESET_LANDING.test(path));
+};
 
 /**
  * Turn a Fastify request into a web Request for better-auth's handler, addressed to the origin the request
@@ -67,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
+      if (isAmbiguousPath(path)) return reply.status(400).send({ error: 'Invalid path.' });
       if (!isPassthrough(request.method, path)) return reply.status(404).send({ error: 'Not found' });
       return sendWebResponse(reply, await auth.handler(toWebRequest(request, config.publicUrl)));
     },
