@@ -85,6 +85,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Prospect Finder <no-reply@localhost>'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins from one IP address, whatever the e-mail, per 15 minutes (stops password spraying). */
+  SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(12),
   INVITATION_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Redis shared by every instance for the rate limits above; empty keeps them in memory, per instance. */
@@ -189,6 +191,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimits: {
       signIn: e.SIGN_IN_RATE_LIMIT,
+      /** Failed sign-ins per 15 minutes from one IP address across every e-mail (password spraying). */
+      signInFailuresPerIp: e.SIGN_IN_IP_RATE_LIMIT,
       invitationCheck: e.INVITATION_CHECK_RATE_LIMIT,
       /** Password-reset e-mails per hour, for one address and from one IP address. */
       passwordReset: e.PASSWORD_RESET_RATE_LIMIT,

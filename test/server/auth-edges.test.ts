@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
 import { isAmbiguousPath } from '../../src/server/auth/routes.js';
+import { TOO_MANY_ATTEMPTS, USER_NOT_FOUND, WRONG_PASSWORD } from '../../src/core/messages.js';
 
 let t: TestContext;
 let rep: TestUser;
@@ -82,5 +83,68 @@ describe('dot segments on the way to better-auth (item 3)', () => {
     for (const path of ['/api/auth/get-session', '/api/auth/reset-password/abc123', '/api/auth/sign-out'])
       expect({ path, ambiguous: isAmbiguousPath(path) }).toEqual({ path, ambiguous: false });
     expect(isAmbiguousPath('/api/auth/%E0%A4%A')).toBe(true); // broken encoding
+  });
+});
+
+describe('password spraying from one address (item 4)', () => {
+  it('stops one IP trying many addresses after SIGN_IN_IP_RATE_LIMIT failures; the per-address limit stays', async () => {
+    const sprayed = await createTestContext({ SIGN_IN_IP_RATE_LIMIT: '5', SIGN_IN_RATE_LIMIT: '3' });
+    try {
+      const victims = await Promise.all([1, 2, 3].map(() => sprayed.newUser('user')));
+      const signIn = (email: string, password: string, ip = '203.0.113.7') =>
+        sprayed.app.inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: ip,
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          payload: JSON.stringify({ email, password }),
+        });
+      // The per-address limit alone: the 4th try at one address from one IP is refused.
+      const perAddress: number[] = [];
+      for (let i = 0; i < 4; i++)
+        perAddress.push((await signIn(victims[0]!.email, 'wrong', '198.51.100.1')).statusCode);
+      expect(perAddress).toEqual([401, 401, 401, 429]);
+
+      // 15 addresses from one IP, one guess each: the per-address limit never fires; the per-IP one does.
+      const answers: { status: number; error: string }[] = [];
+      for (let i = 0; i < 15; i++) {
+        const email = i < 3 ? victims[i]!.email : `nobody${i}@example.com`;
+        const res = await signIn(email, 'Summer2026!');
+        answers.push({ status: res.statusCode, error: res.json<{ error: string }>().error });
+      }
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+      expect(answers.slice(0, 3).map((a) => a.error)).toEqual([
+        WRONG_PASSWORD,
+        WRONG_PASSWORD,
+        WRONG_PASSWORD,
+      ]);
+      expect(answers[3]!.error).toBe(USER_NOT_FOUND);
+      expect(answers.slice(5)).toEqual(Array(10).fill({ status: 429, error: TOO_MANY_ATTEMPTS }));
+      // Past the limit even the right password is refused from that IP (else the limit would tell the
+      // sprayer which guess was right); another address signs in as usual.
+      expect((await signIn(victims[1]!.email, victims[1]!.password)).statusCode).toBe(429);
+      expect((await signIn(victims[1]!.email, victims[1]!.password, '192.0.2.44')).statusCode).toBe(200);
+    } finally {
+      await sprayed.close();
+    }
+  });
+
+  it('counts only failures: many successful sign-ins from one office address are never refused', async () => {
+    const office = await createTestContext({ SIGN_IN_IP_RATE_LIMIT: '2' });
+    try {
+      const reps = await Promise.all([1, 2, 3, 4].map(() => office.newUser('user')));
+      for (let round = 0; round < 2; round++) {
+        for (const r of reps) {
+          const res = await office.request({
+            method: 'POST',
+            url: '/api/session',
+            payload: { email: r.email, password: r.password },
+          });
+          expect(res.statusCode).toBe(200);
+        }
+      }
+    } finally {
+      await office.close();
+    }
   });
 });

@@ -162,6 +162,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  // Password spraying: one address trying many accounts never reaches the per-address limit above, so the
+  // failures of one IP are counted across every e-mail too. Only failures count: an office behind one
+  // address signs in all morning without being refused.
+  const failedSignInsPerIp = createLimiter(app, {
+    name: 'sign-in-ip',
+    max: config.rateLimits.signInFailuresPerIp,
+    timeWindow: '15 minutes',
+    key: (req) => req.ip,
+    message: TOO_MANY_ATTEMPTS,
+  });
+
   app.post(
     '/api/session',
     {
@@ -185,19 +196,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary: 'Sign in with e-mail and password',
         body: z.object({ email: z.string().max(254), password: z.string().max(128) }),
       },
+      preHandler: async (request, reply) => failedSignInsPerIp.check(request, reply),
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       assertEmail(email);
+      const failed = async (error: HttpError): Promise<never> => {
+        await failedSignInsPerIp.count(request);
+        throw error;
+      };
       const user = await findAuthUserByEmail(db.kysely, email);
-      if (!user) throw new HttpError(401, USER_NOT_FOUND);
-      if (await isSuspended(db.kysely, user.id)) throw forbidden(ACCOUNT_DISABLED);
+      if (!user) return failed(new HttpError(401, USER_NOT_FOUND));
+      if (await isSuspended(db.kysely, user.id)) return failed(forbidden(ACCOUNT_DISABLED));
       const response = await auth.api.signInEmail({
         body: { email, password: request.body.password },
         headers: nodeHeaders(request),
         asResponse: true,
       });
-      if (response.status === 401) throw new HttpError(401, WRONG_PASSWORD);
+      if (response.status === 401) return failed(new HttpError(401, WRONG_PASSWORD));
       if (!response.ok) return sendWebResponse(reply, response);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) void reply.header('set-cookie', cookies);
