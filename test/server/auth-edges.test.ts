@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
 import { isAmbiguousPath } from '../../src/server/auth/routes.js';
+import { createAuth } from '../../src/server/auth/auth.js';
 import { TOO_MANY_ATTEMPTS, USER_NOT_FOUND, WRONG_PASSWORD } from '../../src/core/messages.js';
 
 let t: TestContext;
@@ -146,5 +147,79 @@ describe('password spraying from one address (item 4)', () => {
     } finally {
       await office.close();
     }
+  });
+});
+
+describe('old reset links after a reset or a password change (item 5)', () => {
+  /** Asks for a reset link and returns its token (the mail's link, as the browser lands from it). */
+  const resetToken = async (email: string): Promise<string> => {
+    const before = t.mail.length;
+    expect(
+      (await t.request({ method: 'POST', url: '/api/password-reset', payload: { email } })).statusCode,
+    ).toBe(200);
+    expect(t.mail).toHaveLength(before + 1);
+    const link = new URL(/http\S+/.exec(t.mail.at(-1)!.text)![0]);
+    return link.pathname.split('/').at(-1)!;
+  };
+  const complete = (token: string, newPassword: string) =>
+    t.request({ method: 'POST', url: '/api/password-reset/complete', payload: { token, newPassword } });
+  const outstanding = async (userId: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('verification')
+        .select('id')
+        .where('identifier', 'like', 'reset-password:%')
+        .where('value', '=', userId)
+        .execute()
+    ).length;
+
+  it('voids every older link of the account once the newest one set the password', async () => {
+    const u = await t.newUser('user');
+    const other = await t.newUser('user');
+    const oldest = await resetToken(u.email);
+    const older = await resetToken(u.email);
+    const newest = await resetToken(u.email);
+    const othersLink = await resetToken(other.email);
+    expect(await outstanding(u.id)).toBe(3);
+
+    expect((await complete(newest, 'newest-password-1')).statusCode).toBe(200);
+    expect(await outstanding(u.id)).toBe(0);
+    for (const token of [older, oldest]) {
+      const res = await complete(token, 'attacker-password-1');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Invalid token' });
+    }
+    await expect(t.signIn(u.email, 'newest-password-1')).resolves.toContain('session_token');
+    await expect(t.signIn(u.email, 'attacker-password-1')).rejects.toThrow(/401/);
+    // Another account's link is untouched.
+    expect(await outstanding(other.id)).toBe(1);
+    expect((await complete(othersLink, 'other-new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('voids the links sent before a password change', async () => {
+    const u = await t.newUser('user');
+    const sentBefore = await resetToken(u.email);
+    // The app has no password-change screen; better-auth's own change-password stands for any way the
+    // password changes (the account's updatedAt moves).
+    await new Promise((r) => setTimeout(r, 5));
+    const auth = createAuth({
+      db: t.db,
+      config: t.config,
+      secret: t.config.authSecret!,
+      mailer: { send: () => Promise.resolve() },
+    });
+    await auth.api.changePassword({
+      body: { currentPassword: u.password, newPassword: 'changed-password-1' },
+      headers: new Headers({ cookie: u.cookie }),
+    });
+    await expect(t.signIn(u.email, 'changed-password-1')).resolves.toContain('session_token');
+    const res = await complete(sentBefore, 'attacker-password-1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid token' });
+    expect(await outstanding(u.id)).toBe(0);
+    await expect(t.signIn(u.email, 'changed-password-1')).resolves.toContain('session_token');
+    // A link asked for after the change works.
+    const sentAfter = await resetToken(u.email);
+    expect((await complete(sentAfter, 'after-change-pass-1')).statusCode).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { ACCOUNT_DISABLED } from '../../core/messages.js';
 import { isSuspended } from '../users/repository.js';
+import { voidResetLinks } from './reset-links.js';
 import { configuredOrigins, trustedOriginsFor } from '../http/cross-site.js';
 
 export interface AuthDeps {
@@ -33,6 +34,8 @@ function authOptions({ db, config, secret, mailer }: AuthDeps) {
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // better-auth spends only the link used: the account's other links would still set the password.
+      onPasswordReset: async ({ user }: { user: { id: string } }) => voidResetLinks(db.kysely, user.id),
       sendResetPassword: async ({ user, url }: { user: { email: string; name: string }; url: string }) => {
         await mailer.send({
           to: user.email,

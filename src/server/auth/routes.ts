@@ -14,6 +14,10 @@ import { nodeHeaders } from '../http/access.js';
 import { badRequest, forbidden, HttpError } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
 import { ownOrigin } from '../http/cross-site.js';
+import { resetLinkOutdated } from './reset-links.js';
+
+/** better-auth's own answer to a spent or unknown reset token, so every void link reads the same. */
+const RESET_LINK_INVALID = 'Invalid token';
 import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
 import { findAuthUserByEmail, isSuspended, updateProfile } from '../users/repository.js';
 import { nowIso } from '../db/database.js';
@@ -281,6 +285,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (newPassword.length < config.passwordMinLength) {
         throw badRequest(weakPassword(config.passwordMinLength));
       }
+      // A link sent before the password last changed (another link was used since, or the password was
+      // changed) is void, like the link used.
+      if (await resetLinkOutdated(db.kysely, token)) throw badRequest(RESET_LINK_INVALID);
       const response = await auth.api.resetPassword({
         body: { token, newPassword },
         headers: nodeHeaders(request),
