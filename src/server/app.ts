@@ -29,7 +29,7 @@ import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
 import { savedRoutes } from './saved/routes.js';
 import { createEventBus } from './events/bus.js';
-import { eventRoutes } from './events/routes.js';
+import { eventRoutes, publishSessionsEnded } from './events/routes.js';
 import { advertiserRoutes } from './advertisers/routes.js';
 import { blocklistRoutes } from './blocklist/routes.js';
 import { auditRoutes } from './audit/routes.js';
@@ -135,7 +135,15 @@ export async function buildApp({
     ai: createAiClient(config.ai),
   };
   ctx.metrics.instrument(app);
-  ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
+  // A session that ends closes its live-update streams on every instance at once.
+  const events = ctx.events;
+  ctx.auth = createAuth({
+    db,
+    config,
+    secret,
+    mailer: ctx.mailer,
+    onSessionEnded: (session) => void publishSessionsEnded(events, session.userId, session.id),
+  });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
   await references.start();

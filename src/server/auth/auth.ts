@@ -14,9 +14,11 @@ export interface AuthDeps {
   config: Config;
   secret: string;
   mailer: Mailer;
+  /** Called after better-auth deleted a session (sign-out, revoked by a password reset or change). */
+  onSessionEnded?: (session: { id: string; userId: string }) => void;
 }
 
-function authOptions({ db, config, secret, mailer }: AuthDeps) {
+function authOptions({ db, config, secret, mailer, onSessionEnded }: AuthDeps) {
   const origins = configuredOrigins(config.publicUrl, config.allowedOrigins);
   return {
     appName: 'Prospect Finder',
@@ -58,6 +60,12 @@ function authOptions({ db, config, secret, mailer }: AuthDeps) {
     },
     databaseHooks: {
       session: {
+        delete: {
+          after: (session: { id: string; userId: string }) => {
+            onSessionEnded?.({ id: session.id, userId: session.userId });
+            return Promise.resolve();
+          },
+        },
         create: {
           before: async (session: { userId: string }) => {
             // A suspended account gets no session, whichever way it signs in (password reset included).

@@ -10,7 +10,7 @@ import type { Db } from '../db/database.js';
 //   postgres - LISTEN/NOTIFY on one channel, so a notice published on any instance reaches the screens of
 //              every instance on the same database. A dedicated client listens and reconnects when dropped.
 
-export type AppEventType = 'advertisers' | 'blocklist' | 'scan' | 'prospects';
+export type AppEventType = 'advertisers' | 'blocklist' | 'scan' | 'prospects' | 'sessions';
 
 /** The phases of a scan a rep's screen is told about (type 'scan', the phase in `action`). */
 export type ScanPhase = 'fetching' | 'found' | 'analysing' | 'done';
@@ -18,7 +18,8 @@ export type ScanPhase = 'fetching' | 'found' | 'analysing' | 'done';
 export interface AppEvent {
   /**
    * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
-   * (e.g. model-written reasoning arrived).
+   * (e.g. model-written reasoning arrived); 'sessions' (action 'ended'): sessions of `userId` ended, so their
+   * streams close on every instance (never sent to a browser).
    */
   type: AppEventType;
   /** What changed: 'marked', 'unmarked', 'imported', 'blocked', 'unblocked', 'cleared', or 'resync' (missed
@@ -28,6 +29,8 @@ export interface AppEvent {
   userId?: string;
   /** The scan the progress notice belongs to (the id the browser sent with the scan). */
   scanId?: string;
+  /** 'sessions': the one session that ended; without it, every session of the user did. */
+  sessionId?: string;
   /** The place providers a scan is asking (phase 'fetching'). */
   providers?: string[];
   /** The business concerned, when one is. */
@@ -102,8 +105,8 @@ export function encodeEvent(origin: string, event: AppEvent): string {
   payload = JSON.stringify({ origin, event: rest });
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
   // The audience and the scan id are never dropped: without them a private notice would reach everyone.
-  const { type, action, at, userId, scanId } = event;
-  return JSON.stringify({ origin, event: { type, action, at, userId, scanId } });
+  const { type, action, at, userId, scanId, sessionId } = event;
+  return JSON.stringify({ origin, event: { type, action, at, userId, scanId, sessionId } });
 }
 
 const EVENT_TYPES: readonly string[] = [
@@ -111,6 +114,7 @@ const EVENT_TYPES: readonly string[] = [
   'blocklist',
   'scan',
   'prospects',
+  'sessions',
 ] satisfies AppEventType[];
 
 function decodeEvent(payload: string | undefined): { origin: string; event: AppEvent } | null {
@@ -121,6 +125,7 @@ function decodeEvent(payload: string | undefined): { origin: string; event: AppE
     if (typeof parsed.origin !== 'string' || !e) return null;
     if (!EVENT_TYPES.includes(e.type ?? '') || typeof e.action !== 'string') return null;
     if (e.userId !== undefined && typeof e.userId !== 'string') return null;
+    if (e.sessionId !== undefined && typeof e.sessionId !== 'string') return null;
     return { origin: parsed.origin, event: e as AppEvent };
   } catch {
     return null;

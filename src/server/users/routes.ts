@@ -8,6 +8,7 @@ import { ensureProfile } from './accounts.js';
 import { notFound } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
 import { TOO_MANY_ATTEMPTS } from '../../core/messages.js';
+import { publishSessionsEnded } from '../events/routes.js';
 
 /**
  * Saved search settings as SPEC §5 and §9 bound them: radius 0.5 miles to the configured maximum, prospect
@@ -133,6 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       await removeProfile(db, currentUser(request), request.params.id);
+      await publishSessionsEnded(ctx.events, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -143,7 +145,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: 'superadmin' },
       schema: { tags: ['users'], summary: 'Suspend a user and end their sessions', params: idParams },
     },
-    async (request) => ({ user: await setSuspended(db, currentUser(request), request.params.id, true) }),
+    async (request) => {
+      const user = await setSuspended(db, currentUser(request), request.params.id, true);
+      await publishSessionsEnded(ctx.events, request.params.id);
+      return { user };
+    },
   );
 
   app.post(
@@ -171,6 +177,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await hardDelete(db, currentUser(request), request.params.id, request.body.password, () =>
         wrongPasswords.count(request),
       );
+      await publishSessionsEnded(ctx.events, request.params.id);
       return reply.status(204).send();
     },
   );
