@@ -284,7 +284,7 @@ export async function buildApp({
   await app.register(invitationRoutes, { ctx });
   await app.register(callLogRoutes, { ctx });
   await app.register(savedRoutes, { ctx });
-  await app.register(eventRoutes, { ctx });
+  await app.register(eventRoutes, { ctx, limits: config.eventStreams });
   await app.register(advertiserRoutes, { ctx });
   await app.register(blocklistRoutes, { ctx });
   await app.register(auditRoutes, { ctx });

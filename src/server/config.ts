@@ -97,6 +97,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL or empty')
       .optional(),
   ),
+  /** Live-update streams (GET /api/events) open at once, per session and per user, on one instance. */
+  EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(10),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10000).default(30),
   // Discovery
   RADIUS_MAX_MILES: z.coerce.number().min(1).default(5),
   PLACE_PROVIDERS: z.string().default('auto'),
@@ -200,6 +203,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       /** Prefix of the rate-limit keys in Redis (tests set a unique one per run). */
       redisNamespace: 'pf-rate-limit-',
     },
+    /** Open live-update streams allowed at once on one instance (more answer 429). */
+    eventStreams: { perSession: e.EVENT_STREAMS_PER_SESSION, perUser: e.EVENT_STREAMS_PER_USER },
     discovery: {
       radiusMaxMiles: e.RADIUS_MAX_MILES,
       providers: e.PLACE_PROVIDERS,

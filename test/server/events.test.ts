@@ -17,7 +17,7 @@ import {
   type AppEvent,
   type EventBus,
 } from '../../src/server/events/bus.js';
-import { eventRoutes } from '../../src/server/events/routes.js';
+import { eventRoutes, TOO_MANY_STREAMS } from '../../src/server/events/routes.js';
 import type { AppContext } from '../../src/server/context.js';
 import type { CurrentUser } from '../../src/server/http/access.js';
 
@@ -418,6 +418,58 @@ describe('streams of ended sessions', () => {
       await ended(stream);
     } finally {
       await stream.close();
+    }
+  });
+});
+
+// Issue 16 item 8: streams hold a connection each; a few per session and per user, then a clear 429.
+describe('limits on open streams', () => {
+  let limited: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    limited = await createTestContext({ EVENT_STREAMS_PER_SESSION: '2', EVENT_STREAMS_PER_USER: '3' });
+    url = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => limited.close());
+
+  /** A stream that must be refused: its status and body. */
+  const refused = async (user: TestUser) => {
+    const res = await fetch(`${url}/api/events`, { headers: { cookie: user.cookie, origin: ORIGIN } });
+    const body: unknown = res.status === 200 ? await res.body?.cancel() : await res.json();
+    return { status: res.status, body };
+  };
+
+  it('refuses a stream past the per-session and the per-user limit with 429, and frees a slot on close', async () => {
+    const u = await limited.newUser();
+    const open: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      open.push(await openStream(url, u), await openStream(url, u));
+      expect(open.map((s) => s.res.status)).toEqual([200, 200]);
+      expect(await refused(u)).toEqual({ status: 429, body: { error: TOO_MANY_STREAMS } });
+
+      // Another session of the same user: one more fits under the per-user limit of 3, then no more.
+      const other = { ...u, cookie: await limited.signIn(u.email, u.password) };
+      const fourth = await openStream(url, other);
+      expect(fourth.res.status).toBe(200);
+      open.push(fourth);
+      expect(await refused(other)).toEqual({ status: 429, body: { error: TOO_MANY_STREAMS } });
+
+      // Another user is not affected.
+      const someoneElse = await openStream(url, await limited.newUser());
+      expect(someoneElse.res.status).toBe(200);
+      open.push(someoneElse);
+
+      // A closed stream frees its slot.
+      await open.shift()!.close();
+      const deadline = Date.now() + 2000;
+      while ((await refused(u)).status === 429 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const again = await openStream(url, u);
+      expect(again.res.status).toBe(200);
+      open.push(again);
+    } finally {
+      await Promise.all(open.map((s) => s.close()));
     }
   });
 });

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.js';
 import type { AppEvent, EventBus } from './bus.js';
 import { sessionExists } from './repository.js';
+import { HttpError } from '../http/errors.js';
 
 /** A comment line keeps proxies and browsers from timing the stream out (SSE ignores comments). */
 export const HEARTBEAT_MS = 25_000;
@@ -12,6 +13,16 @@ const RETRY_MS = 3000;
 export function formatEvent(event: AppEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
+
+/** How many streams may be open at once on one instance (EVENT_STREAMS_PER_SESSION / _PER_USER). */
+export interface StreamLimits {
+  perSession: number;
+  perUser: number;
+}
+const DEFAULT_LIMITS: StreamLimits = { perSession: 10, perUser: 30 };
+
+export const TOO_MANY_STREAMS =
+  'Too many live-update connections are open for your account. Close some Prospect Finder tabs and reload.';
 
 /**
  * Tells every instance that sessions of a user ended (sign-out, suspension, deletion, a password reset or
@@ -38,9 +49,15 @@ export function publishSessionsEnded(events: EventBus, userId: string, sessionId
 export const eventRoutes: FastifyPluginCallbackZod<{
   ctx: AppContext;
   heartbeatMs?: number;
-}> = (app, { ctx, heartbeatMs = HEARTBEAT_MS }, done) => {
+  limits?: StreamLimits;
+}> = (app, { ctx, heartbeatMs = HEARTBEAT_MS, limits = DEFAULT_LIMITS }, done) => {
   /** Every open stream with its clean-up and whose it is. */
   const open = new Map<ServerResponse, { cleanup: () => void; userId?: string; sessionId?: string }>();
+  const count = (test: (s: { userId?: string; sessionId?: string }) => boolean) => {
+    let n = 0;
+    for (const stream of open.values()) if (test(stream)) n += 1;
+    return n;
+  };
 
   app.get(
     '/api/events',
@@ -55,6 +72,14 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     (request, reply) => {
       const sessionId = request.user?.sessionId;
       const userId = request.user?.id;
+      // A stream holds a connection and a subscription for as long as it is open: a few per session (one per
+      // tab) and per user, counted on this instance.
+      if (
+        (sessionId !== undefined && count((s) => s.sessionId === sessionId) >= limits.perSession) ||
+        (userId !== undefined && count((s) => s.userId === userId) >= limits.perUser)
+      ) {
+        throw new HttpError(429, TOO_MANY_STREAMS);
+      }
       reply.hijack();
       const res = reply.raw;
       const headers: Record<string, string | string[] | number> = {};
