@@ -312,6 +312,7 @@ async function main(): Promise<void> {
     PLACE_PROVIDERS: 'local',
     // Raised for the load: every rep signs in from 127.0.0.1 and scans back to back.
     SIGN_IN_RATE_LIMIT: '1000000',
+    SIGN_IN_IP_RATE_LIMIT: '1000000',
     INVITATION_CHECK_RATE_LIMIT: '1000000',
     SCAN_COOLDOWN_MS: '0',
   };

@@ -22,6 +22,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { contractSerializerCompiler, registerContract } from './http/contract.js';
 import { appConfigSchema } from '../core/api/accounts.js';
 import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/access.js';
+import { registerCrossSiteGuard } from './http/cross-site.js';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -30,7 +31,7 @@ import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
 import { savedRoutes } from './saved/routes.js';
 import { createEventBus } from './events/bus.js';
-import { eventRoutes } from './events/routes.js';
+import { eventRoutes, publishSessionsEnded } from './events/routes.js';
 import { advertiserRoutes } from './advertisers/routes.js';
 import { blocklistRoutes } from './blocklist/routes.js';
 import { auditRoutes } from './audit/routes.js';
@@ -143,7 +144,15 @@ export async function buildApp({
     ai: createAiClient(config.ai),
   };
   ctx.metrics.instrument(app);
-  ctx.auth = createAuth({ db, config, secret, mailer: ctx.mailer });
+  // A session that ends closes its live-update streams on every instance at once.
+  const events = ctx.events;
+  ctx.auth = createAuth({
+    db,
+    config,
+    secret,
+    mailer: ctx.mailer,
+    onSessionEnded: (session) => void publishSessionsEnded(events, session.userId, session.id),
+  });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
   await references.start();
@@ -230,6 +239,9 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
+  // Before access control: a state-changing request from another site's page is refused before its
+  // session is even read.
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   registerAccessControl(app, async (request): Promise<CurrentUser | null> => {
     if (!request.headers.cookie) return null;
     const found = await ctx.auth.api.getSession({ headers: nodeHeaders(request) });
@@ -284,7 +296,7 @@ export async function buildApp({
   await app.register(invitationRoutes, { ctx });
   await app.register(callLogRoutes, { ctx });
   await app.register(savedRoutes, { ctx });
-  await app.register(eventRoutes, { ctx });
+  await app.register(eventRoutes, { ctx, limits: config.eventStreams });
   await app.register(advertiserRoutes, { ctx });
   await app.register(blocklistRoutes, { ctx });
   await app.register(auditRoutes, { ctx });

@@ -18,6 +18,30 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
+  /**
+   * More addresses the app is opened at (a second domain name), as a comma list of origins: state-changing
+   * requests from pages of these origins are accepted besides PUBLIC_URL's and the request's own.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/?#\s]+\/?$/,
+            'must be a comma list of origins like https://prospects.example.com',
+          )
+          .transform((o) => new URL(o).origin),
+      ),
+    ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -61,6 +85,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Prospect Finder <no-reply@localhost>'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins from one IP address, whatever the e-mail, per 15 minutes (stops password spraying). */
+  SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(12),
   INVITATION_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Redis shared by every instance for the rate limits above; empty keeps them in memory, per instance. */
@@ -71,6 +97,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL or empty')
       .optional(),
   ),
+  /** Live-update streams (GET /api/events) open at once, per session and per user, on one instance. */
+  EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(10),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10000).default(30),
   // Discovery
   RADIUS_MAX_MILES: z.coerce.number().min(1).default(5),
   PLACE_PROVIDERS: z.string().default('auto'),
@@ -142,6 +171,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    /** Origins (besides PUBLIC_URL's and the request's own) whose pages may send state-changing requests. */
+    allowedOrigins: e.ALLOWED_ORIGINS,
     dataDir,
     /** Where `import:osm --region` downloads extracts from (OSM_MIRROR_URL). */
     osmMirrorUrl: e.OSM_MIRROR_URL,
@@ -163,6 +194,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimits: {
       signIn: e.SIGN_IN_RATE_LIMIT,
+      /** Failed sign-ins per 15 minutes from one IP address across every e-mail (password spraying). */
+      signInFailuresPerIp: e.SIGN_IN_IP_RATE_LIMIT,
       invitationCheck: e.INVITATION_CHECK_RATE_LIMIT,
       /** Password-reset e-mails per hour, for one address and from one IP address. */
       passwordReset: e.PASSWORD_RESET_RATE_LIMIT,
@@ -170,6 +203,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       /** Prefix of the rate-limit keys in Redis (tests set a unique one per run). */
       redisNamespace: 'pf-rate-limit-',
     },
+    /** Open live-update streams allowed at once on one instance (more answer 429). */
+    eventStreams: { perSession: e.EVENT_STREAMS_PER_SESSION, perUser: e.EVENT_STREAMS_PER_USER },
     discovery: {
       radiusMaxMiles: e.RADIUS_MAX_MILES,
       providers: e.PLACE_PROVIDERS,

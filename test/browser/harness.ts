@@ -118,6 +118,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     LOG_LEVEL: 'silent',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SIGN_IN_RATE_LIMIT: '1000',
+    SIGN_IN_IP_RATE_LIMIT: '1000',
     INVITATION_CHECK_RATE_LIMIT: '1000',
     SCAN_COOLDOWN_MS: '0',
     ...env,

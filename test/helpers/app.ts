@@ -58,6 +58,7 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SIGN_IN_RATE_LIMIT: '1000',
+    SIGN_IN_IP_RATE_LIMIT: '1000',
     INVITATION_CHECK_RATE_LIMIT: '1000',
     PASSWORD_RESET_RATE_LIMIT: '1000',
     ...env,

@@ -17,9 +17,9 @@ import {
   type AppEvent,
   type EventBus,
 } from '../../src/server/events/bus.js';
-import { eventRoutes } from '../../src/server/events/routes.js';
 import { contractSerializerCompiler } from '../../src/server/http/contract.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { eventRoutes, TOO_MANY_STREAMS } from '../../src/server/events/routes.js';
 import type { AppContext } from '../../src/server/context.js';
 import type { CurrentUser } from '../../src/server/http/access.js';
 
@@ -250,6 +250,28 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
   },
 );
 
+describe.skipIf(testDatabaseKind !== 'postgres')(
+  'sessions ending on another instance (issue 16 item 7)',
+  () => {
+    it('closes a stream on the second instance at once when its user signs out on the first', async () => {
+      const second = await startSecondInstance(t);
+      try {
+        const u = await t.newUser();
+        const stream = await openStream(second.url, u);
+        expect(stream.res.status).toBe(200);
+        await stream.next(() => false, 100).catch(() => undefined);
+        const started = Date.now();
+        expect((await t.request({ method: 'DELETE', url: '/api/session', as: u })).statusCode).toBe(200);
+        await expect(stream.next(() => false, 3000)).rejects.toThrow(/stream ended/);
+        expect(Date.now() - started).toBeLessThan(3000); // the heartbeat would take 25 s
+        await stream.close();
+      } finally {
+        await second.close();
+      }
+    });
+  },
+);
+
 describe.skipIf(testDatabaseKind !== 'postgres')('the LISTEN connection', () => {
   it('reconnects after the server drops it, tells subscribers to resync, and delivers again', async () => {
     const pool = t.db.pool!;
@@ -311,6 +333,148 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the LISTEN connection', () => 
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+// Issue 16 item 7: a stream ends as soon as its session does, not at the next heartbeat (25 s here).
+describe('streams of ended sessions', () => {
+  /** Resolves once the stream has ended; fails after `ms` (far below the 25 s heartbeat). */
+  const ended = (stream: Awaited<ReturnType<typeof openStream>>, ms = 2000) =>
+    expect(stream.next(() => false, ms)).rejects.toThrow(/stream ended/);
+  const stillOpen = async (stream: Awaited<ReturnType<typeof openStream>>) => {
+    await t.request({
+      method: 'POST',
+      url: '/api/blocklist',
+      as: admin,
+      payload: { businessId: `alive-${Date.now()}` },
+    });
+    expect((await stream.next((e) => e.event === 'blocklist', 2000)).data.action).toBe('blocked');
+  };
+
+  it('sign-out ends the streams of that session only', async () => {
+    const u = await t.newUser();
+    const otherSession = { ...u, cookie: await t.signIn(u.email, u.password) };
+    const mine = await openStream(baseUrl, u);
+    const elsewhere = await openStream(baseUrl, otherSession);
+    const bystander = await openStream(baseUrl, rep);
+    try {
+      expect((await t.request({ method: 'DELETE', url: '/api/session', as: u })).statusCode).toBe(200);
+      await ended(mine);
+      await stillOpen(elsewhere);
+      await stillOpen(bystander);
+      // better-auth's own sign-out endpoint too.
+      const out = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        as: otherSession,
+        payload: {},
+      });
+      expect(out.statusCode).toBe(200);
+      await ended(elsewhere);
+      await stillOpen(bystander);
+    } finally {
+      await Promise.all([mine.close(), elsewhere.close(), bystander.close()]);
+    }
+  });
+
+  it('suspension, a profile delete and a hard delete end every stream of the user', async () => {
+    const root = await t.newUser('SuperAdmin');
+    for (const action of ['suspend', 'delete', 'hard-delete'] as const) {
+      const u = await t.newUser();
+      const second = { ...u, cookie: await t.signIn(u.email, u.password) };
+      const streams = [await openStream(baseUrl, u), await openStream(baseUrl, second)];
+      const bystander = await openStream(baseUrl, rep);
+      try {
+        const res =
+          action === 'suspend'
+            ? await t.request({ method: 'POST', url: `/api/users/${u.id}/suspend`, as: root })
+            : action === 'delete'
+              ? await t.request({ method: 'DELETE', url: `/api/users/${u.id}`, as: root })
+              : await t.request({
+                  method: 'POST',
+                  url: `/api/users/${u.id}/hard-delete`,
+                  as: root,
+                  payload: { password: root.password },
+                });
+        expect({ action, status: res.statusCode < 300 }).toEqual({ action, status: true });
+        for (const stream of streams) await ended(stream);
+        await stillOpen(bystander);
+      } finally {
+        await Promise.all([...streams, bystander].map((s) => s.close()));
+      }
+    }
+  });
+
+  it('a password reset (which revokes every session) ends the streams', async () => {
+    const u = await t.newUser();
+    const stream = await openStream(baseUrl, u);
+    try {
+      const before = t.mail.length;
+      await t.request({ method: 'POST', url: '/api/password-reset', payload: { email: u.email } });
+      expect(t.mail).toHaveLength(before + 1);
+      const token = new URL(/http\S+/.exec(t.mail.at(-1)!.text)![0]).pathname.split('/').at(-1)!;
+      const done = await t.request({
+        method: 'POST',
+        url: '/api/password-reset/complete',
+        payload: { token, newPassword: 'reset-new-pass-1' },
+      });
+      expect(done.statusCode).toBe(200);
+      await ended(stream);
+    } finally {
+      await stream.close();
+    }
+  });
+});
+
+// Issue 16 item 8: streams hold a connection each; a few per session and per user, then a clear 429.
+describe('limits on open streams', () => {
+  let limited: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    limited = await createTestContext({ EVENT_STREAMS_PER_SESSION: '2', EVENT_STREAMS_PER_USER: '3' });
+    url = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => limited.close());
+
+  /** A stream that must be refused: its status and body. */
+  const refused = async (user: TestUser) => {
+    const res = await fetch(`${url}/api/events`, { headers: { cookie: user.cookie, origin: ORIGIN } });
+    const body: unknown = res.status === 200 ? await res.body?.cancel() : await res.json();
+    return { status: res.status, body };
+  };
+
+  it('refuses a stream past the per-session and the per-user limit with 429, and frees a slot on close', async () => {
+    const u = await limited.newUser();
+    const open: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      open.push(await openStream(url, u), await openStream(url, u));
+      expect(open.map((s) => s.res.status)).toEqual([200, 200]);
+      expect(await refused(u)).toEqual({ status: 429, body: { error: TOO_MANY_STREAMS } });
+
+      // Another session of the same user: one more fits under the per-user limit of 3, then no more.
+      const other = { ...u, cookie: await limited.signIn(u.email, u.password) };
+      const fourth = await openStream(url, other);
+      expect(fourth.res.status).toBe(200);
+      open.push(fourth);
+      expect(await refused(other)).toEqual({ status: 429, body: { error: TOO_MANY_STREAMS } });
+
+      // Another user is not affected.
+      const someoneElse = await openStream(url, await limited.newUser());
+      expect(someoneElse.res.status).toBe(200);
+      open.push(someoneElse);
+
+      // A closed stream frees its slot.
+      await open.shift()!.close();
+      const deadline = Date.now() + 2000;
+      while ((await refused(u)).status === 429 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const again = await openStream(url, u);
+      expect(again.res.status).toBe(200);
+      open.push(again);
+    } finally {
+      await Promise.all(open.map((s) => s.close()));
     }
   });
 });

@@ -32,6 +32,7 @@ async function startInstance(secret: string): Promise<Instance> {
     LOG_LEVEL: 'silent',
     AUTH_SECRET: secret,
     SIGN_IN_RATE_LIMIT: '1000',
+    SIGN_IN_IP_RATE_LIMIT: '1000',
     SCAN_COOLDOWN_MS: '60000',
     PLACE_PROVIDERS: 'demo',
   });

@@ -22,6 +22,7 @@ import type { Mail } from '../../src/server/mail/mailer.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { freePort } from '../helpers/process.js';
 import { missingDependency } from '../helpers/dependencies.js';
+import { CROSS_SITE_REFUSED } from '../../src/server/http/cross-site.js';
 
 const NGINX = '/usr/sbin/nginx';
 const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
@@ -269,6 +270,18 @@ http {
     expect(lands.pathname).toBe('/reset-password');
     expect(lands.searchParams.get('token')).toMatch(/^\w+$/);
     if (/^[a-z][a-z+.-]*:|^\/\//i.test(location)) expect(location.startsWith(`${publicUrl}/`)).toBe(true);
+  });
+
+  it('accepts state-changing requests from pages of the public https origin only (issue 16 item 1)', async () => {
+    const ask = (headers: Record<string, string>) =>
+      send('POST', '/api/password-reset', { email: 'nobody@example.com' }, headers);
+    expect((await ask({})).status).toBe(200); // origin: PUBLIC_URL, as the browser on it sends
+    const port = new URL(publicUrl).port;
+    for (const origin of [`http://localhost:${port}`, 'https://evil.example', `https://127.0.0.1:${port}`]) {
+      const refused = await ask({ origin });
+      expect({ origin, status: refused.status }).toEqual({ origin, status: 403 });
+      expect(JSON.parse(refused.body)).toEqual({ error: CROSS_SITE_REFUSED });
+    }
   });
 });
 

@@ -502,7 +502,8 @@ describe.skipIf(testDatabaseKind !== 'sqlite')('restart', () => {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            origin: ORIGIN.replace('3000', new URL(base).port),
+            // The page's own origin: the address the server was reached at (http/cross-site.ts).
+            origin: base,
             cookie,
           },
           body: JSON.stringify(body),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isoTime } from './common';
 
-export const appEventTypeSchema = z.enum(['advertisers', 'blocklist', 'scan', 'prospects']);
+export const appEventTypeSchema = z.enum(['advertisers', 'blocklist', 'scan', 'prospects', 'sessions']);
 export type AppEventType = z.infer<typeof appEventTypeSchema>;
 
 /** The phases of a scan a rep's screen is told about (type 'scan', the phase in `action`). */
@@ -12,7 +12,8 @@ export type ScanPhase = z.infer<typeof scanPhaseSchema>;
 export const appEventSchema = z.object({
   /**
    * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
-   * (e.g. model-written reasoning arrived).
+   * (e.g. model-written reasoning arrived); 'sessions' (action 'ended'): sessions of `userId` ended, so their
+   * streams close on every instance (between instances only, never sent to a browser).
    */
   type: appEventTypeSchema,
   /**
@@ -24,6 +25,8 @@ export const appEventSchema = z.object({
   userId: z.string().optional(),
   /** The scan the progress notice belongs to (the id the browser sent with the scan). */
   scanId: z.string().optional(),
+  /** 'sessions': the one session that ended; without it, every session of the user did. */
+  sessionId: z.string().optional(),
   /** The place providers a scan is asking (phase 'fetching'). */
   providers: z.array(z.string()).optional(),
   /** The business concerned, when one is. */

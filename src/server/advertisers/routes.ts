@@ -67,8 +67,9 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
     },
   );
 
-  // A customer list may be posted as the CSV file itself.
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, parsed) => {
+  // A customer list may be posted as the CSV file itself, as text/csv: unlike text/plain, no cross-site form
+  // can send that type (and fetch() from another origin needs a preflight the server never grants).
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, parsed) => {
     parsed(null, body);
   });
 

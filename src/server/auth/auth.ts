@@ -6,22 +6,29 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { ACCOUNT_DISABLED } from '../../core/messages.js';
 import { isSuspended } from '../users/repository.js';
+import { voidResetLinks } from './reset-links.js';
+import { configuredOrigins, trustedOriginsFor } from '../http/cross-site.js';
 
 export interface AuthDeps {
   db: Db;
   config: Config;
   secret: string;
   mailer: Mailer;
+  /** Called after better-auth deleted a session (sign-out, revoked by a password reset or change). */
+  onSessionEnded?: (session: { id: string; userId: string }) => void;
 }
 
-function authOptions({ db, config, secret, mailer }: AuthDeps) {
+function authOptions({ db, config, secret, mailer, onSessionEnded }: AuthDeps) {
+  const origins = configuredOrigins(config.publicUrl, config.allowedOrigins);
   return {
     appName: 'Prospect Finder',
     database: { db: db.kysely, type: db.kind },
     secret,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [config.publicUrl],
+    // The same origins the app's cross-site guard accepts (http/cross-site.ts): PUBLIC_URL, ALLOWED_ORIGINS
+    // and the address the request was sent to.
+    trustedOrigins: (request?: Request) => trustedOriginsFor(origins, request),
     emailAndPassword: {
       enabled: true,
       // Accounts are created only through /api/register, which checks and consumes invitations.
@@ -29,6 +36,8 @@ function authOptions({ db, config, secret, mailer }: AuthDeps) {
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // better-auth spends only the link used: the account's other links would still set the password.
+      onPasswordReset: async ({ user }: { user: { id: string } }) => voidResetLinks(db.kysely, user.id),
       sendResetPassword: async ({ user, url }: { user: { email: string; name: string }; url: string }) => {
         await mailer.send({
           to: user.email,
@@ -51,6 +60,12 @@ function authOptions({ db, config, secret, mailer }: AuthDeps) {
     },
     databaseHooks: {
       session: {
+        delete: {
+          after: (session: { id: string; userId: string }) => {
+            onSessionEnded?.({ id: session.id, userId: session.userId });
+            return Promise.resolve();
+          },
+        },
         create: {
           before: async (session: { userId: string }) => {
             // A suspended account gets no session, whichever way it signs in (password reset included).

@@ -13,6 +13,11 @@ import type { AppContext } from '../context.js';
 import { nodeHeaders } from '../http/access.js';
 import { badRequest, forbidden, HttpError } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
+import { ownOrigin } from '../http/cross-site.js';
+import { resetLinkOutdated } from './reset-links.js';
+
+/** better-auth's own answer to a spent or unknown reset token, so every void link reads the same. */
+const RESET_LINK_INVALID = 'Invalid token';
 import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
 import { findAuthUserByEmail, isSuspended, updateProfile } from '../users/repository.js';
 import { nowIso } from '../db/database.js';
@@ -25,12 +30,47 @@ import { registerBody, roleSchema } from '../../core/api/accounts.js';
 // Password reset is ours too (/api/password-reset), for its rate limits and the spec's weak-password message;
 // only the e-mailed link's landing (GET /api/auth/reset-password/:token) is better-auth's.
 const PASSTHROUGH = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out']);
-const isPassthrough = (method: string, path: string) =>
-  PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && path.startsWith('/api/auth/reset-password/'));
+/** The e-mailed link: better-auth's tokens are letters and digits; one segment, nothing after it. */
+const RESET_LANDING = /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]{1,200}$/;
 
-/** Turn a Fastify request into a web Request for better-auth's handler. */
+/**
+ * A path better-auth would resolve differently from how it reads: a `.` or `..` segment, written plainly or
+ * percent-encoded (`%2e%2e`, `..%2f`, even encoded twice), or an encoded or back slash. better-auth resolves
+ * `/api/auth/reset-password/../list-sessions` to `/api/auth/list-sessions`, so such a path must never be
+ * compared as written; none of the app's paths needs one.
+ */
+export function isAmbiguousPath(path: string): boolean {
+  let decoded = path;
+  // Decoded up to three times, so `%252e%252e` (encoded twice) is seen as `..` too.
+  for (let i = 0; i < 3; i++) {
+    if (/%2f|%5c|\\/i.test(decoded)) return true;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return true;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  if (decoded.includes('\\')) return true;
+  return decoded.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** Whether better-auth may answer this request itself, judged on the path as better-auth resolves it. */
+const isPassthrough = (method: string, path: string) => {
+  const resolved = new URL(path, 'http://app.invalid').pathname;
+  if (resolved !== path) return false;
+  return PASSTHROUGH.has(`${method} ${path}`) || (method === 'GET' && RESET_LANDING.test(path));
+};
+
+/**
+ * Turn a Fastify request into a web Request for better-auth's handler, addressed to the origin the request
+ * was sent to (better-auth trusts that origin, as the cross-site guard does: http/cross-site.ts). The path
+ * is appended to the origin, so no request line can change the host.
+ */
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
-  const url = new URL(request.url, publicUrl);
+  const url = new URL(`${ownOrigin(request) ?? new URL(publicUrl).origin}${request.url}`);
   const init: RequestInit = { method: request.method, headers: nodeHeaders(request) };
   if (request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
@@ -65,6 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
+      if (isAmbiguousPath(path)) return reply.status(400).send({ error: 'Invalid path.' });
       if (!isPassthrough(request.method, path)) return reply.status(404).send({ error: 'Not found' });
       return sendWebResponse(reply, await auth.handler(toWebRequest(request, config.publicUrl)));
     },
@@ -127,6 +168,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  // Password spraying: one address trying many accounts never reaches the per-address limit above, so the
+  // failures of one IP are counted across every e-mail too. Only failures count: an office behind one
+  // address signs in all morning without being refused.
+  const failedSignInsPerIp = createLimiter(app, {
+    name: 'sign-in-ip',
+    max: config.rateLimits.signInFailuresPerIp,
+    timeWindow: '15 minutes',
+    key: (req) => req.ip,
+    message: TOO_MANY_ATTEMPTS,
+  });
+
   app.post(
     '/api/session',
     {
@@ -151,19 +203,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         body: z.object({ email: z.string().max(254), password: z.string().max(128) }),
         response: { 200: okSchema, ...errors(401, 403) },
       },
+      preHandler: async (request, reply) => failedSignInsPerIp.check(request, reply),
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       assertEmail(email);
+      const failed = async (error: HttpError): Promise<never> => {
+        await failedSignInsPerIp.count(request);
+        throw error;
+      };
       const user = await findAuthUserByEmail(db.kysely, email);
-      if (!user) throw new HttpError(401, USER_NOT_FOUND);
-      if (await isSuspended(db.kysely, user.id)) throw forbidden(ACCOUNT_DISABLED);
+      if (!user) return failed(new HttpError(401, USER_NOT_FOUND));
+      if (await isSuspended(db.kysely, user.id)) return failed(forbidden(ACCOUNT_DISABLED));
       const response = await auth.api.signInEmail({
         body: { email, password: request.body.password },
         headers: nodeHeaders(request),
         asResponse: true,
       });
-      if (response.status === 401) throw new HttpError(401, WRONG_PASSWORD);
+      if (response.status === 401) return failed(new HttpError(401, WRONG_PASSWORD));
       if (!response.ok) return sendWebResponse(reply, response);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) void reply.header('set-cookie', cookies);
@@ -233,6 +290,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (newPassword.length < config.passwordMinLength) {
         throw badRequest(weakPassword(config.passwordMinLength));
       }
+      // A link sent before the password last changed (another link was used since, or the password was
+      // changed) is void, like the link used.
+      if (await resetLinkOutdated(db.kysely, token)) throw badRequest(RESET_LINK_INVALID);
       const response = await auth.api.resetPassword({
         body: { token, newPassword },
         headers: nodeHeaders(request),

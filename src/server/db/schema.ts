@@ -29,6 +29,18 @@ export interface AuthAccountTable {
   accountId: string;
   providerId: string;
   password: string | null;
+  /** Set by better-auth on every update: for the credential account, when the password last changed. */
+  updatedAt: Date | string;
+}
+
+/** better-auth's one-time values; a password-reset link is `reset-password:<token>` with the user id as value. */
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
 }
 
 export interface UserProfileTable {
@@ -267,6 +279,7 @@ export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
+  verification: AuthVerificationTable;
   user_profiles: UserProfileTable;
   account_suspensions: AccountSuspensionTable;
   invitations: InvitationTable;

@@ -75,8 +75,8 @@ export function encodeEvent(origin: string, event: AppEvent): string {
   payload = JSON.stringify({ origin, event: rest });
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
   // The audience and the scan id are never dropped: without them a private notice would reach everyone.
-  const { type, action, at, userId, scanId } = event;
-  return JSON.stringify({ origin, event: { type, action, at, userId, scanId } });
+  const { type, action, at, userId, scanId, sessionId } = event;
+  return JSON.stringify({ origin, event: { type, action, at, userId, scanId, sessionId } });
 }
 
 const EVENT_TYPES: readonly string[] = [
@@ -84,6 +84,7 @@ const EVENT_TYPES: readonly string[] = [
   'blocklist',
   'scan',
   'prospects',
+  'sessions',
 ] satisfies AppEventType[];
 
 function decodeEvent(payload: string | undefined): { origin: string; event: AppEvent } | null {
@@ -94,6 +95,7 @@ function decodeEvent(payload: string | undefined): { origin: string; event: AppE
     if (typeof parsed.origin !== 'string' || !e) return null;
     if (!EVENT_TYPES.includes(e.type ?? '') || typeof e.action !== 'string') return null;
     if (e.userId !== undefined && typeof e.userId !== 'string') return null;
+    if (e.sessionId !== undefined && typeof e.sessionId !== 'string') return null;
     return { origin: parsed.origin, event: e as AppEvent };
   } catch {
     return null;

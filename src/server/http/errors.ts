@@ -82,6 +82,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ error: 'Request body is too large.' });
     }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type =
+        String(request.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim() || 'unknown';
+      return reply.status(415).send({
+        error: `Unsupported content type "${type.slice(0, 100)}": send the body as application/json.`,
+      });
+    }
     if (
       typeof fastifyError.statusCode === 'number' &&
       fastifyError.statusCode >= 400 &&

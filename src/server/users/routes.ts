@@ -18,6 +18,7 @@ import {
   userProfileSchema,
   userRowSchema,
 } from '../../core/api/accounts.js';
+import { publishSessionsEnded } from '../events/routes.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -133,6 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       await removeProfile(db, currentUser(request), request.params.id);
+      await publishSessionsEnded(ctx.events, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -148,7 +150,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: userAnswer, ...errors(404) },
       },
     },
-    async (request) => ({ user: await setSuspended(db, currentUser(request), request.params.id, true) }),
+    async (request) => {
+      const user = await setSuspended(db, currentUser(request), request.params.id, true);
+      await publishSessionsEnded(ctx.events, request.params.id);
+      return { user };
+    },
   );
 
   app.post(
@@ -182,6 +188,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await hardDelete(db, currentUser(request), request.params.id, request.body.password, () =>
         wrongPasswords.count(request),
       );
+      await publishSessionsEnded(ctx.events, request.params.id);
       return reply.status(204).send();
     },
   );
