@@ -25,18 +25,18 @@ import {
 const IMPORTED = BUSINESS_NODES.length + WAYS.length - 1;
 const TAKEN = '2026-11-20T21:14:02.000Z';
 
+const PRAIRIE = '/north-america/us/prairie-latest.osm.pbf';
+const PRAIRIE_BYTES = writePbf(ALL_NODES, WAYS, 'browser-test', {
+  bbox: { minLat: 40.17, minLng: -100.68, maxLat: 40.24, maxLng: -100.57 },
+  timestamp: TAKEN,
+});
+
 let server: TestServer;
 let mirror: OsmMirror;
 let owner: ApiSession;
 beforeAll(async () => {
   mirror = await startOsmMirror();
-  mirror.set(
-    '/north-america/us/prairie-latest.osm.pbf',
-    writePbf(ALL_NODES, WAYS, 'browser-test', {
-      bbox: { minLat: 40.17, minLng: -100.68, maxLat: 40.24, maxLng: -100.57 },
-      timestamp: TAKEN,
-    }),
-  );
+  mirror.set(PRAIRIE, PRAIRIE_BYTES);
   server = await startServer({ OSM_MIRROR_URL: mirror.url });
   owner = await firstAccount(server, {
     name: 'Olive Owner',
@@ -125,9 +125,18 @@ describe('Business Data in the Admin Panel', () => {
       await expect.poll(() => boxes(page).count(), POLL).toBe(1);
 
       // A new region, from the mirror: progress, then the counts; listed with the extract's date and drawn.
+      // The mirror holds the download after its first 2,000 bytes: the panel shows how far it is.
+      mirror.hold(PRAIRIE, 2000);
       await section(page).getByLabel('Region').fill('us/prairie');
       await section(page).getByRole('button', { name: 'Download and Import' }).click();
       const status = section(page).getByTestId('area-refresh');
+      const total = `${Math.ceil(PRAIRIE_BYTES.length / 1e3)} KB`;
+      await status
+        .getByText(new RegExp(`^us/prairie: downloading \\d+% \\(2 KB of ${total}\\)\\.\\.\\.$`))
+        .waitFor({ timeout: 15_000 });
+      expect(await status.getByRole('progressbar').count()).toBe(1);
+      await keepScreenshot(page, 'business-data-progress-1440');
+      mirror.release();
       await expect
         .poll(() => status.getAttribute('data-status'), { ...POLL, timeout: 30_000 })
         .toBe('complete');
@@ -199,6 +208,15 @@ describe('Business Data in the Admin Panel', () => {
       const map = await page.locator('.areas-map-wrap').boundingBox();
       const list = await section(page).getByRole('list', { name: 'Areas with business data' }).boundingBox();
       expect(list!.y).toBeGreaterThanOrEqual(map!.y + map!.height - 1);
+      // Every button of the section (the map's zoom buttons too) is a 44 px target on a touch screen.
+      const small = await section(page).evaluate((root) =>
+        [...root.querySelectorAll('button, [role="button"]')]
+          .map((e) => ({ name: e.getAttribute('aria-label') || e.textContent, r: e.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && (r.width < 44 || r.height < 44))
+          .map(({ name, r }) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`),
+      );
+      expect(small).toEqual([]);
+      expect(await section(page).getByRole('button').count()).toBeGreaterThan(4);
       // Nothing wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await page.locator('.areas-map-wrap').scrollIntoViewIfNeeded();

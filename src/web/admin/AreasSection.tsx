@@ -13,7 +13,8 @@ import { AREA_KEYS, areasApi, type DataArea, type RegionRefresh } from './areasA
 const AreasMap = lazy(() => import('./AreasMap'));
 
 const count = (n: number) => n.toLocaleString('en-US');
-const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+const size = (bytes: number) =>
+  bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} KB`;
 const dateOnly = (iso: string) => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString();
@@ -78,8 +79,8 @@ function RefreshStatus({
     percent = total > 0 ? Math.min(100, Math.floor((bytes / total) * 100)) : null;
     line =
       total > 0
-        ? `${r.region}: downloading ${percent}% (${mb(bytes)} of ${mb(total)} MB)...`
-        : `${r.region}: downloading (${mb(bytes)} MB)...`;
+        ? `${r.region}: downloading ${percent}% (${size(bytes)} of ${size(total)})...`
+        : `${r.region}: downloading (${size(bytes)})...`;
   } else line = `${r.region}: starting...`;
   return (
     <Paper withBorder p="xs" radius="md" data-testid="area-refresh" data-status={r.status}>
