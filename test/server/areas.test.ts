@@ -29,6 +29,23 @@ const withHeader = (timestamp: string, drop = 0) =>
     { bbox: BBOX, timestamp },
   );
 
+const DENTIST = {
+  id: 'osm:node/1',
+  name: 'Cottonwood Dental Care',
+  category: 'Dental',
+  address: '88 Court Street, Prairie Junction, NE',
+  lat: CENTER.lat,
+  lng: CENTER.lng,
+  score: 0.74,
+  reviews: 0,
+  types: ['dentist'],
+  aiAnalysis: {
+    score: 74,
+    reasoning: 'Good fit.',
+    breakdown: { vertical: 'dental', fit: 0.83, presence: 0.3 },
+  },
+};
+
 let t: TestContext;
 let mirror: OsmMirror;
 let admin: TestUser;
@@ -37,7 +54,8 @@ let user: TestUser;
 
 beforeAll(async () => {
   mirror = await startOsmMirror();
-  t = await createTestContext({ OSM_MIRROR_URL: mirror.url });
+  // One job slot: a region refresh must not take the one strategies and reasoning use.
+  t = await createTestContext({ OSM_MIRROR_URL: mirror.url, JOB_CONCURRENCY: '1' });
   admin = await t.newUser('admin');
   superAdmin = await t.newUser('SuperAdmin');
   user = await t.newUser('user');
@@ -140,6 +158,24 @@ describe('POST /api/admin/areas/refresh', () => {
     });
     // The same region spelled as its path on the mirror is the same refresh.
     expect((await refresh('north-america/us/prairie-latest.osm.pbf')).statusCode).toBe(409);
+    // The held refresh holds up no other job: a strategy is written meanwhile, in the one slot jobs have.
+    const strategy = await t.request({
+      method: 'POST',
+      url: '/api/strategies',
+      payload: { prospect: DENTIST },
+      as: user,
+    });
+    expect(strategy.statusCode).toBe(202);
+    const strategyJob = strategy.json<{ jobId: string }>().jobId;
+    await expect
+      .poll(
+        async () =>
+          (await t.request({ method: 'GET', url: `/api/strategies/jobs/${strategyJob}`, as: user }))
+            .statusCode,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(200);
+    expect((await poll(jobId, () => true)).status).toBe('running');
     mirror.release();
 
     const done = await poll(jobId);
