@@ -49,6 +49,8 @@ import { registerStrategyWorker } from './strategies/service.js';
 import { createAiClient, generateStrategy } from './ai/index.js';
 import { ensureProfile } from './users/accounts.js';
 import { registerReasoningWorker } from './reasoning/service.js';
+import { areaRoutes } from './areas/routes.js';
+import { createRegionWorker } from './areas/service.js';
 
 export interface BuildOptions {
   config: Config;
@@ -190,6 +192,13 @@ export async function buildApp({
     });
   }
   app.addHook('preClose', () => ctx.jobs.stop());
+  // Region refreshes (download + import, minutes for a state) work on a queue of their own, one at a time.
+  const regionWorker = createRegionWorker(ctx);
+  app.addHook('onReady', () => {
+    regionWorker.start();
+    return Promise.resolve();
+  });
+  app.addHook('preClose', () => regionWorker.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -304,6 +313,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { ctx });
   await app.register(scanRoutes, { ctx });
   await app.register(strategyRoutes, { ctx });
+  await app.register(areaRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

@@ -203,6 +203,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         'User Management',
         'Algorithm Settings',
         'Invitation Management',
+        'Business Data',
       ]);
       expect(await page.getByRole('button', { name: 'Clear AI Cache' }).count()).toBe(0);
       await page.getByTestId('stat-total').waitFor();
@@ -284,6 +285,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         'User Management',
         'Algorithm Settings',
         'Invitation Management',
+        'Business Data',
         'Audit Log',
       ]);
 

@@ -61,6 +61,8 @@ export async function createTestContext(
     SIGN_IN_IP_RATE_LIMIT: '1000',
     INVITATION_CHECK_RATE_LIMIT: '1000',
     PASSWORD_RESET_RATE_LIMIT: '1000',
+    // Nothing leaves the machine: a region refresh a test starts without its own mirror fails at once.
+    OSM_MIRROR_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const db = testDb.open();

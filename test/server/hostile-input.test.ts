@@ -102,6 +102,7 @@ const t: TestContext = await createTestContext({
   NOMINATIM_URL: NOWHERE,
   GOOGLE_PLACES_URL: NOWHERE,
   GOOGLE_GEOCODING_URL: NOWHERE,
+  OSM_MIRROR_URL: NOWHERE,
   PROVIDER_TIMEOUT_MS: '500',
 });
 callers.set('anonymous', null);

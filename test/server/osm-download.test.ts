@@ -164,6 +164,23 @@ describe('npm run import:osm -- --region', () => {
       '/north-america/us/alabama-latest.osm.pbf.md5',
     ]);
     expect((await placesStored()).n).toBe(IMPORTED);
+    // The Admin Panel lists it as the region's area (refreshable there by the same name).
+    const db = testDb.open();
+    try {
+      const areas = await db.kysely.selectFrom('place_areas').selectAll().execute();
+      expect(areas).toEqual([
+        expect.objectContaining({
+          key: 'north-america/us/alabama-latest.osm.pbf',
+          name: 'us/alabama',
+          region: 'us/alabama',
+          source: `${mirror}/north-america/us/alabama-latest.osm.pbf`,
+          businesses: IMPORTED,
+          data_date: null,
+        }),
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('a 404 is one clear line, and the previous import stays as it was', async () => {

@@ -84,6 +84,11 @@ const SPEC_RULES: Record<string, Access> = {
   // §6 "Show-all-prospects setting": SuperAdmin changes it; admins see the panel read-only
   'GET /api/admin/settings': 'admin',
   'PATCH /api/admin/settings': 'superadmin',
+  // issue 14 item 15: the areas with business data and refreshing a region. Admin, in the spirit of §6's "View AI
+  // cache stats": the team's shared data, and a refresh only adds or updates businesses (clearing is SuperAdmin's)
+  'GET /api/admin/areas': 'admin',
+  'POST /api/admin/areas/refresh': 'admin',
+  'GET /api/admin/areas/jobs/:jobId': 'admin',
   // issue 5: the audit log, for SuperAdmins
   'GET /api/audit': 'superadmin',
   'GET /api/audit/export.csv': 'superadmin',

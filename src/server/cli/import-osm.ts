@@ -70,6 +70,8 @@ async function main(): Promise<number> {
   }
   const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn' });
   const tty = process.stdout.isTTY;
+  // Each file with the region it was downloaded as: the Admin Panel lists it as that region's area.
+  const downloaded: { file: string; region?: string; source?: string }[] = [];
   for (const region of regions) {
     try {
       const url = regionUrl(region, config.osmMirrorUrl);
@@ -88,7 +90,7 @@ async function main(): Promise<number> {
           (d.md5 ? `, MD5 ${d.md5} matches the mirror's` : ', the mirror publishes no checksum') +
           ', PBF structure checked)',
       );
-      files.push(d.file);
+      downloaded.push({ file: d.file, region, source: url });
     } catch (error) {
       if (tty) process.stdout.write('\n');
       if (!(error instanceof DownloadError)) throw error;
@@ -104,14 +106,21 @@ async function main(): Promise<number> {
   // Building the app applies the migrations, exactly as a normal start would.
   const app = await buildApp({ config, db, serveWeb: false });
   try {
-    for (const file of files) {
+    for (const { file, region, source } of [
+      ...files.map((file): (typeof downloaded)[number] => ({ file })),
+      ...downloaded,
+    ]) {
       console.log(
         `Importing ${resolve(file)} into ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
       );
-      const r = await importOsmFile(db, file, (p) => {
-        const line = formatProgress(p);
-        if (tty) process.stdout.write(`\r${line}\u001b[K`);
-        else console.log(line);
+      const r = await importOsmFile(db, file, {
+        ...(region !== undefined && { region }),
+        ...(source !== undefined && { source }),
+        progress: (p) => {
+          const line = formatProgress(p);
+          if (tty) process.stdout.write(`\r${line}\u001b[K`);
+          else console.log(line);
+        },
       });
       if (tty) process.stdout.write('\n');
       console.log(

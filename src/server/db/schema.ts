@@ -206,6 +206,8 @@ export interface JobTable {
   locked_until: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON progress a running job reports (a region refresh: bytes downloaded, then importing), or null */
+  progress: string | null;
 }
 
 export interface StrategyTable {
@@ -271,6 +273,29 @@ export interface ScoreReferenceTable {
   reference: string;
 }
 
+/** An area with imported business data (places/areas.ts): a named region of the mirror, or a file. */
+export interface PlaceAreaTable {
+  /** The region's path on the mirror (north-america/us/alabama-latest.osm.pbf), 'file:NAME', or 'earlier-imports' */
+  key: string;
+  /** What the panel shows: the region as asked for (us/alabama) or the file's name */
+  name: string;
+  /** The region name to download it again with, or null (a file: not refreshable from the panel) */
+  region: string | null;
+  /** The URL or file it was imported from */
+  source: string;
+  /** The box it covers: the extract header's bounding box, else the box of its businesses; null when empty */
+  min_lat: number | null;
+  min_lng: number | null;
+  max_lat: number | null;
+  max_lng: number | null;
+  /** Businesses its latest import wrote */
+  businesses: number;
+  /** ISO time the data was taken (the extract header's replication timestamp), or null when it does not say */
+  data_date: string | null;
+  /** ISO time of its latest import */
+  imported_at: string;
+}
+
 export interface PlaceStagingTable extends PlaceTable {
   import_id: string;
 }
@@ -299,6 +324,7 @@ export interface Database {
   places: PlaceTable;
   score_references: ScoreReferenceTable;
   places_staging: PlaceStagingTable;
+  place_areas: PlaceAreaTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

@@ -22,10 +22,16 @@ export interface JobView {
   kind: string;
   key: string;
   userId: string | null;
+  /** The job's input, as enqueued. */
+  payload: unknown;
   status: JobStatus;
   result: unknown;
   error: string | null;
   createdAt: string;
+  /** What a running job last reported of its progress (JobQueue.setProgress), or null. */
+  progress: unknown;
+  /** ISO time of the last change (claimed, progress, finished). */
+  updatedAt: string;
 }
 
 export interface QueueOptions {
@@ -57,10 +63,13 @@ function present(row: JobTable): JobView {
     kind: row.kind,
     key: row.key,
     userId: row.user_id,
+    payload: JSON.parse(row.payload) as unknown,
     status: row.status,
     result: row.result ? (JSON.parse(row.result) as unknown) : null,
     error: row.error,
     createdAt: row.created_at,
+    progress: row.progress ? (JSON.parse(row.progress) as unknown) : null,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -151,6 +160,28 @@ export class JobQueue {
       .where('status', 'in', ['pending', 'running'])
       .executeTakeFirst();
     return row?.id;
+  }
+
+  /** Jobs of one kind that are pending or running, oldest first. */
+  async activeJobs(kind: string): Promise<JobView[]> {
+    const rows = await this.db.kysely
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('status', 'in', ['pending', 'running'])
+      .orderBy('created_at')
+      .execute();
+    return rows.map(present);
+  }
+
+  /** Record a running job's progress (JSON), for whoever polls it from any instance. */
+  async setProgress(id: string, progress: unknown): Promise<void> {
+    await this.db.kysely
+      .updateTable('jobs')
+      .set({ progress: JSON.stringify(progress), updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
   }
 
   async get(id: string): Promise<JobView | undefined> {

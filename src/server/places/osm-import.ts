@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
-import { readOsmBusinesses, type PbfProgress } from './pbf-reader.js';
+import { readOsmBusinesses, readPbfHeader, type PbfProgress } from './pbf-reader.js';
+import { areaIdentity, BoxBuilder, recordArea, type AreaRecord } from './areas.js';
 import { commitStaged, countPlaces, discardStaged, placeRow, stageRows } from './local-store.js';
 import { refreshMarket } from './market.js';
 import { getBrandIndex } from '../../core/scoring/nsi.js';
@@ -21,29 +22,57 @@ export interface ImportResult {
   total: number;
   /** The market rebuilt after the import: multi-location businesses and the reference population's size. */
   market: { multiLocation: number; referencePopulation: number | null };
+  /** The area recorded for the Admin Panel (places/areas.ts). */
+  area: AreaRecord;
   ms: number;
+}
+
+export interface ImportOptions {
+  progress?: (p: PbfProgress) => void;
+  /** The region name the file was downloaded as (`--region us/alabama`): the area is that region's. */
+  region?: string;
+  /** Where the file came from (the download URL), recorded with the area; default: the file. */
+  source?: string;
 }
 
 export async function importOsmFile(
   db: Db,
   file: string,
-  progress?: (p: PbfProgress) => void,
+  options: ImportOptions | ((p: PbfProgress) => void) = {},
 ): Promise<ImportResult> {
+  const opts: ImportOptions = typeof options === 'function' ? { progress: options } : options;
   const started = Date.now();
   const importId = randomUUID();
   const importedAt = nowIso();
+  const identity = areaIdentity(file, opts.region);
   try {
+    const box = new BoxBuilder();
     const read = await readOsmBusinesses(
       file,
-      (batch) =>
-        stageRows(
+      (batch) => {
+        for (const poi of batch) box.add(poi.lat, poi.lng);
+        return stageRows(
           db.kysely,
           importId,
           batch.map((poi) => placeRow(poi, importedAt)),
-        ),
-      progress,
+        );
+      },
+      opts.progress,
     );
+    // Read once the file is known to be whole (the reader checked its structure); a header that says nothing usable
+    // leaves the box to the businesses and the date to the import.
+    const header = await readPbfHeader(file).catch(() => ({ bbox: null, timestamp: null }));
     const upserted = await commitStaged(db.kysely, importId);
+    // The area it covers: the extract's own bounding box when its header has one, else its businesses' box.
+    const area: AreaRecord = {
+      ...identity,
+      source: opts.source ?? file,
+      box: header.bbox ?? box.get(),
+      businesses: upserted,
+      dataDate: header.timestamp,
+      importedAt,
+    };
+    await recordArea(db.kysely, area);
     // The market the import makes: places per business and the reference population scores calibrate with.
     const market = await refreshMarket(db, getBrandIndex());
     if (db.kind === 'postgres') {
@@ -59,6 +88,7 @@ export async function importOsmFile(
         multiLocation: market.multiLocation,
         referencePopulation: market.reference?.population ?? null,
       },
+      area,
       ms: Date.now() - started,
     };
   } catch (error) {

@@ -7,6 +7,8 @@
 // Relations are skipped (multipolygon shops are rare and need a member-way pass of their own).
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import parseOsm from 'osm-pbf-parser';
@@ -134,6 +136,84 @@ export async function checkPbfStructure(file: string): Promise<{ blobs: number; 
     }
     if (blobs === 0) throw new PbfFormatError('empty file');
     return { blobs: blobs - 1, bytes: size };
+  } finally {
+    await fh.close();
+  }
+}
+
+interface ProtoMessage {
+  decode(buf: Buffer): unknown;
+}
+interface PbfSchemas {
+  file: { Blob: ProtoMessage; BlobHeader: ProtoMessage };
+  osm: { HeaderBlock: ProtoMessage };
+}
+let schemas: PbfSchemas | undefined;
+/** The protocol-buffer schemas osm-pbf-parser reads the data blocks with (loaded on first use). */
+function pbfSchemas(): PbfSchemas {
+  schemas ??= createRequire(import.meta.url)('osm-pbf-parser/lib/parsers.js') as PbfSchemas;
+  return schemas;
+}
+
+export interface PbfHeader {
+  /** The area the extract covers, from the header's bounding box (Geofabrik's extracts carry one). */
+  bbox: { minLat: number; minLng: number; maxLat: number; maxLng: number } | null;
+  /** The date of the data: the header's replication timestamp (ISO), when the file has one. */
+  timestamp: string | null;
+}
+
+/**
+ * The OSMHeader block of an extract: its bounding box and the time its data was taken. Either may be missing
+ * (small hand-made files carry neither); a file whose first blob cannot be read throws PbfFormatError.
+ */
+export async function readPbfHeader(file: string): Promise<PbfHeader> {
+  const fh = await open(file, 'r');
+  try {
+    const lenBuf = Buffer.alloc(4);
+    const { bytesRead } = await fh.read(lenBuf, 0, 4, 0);
+    const headerLen = bytesRead === 4 ? lenBuf.readUInt32BE(0) : 0;
+    if (headerLen === 0 || headerLen > MAX_HEADER_BYTES)
+      throw new PbfFormatError('not an OpenStreetMap PBF file');
+    const header = Buffer.alloc(headerLen);
+    await fh.read(header, 0, headerLen, 4);
+    const { type, dataSize } = parseBlobHeader(header);
+    if (type !== 'OSMHeader' || dataSize > MAX_BLOB_BYTES)
+      throw new PbfFormatError('not an OpenStreetMap PBF file');
+    const data = Buffer.alloc(dataSize);
+    const read = await fh.read(data, 0, dataSize, 4 + headerLen);
+    if (read.bytesRead < dataSize) throw new PbfFormatError('truncated header block');
+    const s = pbfSchemas();
+    let block: {
+      bbox?: { left: number; right: number; top: number; bottom: number } | null;
+      osmosis_replication_timestamp?: number | null;
+    };
+    try {
+      const blob = s.file.Blob.decode(data) as { raw?: Buffer | null; zlib_data?: Buffer | null };
+      const raw = blob.raw ?? (blob.zlib_data ? inflateSync(blob.zlib_data) : null);
+      if (!raw) throw new Error('no raw or zlib data');
+      block = s.osm.HeaderBlock.decode(raw) as typeof block;
+    } catch (error) {
+      throw new PbfFormatError(`unreadable header block: ${(error as Error).message}`);
+    }
+    const b = block.bbox;
+    const deg = (nano: number) => Number(nano) / 1e9;
+    const bbox =
+      b && [b.left, b.right, b.top, b.bottom].every((v) => Number.isFinite(Number(v)))
+        ? { minLat: deg(b.bottom), minLng: deg(b.left), maxLat: deg(b.top), maxLng: deg(b.right) }
+        : null;
+    const valid =
+      bbox &&
+      bbox.minLat >= -90 &&
+      bbox.maxLat <= 90 &&
+      bbox.minLat <= bbox.maxLat &&
+      bbox.minLng >= -180 &&
+      bbox.maxLng <= 180 &&
+      bbox.minLng <= bbox.maxLng;
+    const seconds = Number(block.osmosis_replication_timestamp ?? 0);
+    // Anything before OpenStreetMap existed (2004) is not a real replication time.
+    const timestamp =
+      seconds > 1_072_915_200 && seconds < 32_503_680_000 ? new Date(seconds * 1000).toISOString() : null;
+    return { bbox: valid ? bbox : null, timestamp };
   } finally {
     await fh.close();
   }

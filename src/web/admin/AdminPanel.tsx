@@ -15,6 +15,7 @@ import {
   UserDataSection,
 } from './PanelSections';
 import { UsersSection } from './UsersSection';
+import { AreasSection } from './AreasSection';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -65,6 +66,9 @@ export function AdminPanel() {
       </Section>
       <Section title="Invitation Management">
         <InvitationsSection />
+      </Section>
+      <Section title="Business Data">
+        <AreasSection />
       </Section>
       {superAdmin && (
         <Section title="Audit Log">

@@ -1,0 +1,272 @@
+// The Admin Panel's business-data areas (issue 14 item 15): which areas have imported data, and refreshing a named
+// region of the download mirror -- download (resumed, verified: places/osm-download.ts), import (staged, so a
+// failure leaves the previous data as it was: places/osm-import.ts), market rebuilt -- as a background job in the
+// `jobs` table. Region jobs run on a queue of their own with one slot per instance, so a state-sized import
+// never holds up the strategy and reasoning jobs; the job's progress is written to jobs.progress for the panel.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../context.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { JobQueue, type JobView } from '../jobs/queue.js';
+import { badRequest, conflict } from '../http/errors.js';
+import type { CurrentUser } from '../http/access.js';
+import { recordAudit } from '../audit/service.js';
+import { downloadExtract, DownloadError, regionPath, regionUrl } from '../places/osm-download.js';
+import { importOsmFile } from '../places/osm-import.js';
+import { listAreas, type AreaRow } from '../places/areas.js';
+import { countPlaces } from '../places/local-store.js';
+
+export const REGION_JOB = 'osm-region';
+/** How often the panel asks for news of a running refresh. */
+export const REGION_POLL_MS = 1000;
+/** The least time between two progress writes of one job. */
+const PROGRESS_EVERY_MS = 500;
+
+export const regionRequestSchemaText = 'a region name like us/alabama or europe/monaco';
+
+export interface RegionPayload {
+  /** The region as the admin typed it (trimmed). */
+  region: string;
+}
+
+/** What a running refresh reports. */
+export type RegionProgress =
+  | { stage: 'downloading'; bytes: number; total: number }
+  | { stage: 'importing'; pass: 1 | 2; percent: number; businesses: number };
+
+/** What a finished refresh answers. */
+export interface RegionResult {
+  region: string;
+  /** Businesses the import wrote (new or updated). */
+  businesses: number;
+  /** Businesses stored after it, every area together. */
+  total: number;
+  bytes: number;
+}
+
+export interface AreaView {
+  key: string;
+  name: string;
+  /** The region name to refresh it with; null for an area imported from a file (the CLI only). */
+  region: string | null;
+  /** Where it came from: the mirror's URL, or the file's name. */
+  source: string;
+  bbox: { minLat: number; minLng: number; maxLat: number; maxLng: number } | null;
+  businesses: number;
+  /** The date of the data: the extract's own timestamp when its header has one, else the import's. */
+  dataDate: string;
+  dataDateFrom: 'extract' | 'import';
+  importedAt: string;
+}
+
+export interface RefreshView {
+  jobId: string;
+  region: string;
+  status: 'pending' | 'running' | 'complete' | 'error';
+  progress: RegionProgress | null;
+  result: RegionResult | null;
+  /** Why it failed, in plain words. */
+  error: string | null;
+  startedAt: string;
+}
+
+export function presentArea(row: AreaRow): AreaView {
+  const box =
+    row.min_lat !== null && row.min_lng !== null && row.max_lat !== null && row.max_lng !== null
+      ? {
+          minLat: Number(row.min_lat),
+          minLng: Number(row.min_lng),
+          maxLat: Number(row.max_lat),
+          maxLng: Number(row.max_lng),
+        }
+      : null;
+  const isUrl = /^https?:\/\//i.test(row.source);
+  return {
+    key: row.key,
+    name: row.name,
+    region: row.region,
+    // A server path says nothing useful to the panel and something about the server: the file's name only.
+    source: isUrl ? row.source : (row.source.split(/[\\/]/).pop() ?? row.source),
+    bbox: box,
+    businesses: Number(row.businesses),
+    dataDate: row.data_date ?? row.imported_at,
+    dataDateFrom: row.data_date ? 'extract' : 'import',
+    importedAt: row.imported_at,
+  };
+}
+
+export function presentRefresh(job: JobView): RefreshView {
+  const payload = job.payload as Partial<RegionPayload> | null;
+  return {
+    jobId: job.id,
+    region: typeof payload?.region === 'string' ? payload.region : job.key,
+    status: job.status,
+    progress: job.status === 'running' ? (job.progress as RegionProgress | null) : null,
+    result: job.status === 'complete' ? (job.result as RegionResult) : null,
+    error: job.status === 'error' ? job.error : null,
+    startedAt: job.createdAt,
+  };
+}
+
+/**
+ * A region name the panel accepts: the CLI's `--region` names (us/alabama, europe/monaco, or a path on the mirror
+ * ending .osm.pbf), never a URL (the panel downloads from OSM_MIRROR_URL only). Throws 400 with the reason.
+ */
+export function validRegion(input: string): { region: string; key: string } {
+  const region = input.trim();
+  if (!region) throw badRequest(`Enter ${regionRequestSchemaText}.`);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(region)) {
+    throw badRequest(
+      `Enter ${regionRequestSchemaText}, not an address: extracts are downloaded from the configured mirror (OSM_MIRROR_URL).`,
+    );
+  }
+  try {
+    return { region, key: regionPath(region) };
+  } catch (error) {
+    if (error instanceof DownloadError) throw badRequest(`${error.message}.`);
+    throw error;
+  }
+}
+
+export async function listAreasView(ctx: Pick<AppContext, 'db' | 'jobs'>) {
+  const [rows, total, active] = await Promise.all([
+    listAreas(ctx.db.kysely),
+    countPlaces(ctx.db.kysely),
+    ctx.jobs.activeJobs(REGION_JOB),
+  ]);
+  return {
+    areas: rows.map(presentArea),
+    /** Businesses stored, every area together (overlapping areas count a business once). */
+    businesses: total,
+    /** Refreshes pending or running, started by anyone on any instance. */
+    refreshes: active.map(presentRefresh),
+  };
+}
+
+/** Start a region's refresh: 409 while one of the same region is pending or running. */
+export async function startRegionRefresh(
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
+  me: CurrentUser,
+  input: string,
+): Promise<{ jobId: string; region: string }> {
+  const { region, key } = validRegion(input);
+  const busy = `${region} is already being refreshed; wait for that refresh to finish.`;
+  if (await ctx.jobs.activeJob(REGION_JOB, key)) throw conflict(busy);
+  const payload: RegionPayload = { region };
+  const job = await ctx.jobs.enqueue(REGION_JOB, key, me.id, payload);
+  if (job.joined) throw conflict(busy);
+  await recordAudit(ctx.db, me, 'places.region_refresh', { type: 'region', id: key, label: region });
+  return { jobId: job.id, region };
+}
+
+/** Plain words for a failed refresh; the data imported before stays either way. */
+function failure(error: unknown): Error {
+  const unchanged = 'The businesses imported before are unchanged.';
+  if (error instanceof DownloadError) return new Error(`Download failed: ${error.message}. ${unchanged}`);
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(`Import failed: ${message}. ${unchanged}`);
+}
+
+export interface RegionWorkerOptions {
+  /** Pause before a download retry (doubled each time); default 1 s. */
+  retryDelayMs?: number;
+}
+
+/**
+ * The queue that works region refreshes (kind REGION_JOB only, one at a time per instance). The caller starts it
+ * when the app is ready and stops it on close.
+ */
+export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions = {}): JobQueue {
+  const { config, log } = ctx;
+  const queue = new JobQueue(ctx.db, log, {
+    concurrency: 1,
+    leaseMs: config.jobs.leaseMs,
+    maxAttempts: config.jobs.maxAttempts,
+    retentionMs: config.jobs.retentionMs,
+  });
+  queue.register(REGION_JOB, async (payload, job): Promise<RegionResult> => {
+    const { region } = payload as RegionPayload;
+    // Progress goes to the database in order, at most every PROGRESS_EVERY_MS (the latest report of an interval is
+    // written at its end), a new stage's first report at once.
+    let chain: Promise<void> = Promise.resolve();
+    let last = 0;
+    let lastStage = '';
+    let latest: RegionProgress | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const flush = () => {
+      timer = undefined;
+      const p = latest;
+      if (!p) return;
+      latest = undefined;
+      last = Date.now();
+      lastStage = p.stage;
+      chain = chain
+        .then(() => queue.setProgress(job.id, p))
+        .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'region progress not recorded'));
+    };
+    const report = (p: RegionProgress) => {
+      latest = p;
+      if (p.stage !== lastStage) {
+        if (timer) clearTimeout(timer);
+        flush();
+        return;
+      }
+      timer ??= setTimeout(flush, Math.max(0, last + PROGRESS_EVERY_MS - Date.now()));
+    };
+    const settled = async () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await chain;
+    };
+    let url: string;
+    let file: string;
+    let bytes: number;
+    try {
+      url = regionUrl(region, config.osmMirrorUrl);
+      report({ stage: 'downloading', bytes: 0, total: 0 });
+      const d = await downloadExtract(url, {
+        dir: join(config.dataDir, 'downloads'),
+        userAgent: config.discovery.osm.userAgent,
+        progress: (p) => report({ stage: 'downloading', bytes: p.bytes, total: p.total }),
+        ...(options.retryDelayMs !== undefined && { retryDelayMs: options.retryDelayMs }),
+      });
+      file = d.file;
+      bytes = d.bytes;
+    } catch (error) {
+      await settled();
+      throw failure(error);
+    }
+    // A state's bulk statements may rightly outlast the request timeout: PostgreSQL imports on a connection
+    // without one, as the CLI does.
+    const importDb: Db =
+      config.database.kind === 'postgres'
+        ? openDatabase({ database: { ...config.database, statementTimeoutMs: 0 } })
+        : ctx.db;
+    try {
+      report({ stage: 'importing', pass: 1, percent: 0, businesses: 0 });
+      const r = await importOsmFile(importDb, file, {
+        region,
+        source: url,
+        progress: (p) =>
+          report({
+            stage: 'importing',
+            pass: p.pass,
+            percent: p.totalBytes > 0 ? Math.min(100, Math.round((p.bytesRead / p.totalBytes) * 100)) : 0,
+            businesses: p.businesses,
+          }),
+      });
+      await settled();
+      await ctx.references.reload();
+      log.info({ region, businesses: r.upserted, total: r.total, ms: r.ms }, 'region refreshed');
+      return { region, businesses: r.upserted, total: r.total, bytes };
+    } catch (error) {
+      await settled();
+      throw failure(error);
+    } finally {
+      if (importDb !== ctx.db) await importDb.destroy();
+      // The extract was only the means: a state's file is hundreds of MB. (A failed import keeps nothing either.)
+      await rm(file, { force: true });
+    }
+  });
+  return queue;
+}
