@@ -8,3 +8,4 @@ export * from './lists';
 export * from './admin';
 export * from './strategy';
 export * from './events';
+export * from './areas';

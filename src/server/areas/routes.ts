@@ -3,6 +3,13 @@
 // only adds or updates businesses -- nothing is deleted, unlike clearing a cache, which is SuperAdmin's).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  areasAnswerSchema,
+  refreshStartedSchema,
+  refreshStatusSchema,
+  regionRefreshBody,
+} from '../../core/api/areas.js';
+import { errors } from '../http/contract.js';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { notFound } from '../http/errors.js';
@@ -16,6 +23,7 @@ export const areaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['admin'],
         summary: 'The areas with imported business data, the businesses stored, and the refreshes under way',
+        response: { 200: areasAnswerSchema },
       },
     },
     async () => listAreasView(ctx),
@@ -28,7 +36,8 @@ export const areaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags: ['admin'],
         summary: 'Download and import a region of the mirror (a job): 202 with its id, 409 while one runs',
-        body: z.object({ region: z.string().max(200) }),
+        body: regionRefreshBody,
+        response: { 202: refreshStartedSchema, ...errors(409) },
       },
     },
     async (request, reply) => {
@@ -36,7 +45,7 @@ export const areaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return reply.status(202).send({
         jobId: started.jobId,
         region: started.region,
-        status: 'pending',
+        status: 'pending' as const,
         retryAfterMs: REGION_POLL_MS,
       });
     },
@@ -50,6 +59,7 @@ export const areaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['admin'],
         summary: "A region refresh: its progress while it runs, then the counts or the failure's reason",
         params: z.object({ jobId: z.string().min(1).max(100) }),
+        response: { 200: refreshStatusSchema, ...errors(404) },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@
 // `jobs` table. Region jobs run on a queue of their own with one slot per instance, so a state-sized import
 // never holds up the strategy and reasoning jobs; the job's progress is written to jobs.progress for the panel.
 import { rm } from 'node:fs/promises';
+import type { DataArea, RefreshProgress, RefreshResult, RegionRefresh } from '../../core/api/areas.js';
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { openDatabase, type Db } from '../db/database.js';
@@ -29,46 +30,11 @@ export interface RegionPayload {
   region: string;
 }
 
-/** What a running refresh reports. */
-export type RegionProgress =
-  | { stage: 'downloading'; bytes: number; total: number }
-  | { stage: 'importing'; pass: 1 | 2; percent: number; businesses: number };
-
-/** What a finished refresh answers. */
-export interface RegionResult {
-  region: string;
-  /** Businesses the import wrote (new or updated). */
-  businesses: number;
-  /** Businesses stored after it, every area together. */
-  total: number;
-  bytes: number;
-}
-
-export interface AreaView {
-  key: string;
-  name: string;
-  /** The region name to refresh it with; null for an area imported from a file (the CLI only). */
-  region: string | null;
-  /** Where it came from: the mirror's URL, or the file's name. */
-  source: string;
-  bbox: { minLat: number; minLng: number; maxLat: number; maxLng: number } | null;
-  businesses: number;
-  /** The date of the data: the extract's own timestamp when its header has one, else the import's. */
-  dataDate: string;
-  dataDateFrom: 'extract' | 'import';
-  importedAt: string;
-}
-
-export interface RefreshView {
-  jobId: string;
-  region: string;
-  status: 'pending' | 'running' | 'complete' | 'error';
-  progress: RegionProgress | null;
-  result: RegionResult | null;
-  /** Why it failed, in plain words. */
-  error: string | null;
-  startedAt: string;
-}
+/** The answers' shapes: the API contract's (src/core/api/areas.ts). */
+export type RegionProgress = RefreshProgress;
+export type RegionResult = RefreshResult;
+export type AreaView = DataArea;
+export type RefreshView = RegionRefresh;
 
 export function presentArea(row: AreaRow): AreaView {
   const box =

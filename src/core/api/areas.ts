@@ -1,0 +1,87 @@
+// The Admin Panel's Business Data section (issue 14 item 15): the areas with imported data and region refreshes.
+import { z } from 'zod';
+import { isoTime } from './common';
+
+export const areaBoxSchema = z.object({
+  minLat: z.number(),
+  minLng: z.number(),
+  maxLat: z.number(),
+  maxLng: z.number(),
+});
+export type AreaBox = z.infer<typeof areaBoxSchema>;
+
+export const dataAreaSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** The region name to refresh it with; null for an area imported from a file (the CLI only). */
+  region: z.string().nullable(),
+  /** Where it came from: the mirror's URL, or the file's name. */
+  source: z.string(),
+  bbox: areaBoxSchema.nullable(),
+  businesses: z.number().int(),
+  /** The date of the data: the extract's own timestamp when its header has one, else the import's. */
+  dataDate: isoTime,
+  dataDateFrom: z.enum(['extract', 'import']),
+  importedAt: isoTime,
+});
+export type DataArea = z.infer<typeof dataAreaSchema>;
+
+/** What a running refresh reports. */
+export const refreshProgressSchema = z.discriminatedUnion('stage', [
+  z.object({ stage: z.literal('downloading'), bytes: z.number(), total: z.number() }),
+  z.object({
+    stage: z.literal('importing'),
+    pass: z.union([z.literal(1), z.literal(2)]),
+    percent: z.number(),
+    businesses: z.number(),
+  }),
+]);
+export type RefreshProgress = z.infer<typeof refreshProgressSchema>;
+
+/** What a finished refresh answers. */
+export const refreshResultSchema = z.object({
+  region: z.string(),
+  /** Businesses the import wrote (new or updated). */
+  businesses: z.number().int(),
+  /** Businesses stored after it, every area together. */
+  total: z.number().int(),
+  bytes: z.number(),
+});
+export type RefreshResult = z.infer<typeof refreshResultSchema>;
+
+export const regionRefreshSchema = z.object({
+  jobId: z.string(),
+  region: z.string(),
+  status: z.enum(['pending', 'running', 'complete', 'error']),
+  progress: refreshProgressSchema.nullable(),
+  result: refreshResultSchema.nullable(),
+  /** Why it failed, in plain words. */
+  error: z.string().nullable(),
+  startedAt: isoTime,
+});
+export type RegionRefresh = z.infer<typeof regionRefreshSchema>;
+
+export const areasAnswerSchema = z.object({
+  areas: z.array(dataAreaSchema),
+  /** Businesses stored, every area together. */
+  businesses: z.number().int(),
+  /** Refreshes pending or running. */
+  refreshes: z.array(regionRefreshSchema),
+});
+export type AreasAnswer = z.infer<typeof areasAnswerSchema>;
+
+export const regionRefreshBody = z.object({ region: z.string().max(200) });
+
+/** How soon to ask again about a refresh, in ms. */
+const retryAfterMs = z.number().int();
+
+export const refreshStartedSchema = z.object({
+  jobId: z.string(),
+  region: z.string(),
+  status: z.literal('pending'),
+  retryAfterMs,
+});
+export type RefreshStarted = z.infer<typeof refreshStartedSchema>;
+
+export const refreshStatusSchema = regionRefreshSchema.extend({ retryAfterMs });
+export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
