@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS = {
   'invitation.generate': 'Generated an invitation',
   'settings.update': 'Changed algorithm settings',
   'cache.clear': 'Cleared the caches',
+  'prospect.category_change': 'Changed a category',
   // Admin reads that take data out or look into it (exports, another user's data, the blocklist check): nothing
   // changes, but the log must still say who saw what.
   'export.all_prospects': 'Exported the prospects summary',

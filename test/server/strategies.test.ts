@@ -502,7 +502,7 @@ describe.skipIf(testDatabaseKind !== 'sqlite')('restart', () => {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            origin: ORIGIN.replace('3000', new URL(base).port),
+            origin: base, // the address the request is sent to: the app's own origin
             cookie,
           },
           body: JSON.stringify(body),

@@ -4,6 +4,7 @@ import { nowIso } from '../db/database.js';
 import type { SavedProspectTable } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { ProspectInput } from './schema.js';
+import { CATEGORY_TEXT_MESSAGES, checkCategoryText } from '../../core/categories.js';
 import {
   countSaved,
   deleteSaved,
@@ -91,8 +92,10 @@ export async function setSavedCategory(
   prospectId: string,
   category: string,
 ): Promise<ProspectInput> {
-  const clean = category.trim();
-  if (!clean) throw badRequest('Please enter a category.');
+  // The same text rules as the latest results' Set category: it is written into the strategy's AI prompt.
+  const checked = checkCategoryText(category);
+  if (!checked.ok) throw badRequest(CATEGORY_TEXT_MESSAGES[checked.reason]);
+  const clean = checked.category;
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await findSaved(db.kysely, userId, prospectId);
     if (!row) throw notFound(SAVED_NOT_FOUND);
