@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestContext, ORIGIN, sessionCookie, type TestContext } from '../helpers/app.js';
+import { createTestContext, sessionCookie, type TestContext } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { STRATEGY_SECTIONS } from '../../src/core/strategy/schema.js';
 import { chatCompletion } from '../helpers/fake-ai.js';
