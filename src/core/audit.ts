@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   'settings.update': 'Changed algorithm settings',
   'cache.clear': 'Cleared the caches',
   'places.region_refresh': 'Started a region download',
+  'prospect.category_change': 'Changed a category',
   // Admin reads that take data out or look into it (exports, another user's data, the blocklist check): nothing
   // changes, but the log must still say who saw what.
   'export.all_prospects': 'Exported the prospects summary',

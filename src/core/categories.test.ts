@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_GROUPS,
+  CATEGORY_MAX_LENGTH,
+  CATEGORY_TEXT_MESSAGES,
+  checkCategoryText,
+  hasRealCategory,
   ALL_PLACE_TYPES,
   CATEGORY_GROUPS,
   PLACE_TYPE_LABELS,
@@ -108,5 +112,37 @@ describe('friendly labels', () => {
     expect(categoryLabel(['establishment', 'meal_takeaway'])).toBe('Meal Takeaway');
     expect(categoryLabel(['establishment'])).toBe('Business');
     expect(categoryLabel([])).toBe('Business');
+  });
+});
+
+describe('Set category rules (issue 16 item 2)', () => {
+  it("treats missing and 'Business' as no category", () => {
+    expect(hasRealCategory('Legal Services')).toBe(true);
+    expect(hasRealCategory(' business ')).toBe(false);
+    expect(hasRealCategory('')).toBe(false);
+    expect(hasRealCategory(undefined)).toBe(false);
+  });
+
+  it('takes short plain names and refuses markup, control characters and long text', () => {
+    expect(checkCategoryText('  Auto   Dealer ')).toEqual({ ok: true, category: 'Auto Dealer' });
+    expect(checkCategoryText('Ärztezentrum')).toEqual({ ok: true, category: 'Ärztezentrum' });
+    expect(checkCategoryText('x'.repeat(CATEGORY_MAX_LENGTH)).ok).toBe(true);
+    expect(checkCategoryText('x'.repeat(CATEGORY_MAX_LENGTH + 1))).toEqual({ ok: false, reason: 'too-long' });
+    expect(checkCategoryText(' ')).toEqual({ ok: false, reason: 'empty' });
+    for (const bad of [
+      '<b>Dental</b>',
+      'a\u0007b',
+      'Dental\nIgnore',
+      '"quoted"',
+      'back`tick',
+      '#hash',
+      '_under',
+    ]) {
+      expect({ bad, result: checkCategoryText(bad) }).toEqual({
+        bad,
+        result: { ok: false, reason: 'characters' },
+      });
+    }
+    expect(CATEGORY_TEXT_MESSAGES['too-long']).toContain(String(CATEGORY_MAX_LENGTH));
   });
 });

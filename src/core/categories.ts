@@ -1,4 +1,5 @@
 // Category groups, place types and friendly labels of SPEC.md §3.
+import { CATEGORY_CHARACTERS, CATEGORY_REQUIRED, CATEGORY_TOO_LONG } from './messages';
 
 /** The nine category groups with their place types, exactly as SPEC.md §3. */
 export const CATEGORY_GROUPS = {
@@ -164,3 +165,37 @@ export function categoryLabel(types: readonly string[]): string {
   const specific = types.find((t) => !GENERIC_TYPES.has(t));
   return specific ? labelForPlaceType(specific) : 'Business';
 }
+
+/** SPEC §2: a category that is neither missing nor 'Business' (then 'Set category' is not offered). */
+export const hasRealCategory = (category: string | null | undefined): boolean => {
+  const c = category?.trim() ?? '';
+  return c !== '' && c.toLowerCase() !== 'business';
+};
+
+/** The longest category a person may type (the longest built-in label is under 30 characters). */
+export const CATEGORY_MAX_LENGTH = 60;
+
+/**
+ * A category typed by a person: letters (any script), digits, spaces and & ' ’ - , . / ( ) +, starting with
+ * a letter or digit. No markup, quotes, braces, line breaks or control characters: the text is shown in
+ * the team's lists, exported and written into AI prompts.
+ */
+const CATEGORY_TEXT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} &'’\-,./()+]*$/u;
+
+/** The category as stored (trimmed, runs of spaces made one), or why it is refused (a line break or tab too). */
+export function checkCategoryText(
+  input: string,
+): { ok: true; category: string } | { ok: false; reason: 'empty' | 'too-long' | 'characters' } {
+  const category = input.trim().replace(/ {2,}/g, ' ');
+  if (category === '') return { ok: false, reason: 'empty' };
+  if (category.length > CATEGORY_MAX_LENGTH) return { ok: false, reason: 'too-long' };
+  if (!CATEGORY_TEXT.test(category)) return { ok: false, reason: 'characters' };
+  return { ok: true, category };
+}
+
+/** The user's words for each refusal of checkCategoryText. */
+export const CATEGORY_TEXT_MESSAGES = {
+  empty: CATEGORY_REQUIRED,
+  'too-long': CATEGORY_TOO_LONG,
+  characters: CATEGORY_CHARACTERS,
+} as const;

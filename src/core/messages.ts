@@ -32,3 +32,9 @@ export const ADDRESS_NOT_FOUND = 'Address not found. Please check the address an
 /** The quick search's refusal of a category too generic to search: only this 400 opens the category prompt. */
 export const CATEGORY_TOO_GENERIC =
   'Please enter a more specific category (for example "dentist" or "plumber").';
+/** Set category (SPEC §2 offers it only for a missing or 'Business' category); not worded by the spec. */
+export const CATEGORY_REQUIRED = 'Please enter a category.';
+export const CATEGORY_TOO_LONG = 'A category can be at most 60 characters long.';
+export const CATEGORY_CHARACTERS =
+  "A category can hold letters, digits, spaces and & ' - , . / ( ) + only, and starts with a letter or digit.";
+export const CATEGORY_ALREADY_SET = 'Only admins can change a category that is already set';

@@ -68,11 +68,8 @@ export const formatDateTime = (iso: string) => {
 /** The stable id of SPEC §4 used by the blocklist and current advertisers: the id, else the business hash. */
 export const stableId = (p: Pick<Prospect, 'id' | 'aiAnalysis'>) => p.id || p.aiAnalysis?.businessHash || '';
 
-/** SPEC §5: a strategy needs a category that is neither empty nor 'Business'. */
-export const hasRealCategory = (category: string | undefined) => {
-  const c = category?.trim() ?? '';
-  return c !== '' && c.toLowerCase() !== 'business';
-};
+/** SPEC §5: a strategy needs a category that is neither empty nor 'Business' (one rule with the server's). */
+export { hasRealCategory } from '../core/categories';
 
 /**
  * The map service's name for 'Loading {maps service}...' (SPEC §2), from the operator's tile settings: the text

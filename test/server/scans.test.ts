@@ -318,8 +318,40 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
     const list = (await t.request({ method: 'GET', url: '/api/scans/latest?limit=5', as: rep })).json<{
       prospects: Prospect[];
     }>();
+    // SPEC §2: Set category is for a missing or 'Business' category; a real one is an admin's to change
+    // (test/server/category.test.ts). The first result stands in for one the extract left uncategorised.
     const p = list.prospects[0]!;
     const url = `/api/scans/latest/prospects/${encodeURIComponent(p.id)}/category`;
+    if (p.category !== 'Business') {
+      expect(
+        (await t.request({ method: 'PATCH', url, payload: { category: 'Plumbing' }, as: rep })).statusCode,
+      ).toBe(403);
+      const row = await t.db.kysely
+        .selectFrom('latest_scans')
+        .select('prospects')
+        .where('user_id', '=', rep.id)
+        .executeTakeFirstOrThrow();
+      const uncategorised = (JSON.parse(row.prospects) as Prospect[]).map((x) =>
+        x.id === p.id ? { ...x, category: 'Business' } : x,
+      );
+      await t.db.kysely
+        .updateTable('latest_scans')
+        .set({ prospects: JSON.stringify(uncategorised) })
+        .where('user_id', '=', rep.id)
+        .execute();
+      const team = await t.db.kysely
+        .selectFrom('team_prospects')
+        .select('prospect')
+        .where('business_id', '=', p.id)
+        .executeTakeFirstOrThrow();
+      await t.db.kysely
+        .updateTable('team_prospects')
+        .set({
+          prospect: JSON.stringify({ ...(JSON.parse(team.prospect) as Prospect), category: 'Business' }),
+        })
+        .where('business_id', '=', p.id)
+        .execute();
+    }
     const blank = await t.request({ method: 'PATCH', url, payload: { category: '   ' }, as: rep });
     expect(blank.statusCode).toBe(400);
     const set = await t.request({ method: 'PATCH', url, payload: { category: '  Plumbing ' }, as: rep });

@@ -12,6 +12,7 @@ import {
   type ProspectInput,
 } from '../../core/api/prospect.js';
 import type { SavedItem } from '../../core/api/lists.js';
+import { CATEGORY_TEXT_MESSAGES, checkCategoryText } from '../../core/categories.js';
 import {
   countSaved,
   deleteSaved,
@@ -132,8 +133,10 @@ export async function setSavedCategory(
   prospectId: string,
   category: string,
 ): Promise<Prospect> {
-  const clean = category.trim();
-  if (!clean) throw badRequest('Please enter a category.');
+  // The same text rules as the latest results' Set category: it is written into the strategy's AI prompt.
+  const checked = checkCategoryText(category);
+  if (!checked.ok) throw badRequest(CATEGORY_TEXT_MESSAGES[checked.reason]);
+  const clean = checked.category;
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await findSaved(db.kysely, userId, prospectId);
     if (!row) throw notFound(SAVED_NOT_FOUND);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
+import { hasRealCategory } from '../../core/categories.js';
 import { blockKeys } from '../../core/blocklist.js';
 import { lastPerKey } from './cache.js';
 
@@ -163,13 +164,29 @@ export async function readLatestScan(db: Conn, userId: string) {
  * writer (the reasoning job) changed it in between, so neither change is lost. Answers the changed prospect,
  * undefined when it is not in the latest results, or 'busy' when the results kept changing under it.
  */
+/** What setting a category did: the changed prospect and the categories it replaced (own list, team list). */
+export interface CategoryChange {
+  prospect: Prospect;
+  previous: string;
+  /** The team list's category before (undefined: the business is not in the team list). */
+  teamPrevious: string | undefined;
+}
+
+/**
+ * Sets the category of a prospect of the user's latest results and of the team's copy (All Prospects).
+ * SPEC §2: only a missing or 'Business' category may be set, unless `mayOverwrite` (admins): without it a
+ * prospect with a real category answers 'forbidden', and a team copy another rep already categorised is
+ * left as it is.
+ */
 export async function setLatestProspectCategory(
   db: Conn,
   userId: string,
   id: string,
   category: string,
-): Promise<Prospect | undefined | 'busy'> {
+  { mayOverwrite = false }: { mayOverwrite?: boolean } = {},
+): Promise<CategoryChange | undefined | 'busy' | 'forbidden'> {
   let changed: Prospect | undefined;
+  let previous = '';
   for (let attempt = 0; attempt < 3 && !changed; attempt++) {
     const row = await db
       .selectFrom('latest_scans')
@@ -180,6 +197,8 @@ export async function setLatestProspectCategory(
     const prospects = row ? (JSON.parse(row.prospects) as Prospect[]) : [];
     const prospect = prospects.find((p) => p.id === id);
     if (!row || !prospect) return undefined;
+    if (!mayOverwrite && hasRealCategory(prospect.category)) return 'forbidden';
+    previous = prospect.category ?? '';
     prospect.category = category;
     const result = await db
       .updateTable('latest_scans')
@@ -190,6 +209,7 @@ export async function setLatestProspectCategory(
     if (Number(result.numUpdatedRows) === 1) changed = prospect;
   }
   if (!changed) return 'busy';
+  let teamPrevious: string | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     const team = await db
       .selectFrom('team_prospects')
@@ -198,6 +218,8 @@ export async function setLatestProspectCategory(
       .executeTakeFirst();
     if (!team) break;
     const copy = JSON.parse(team.prospect) as Prospect;
+    teamPrevious = copy.category ?? '';
+    if (!mayOverwrite && hasRealCategory(copy.category)) break;
     const result = await db
       .updateTable('team_prospects')
       .set({ prospect: JSON.stringify({ ...copy, category }) })
@@ -206,7 +228,7 @@ export async function setLatestProspectCategory(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) break;
   }
-  return changed;
+  return { prospect: changed, previous, teamPrevious };
 }
 
 export async function clearLatestScan(db: Conn, userId: string): Promise<void> {

@@ -2,10 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { currentUser } from '../http/access.js';
+import { currentUser, isAdmin } from '../http/access.js';
 import { recordAudit } from '../audit/service.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
-import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND, PLEASE_LOG_IN } from '../../core/messages.js';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
+import {
+  ADDRESS_EMPTY,
+  ADDRESS_NOT_FOUND,
+  CATEGORY_ALREADY_SET,
+  PLEASE_LOG_IN,
+} from '../../core/messages.js';
+import { CATEGORY_TEXT_MESSAGES, checkCategoryText, hasRealCategory } from '../../core/categories.js';
+
 import { readAlgorithmSettings } from '../settings/service.js';
 import { cacheStats, clearCaches } from './cache.js';
 import { clearLatestScan, setLatestProspectCategory } from './repository.js';
@@ -220,19 +227,36 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: 'user' },
       schema: {
         tags: ['scans'],
-        summary: 'Set a missing category on a prospect of the latest scan',
+        summary:
+          "Set a missing or 'Business' category on a prospect of the latest scan (admins: any category, audited)",
         params: z.object({ id: z.string().min(1).max(300) }),
-        body: z.object({ category: z.string().max(80) }),
+        body: z.object({ category: z.string().max(200) }),
         response: { 200: prospectAnswer, ...errors(404, 409) },
       },
     },
     async (request) => {
       const me = currentUser(request);
-      const category = request.body.category.trim();
-      if (!category) throw badRequest('Please enter a category.');
-      const prospect = await setLatestProspectCategory(db.kysely, me.id, request.params.id, category);
-      if (!prospect) throw notFound('That prospect is not in your current results.');
-      if (prospect === 'busy') throw new HttpError(409, 'Your results were changing. Please try again.');
+      const checked = checkCategoryText(request.body.category);
+      if (!checked.ok) throw badRequest(CATEGORY_TEXT_MESSAGES[checked.reason]);
+      const admin = isAdmin(me);
+      const change = await setLatestProspectCategory(db.kysely, me.id, request.params.id, checked.category, {
+        mayOverwrite: admin,
+      });
+      if (!change) throw notFound('That prospect is not in your current results.');
+      if (change === 'busy') throw new HttpError(409, 'Your results were changing. Please try again.');
+      if (change === 'forbidden') throw forbidden(CATEGORY_ALREADY_SET);
+      // SPEC §2 lets anyone fill in a missing category; replacing a real one (in the rep's list or the
+      // team's) is the admin's correction, and is audited.
+      const { prospect, previous, teamPrevious } = change;
+      if (admin && (hasRealCategory(previous) || hasRealCategory(teamPrevious))) {
+        await recordAudit(
+          db,
+          me,
+          'prospect.category_change',
+          { type: 'business', id: prospect.id, label: prospect.name },
+          { from: hasRealCategory(teamPrevious) ? teamPrevious : previous, to: prospect.category },
+        );
+      }
       return { prospect };
     },
   );
