@@ -115,6 +115,7 @@ export type {
   InvitationCheck,
   LatestPage,
   PlaceDetails,
+  ProfilePatch,
   QuickSearchInput,
   Role,
   SavedItem,

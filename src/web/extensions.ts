@@ -1,19 +1,26 @@
-// Extension points of the main screen for features built in other slices (admin tabs, issue 5; strategy
-// modal, issue 6). A feature registers itself here; MainScreen renders whatever is registered.
+// Extension points of the main screen for features built in other slices (its own tabs, main/tabs.tsx; admin
+// tabs, issue 5; strategy modal, issue 6). A feature registers itself here; MainScreen renders whatever is
+// registered. A tab's hooks (useCount, and those of what render() returns) may read the screen's shared state
+// with useMainScreen() (main/screen.ts).
 import type { ComponentType, ReactNode } from 'react';
 import type { Prospect } from '../core/types';
 import type { Me } from './api';
 
-export interface AdminTab {
+export interface ScreenTab {
   /** Tabs value, unique. */
   value: string;
   label: string;
-  /** Shown only to these users (admins by default). */
+  /** Shown only to these users (main tabs: everyone by default; admin tabs: admins by default). */
   visible?: (me: Me) => boolean;
   /** A count shown next to the label, when the tab has one. */
   useCount?: () => number | undefined;
   render: () => ReactNode;
 }
+
+export type AdminTab = ScreenTab;
+
+/** The main screen's tabs, first (SPEC §2: Prospects, Saved, Log; registered by main/tabs.tsx). */
+export const mainTabs: ScreenTab[] = [];
 
 /** Admin tabs, in the order they appear after Log (SPEC §2: All Prospects, Blocked, Current Advertisers, Admin Panel). */
 export const adminTabs: AdminTab[] = [];

@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['accounts'],
         summary: 'Create an account (the first one needs no invitation and becomes SuperAdmin)',
         body: registerBody,
-        response: { 201: z.object({ ok: z.literal(true), role: roleSchema }), ...errors(401) },
+        response: { 201: z.object({ ok: z.literal(true), role: roleSchema }), ...errors(401, 409) },
       },
     },
     async (request, reply) => {

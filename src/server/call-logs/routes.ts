@@ -72,7 +72,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       schema: {
         tags: ['call-logs'],
         summary: 'Clear all own entries; answers how many went',
-        response: { 200: z.object({ deleted: z.number().int(), message: z.string() }) },
+        response: { 200: z.object({ deleted: z.number().int(), message: z.string() }), ...errors(404) },
       },
     },
     async (request) => {

@@ -41,6 +41,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: {
           200: strategyCompleteSchema.describe('The kept strategy'),
           202: strategyPendingSchema.describe('A job started or joined: poll it'),
+          ...errors(429),
         },
       },
     },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type CallLog } from '../api';
-import { useDialogs } from '../dialogs';
-import { directionsUrl, formatDateTime, telHref, websiteHref } from '../format';
+import { api, type CallLog } from '../../api';
+import { useDialogs } from '../../dialogs';
+import { directionsUrl, formatDateTime, telHref, websiteHref } from '../../format';
 import {
   CALL_HISTORY,
   CALL_HISTORY_CLEARED,
@@ -11,7 +11,7 @@ import {
   NO_CALL_HISTORY,
   NO_CALL_HISTORY_TO_CLEAR,
   NO_CALL_HISTORY_TO_EXPORT,
-} from '../texts';
+} from '../../texts';
 
 /** Hands a downloaded file to the browser under the given name. */
 function saveFile(blob: Blob, fileName: string) {

@@ -1,0 +1,28 @@
+// The Saved tab: the user's saved prospects (SPEC §2), each with its note, Remove and the card's actions.
+import { Stack, Text } from '@mantine/core';
+import { stableId } from '../../format';
+import { ProspectCard } from '../../prospects/ProspectCard';
+import { useSaved } from '../prospects';
+import { useMainScreen } from '../screen';
+
+export function SavedPanel() {
+  const { cards } = useMainScreen();
+  const saved = useSaved().data ?? [];
+  return (
+    <Stack gap="sm">
+      {saved.length === 0 && <Text c="dimmed">No saved prospects yet.</Text>}
+      {saved.map((s) => (
+        <ProspectCard
+          key={s.prospectId}
+          prospect={s.prospect}
+          savedNote={s.note}
+          variant="saved"
+          advertiser={cards.advertiserById.get(stableId(s.prospect))}
+          isAdmin={cards.admin}
+          actions={cards.savedActions}
+          strategyAvailable={cards.strategyAvailable}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+// The Prospects tab: notices, the cards of the loaded results, 'Load Next N Prospects'.
+import { useDeferredValue } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { MAX_LOADED } from '../../defaults';
+import { stableId } from '../../format';
+import { ProspectCard } from '../../prospects/ProspectCard';
+import { useProgressiveList } from '../../prospects/stableActions';
+import { loadLimitNote, NO_BUSINESSES_FOUND, NO_LOCAL_DATA, NO_PROSPECTS_YET } from '../../texts';
+import { EMPTY_LIST } from '../prospects';
+import { useMainScreen } from '../screen';
+import { useRevealFirstCard } from '../quick-search/useQuickSearch';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function ProspectsPanel() {
+  const { scan, cards, quickSearch, location } = useMainScreen();
+  const { list } = scan;
+  // The cards follow the list a moment later, in an interruptible render, so a list of many cards arriving
+  // never holds the page for long (issue 14 item 13); the map and counts use the list itself.
+  const prospects = list.data?.prospects ?? EMPTY_LIST.prospects;
+  const cardProspects = useProgressiveList(useDeferredValue(prospects));
+  const loaded = prospects.length;
+  const loadable = list.data?.loadable ?? 0;
+  const total = list.data?.total ?? 0;
+  const limit = Math.min(MAX_LOADED, loadable);
+  const listRef = useRevealFirstCard(quickSearch.reveal, quickSearch.revealPendingRef);
+
+  return (
+    <Stack gap="sm" ref={listRef} className="prospect-list">
+      {list.isError && (
+        <Alert color="red" role="alert">
+          {messageOf(list.error)}
+        </Alert>
+      )}
+      {scan.sourcesNotice && (
+        <Alert
+          color="yellow"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => scan.setSourcesNotice(null)}
+          data-testid="sources-notice"
+        >
+          {scan.sourcesNotice}
+        </Alert>
+      )}
+      {list.data?.demo && loaded > 0 && (
+        <Alert color="yellow" variant="light" data-testid="demo-notice">
+          Demo businesses: no place data is configured on this server yet, so these results are examples.
+        </Alert>
+      )}
+      {loaded === 0 &&
+        !list.isPending &&
+        (list.data?.searched && list.data.noLocalData ? (
+          <Alert color="yellow" variant="light" data-testid="empty-list">
+            {NO_LOCAL_DATA}
+          </Alert>
+        ) : (
+          <Text c="dimmed" data-testid="empty-list">
+            {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
+          </Text>
+        ))}
+      {cardProspects.map((p, i) => (
+        <ProspectCard
+          key={p.id}
+          prospect={p}
+          number={i + 1}
+          variant="prospects"
+          advertiser={cards.advertiserById.get(stableId(p))}
+          isAdmin={cards.admin}
+          actions={cards.prospectActions}
+          onShowOnMap={cards.onShowOnMap}
+          strategyAvailable={cards.strategyAvailable}
+        />
+      ))}
+      {loaded > 0 && loaded < limit && (
+        <Stack gap={4} align="center">
+          <Button variant="light" onClick={() => void scan.loadMore()} loading={scan.loadingMore}>
+            Load Next {Math.min(location.settings.count, limit - loaded)} Prospects
+          </Button>
+          <Text size="sm" c="dimmed" data-testid="showing">
+            Showing {loaded} of {total}
+          </Text>
+        </Stack>
+      )}
+      {loaded > 0 && loaded >= limit && total > loaded && (
+        <Text size="sm" c="dimmed" ta="center" data-testid="showing">
+          {loadLimitNote(loaded, total, MAX_LOADED)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

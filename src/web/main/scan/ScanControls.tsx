@@ -1,0 +1,95 @@
+import { Button, Checkbox, Paper, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { ALL_GROUPS, CATEGORY_GROUPS, type CategoryGroup } from '../../../core/categories';
+import type { SearchSettings } from '../../api';
+import { COUNT_MAX, COUNT_MIN, RADIUS_MAX, RADIUS_MIN, RADIUS_STEP } from '../../defaults';
+import { SCANNING } from '../../texts';
+
+export function ScanControls(props: {
+  settings: SearchSettings;
+  onChange: (patch: Partial<SearchSettings>) => void;
+  scanning: boolean;
+  onScan: () => void;
+}) {
+  const { settings } = props;
+  const selected = new Set(settings.categories);
+  const allSelected = ALL_GROUPS.every((g) => selected.has(g));
+  const someSelected = !allSelected && ALL_GROUPS.some((g) => selected.has(g));
+  const toggle = (group: CategoryGroup, on: boolean) => {
+    const next = ALL_GROUPS.filter((g) => (g === group ? on : selected.has(g)));
+    props.onChange({ categories: next });
+  };
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          Scan Settings
+        </Title>
+        <div>
+          <Text size="sm" id="radius-label">
+            Radius: <strong>{settings.radiusMiles.toFixed(1)} miles</strong>
+          </Text>
+          <Slider
+            min={RADIUS_MIN}
+            max={RADIUS_MAX}
+            step={RADIUS_STEP}
+            value={settings.radiusMiles}
+            onChange={(v) => props.onChange({ radiusMiles: Math.round(v * 10) / 10 })}
+            label={(v) => `${v.toFixed(1)} mi`}
+            thumbProps={{ 'aria-labelledby': 'radius-label' }}
+            thumbSize={22}
+            mt={4}
+          />
+        </div>
+        <div>
+          <Text size="sm" id="count-label">
+            Prospects: <strong>{settings.count}</strong>
+          </Text>
+          <Slider
+            min={COUNT_MIN}
+            max={COUNT_MAX}
+            step={1}
+            value={settings.count}
+            onChange={(v) => props.onChange({ count: v })}
+            thumbProps={{ 'aria-labelledby': 'count-label' }}
+            thumbSize={22}
+            mt={4}
+          />
+        </div>
+        <fieldset className="plain-fieldset">
+          <legend>
+            <Text size="sm" fw={500}>
+              Categories
+            </Text>
+          </legend>
+          <Checkbox
+            label="Select all"
+            checked={allSelected}
+            indeterminate={someSelected}
+            onChange={(e) => props.onChange({ categories: e.currentTarget.checked ? [...ALL_GROUPS] : [] })}
+            mb={6}
+            mt={4}
+          />
+          <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+            {ALL_GROUPS.map((group) => (
+              <Checkbox
+                key={group}
+                label={CATEGORY_GROUPS[group].label}
+                checked={selected.has(group)}
+                onChange={(e) => toggle(group, e.currentTarget.checked)}
+              />
+            ))}
+          </SimpleGrid>
+        </fieldset>
+        <Switch
+          label="Spread results out"
+          description="Among similar scores, skip businesses within 0.25 mile of a higher-ranked one"
+          checked={settings.spreadOut === true}
+          onChange={(e) => props.onChange({ spreadOut: e.currentTarget.checked })}
+        />
+        <Button size="md" onClick={props.onScan} disabled={props.scanning} data-testid="scan-button">
+          {props.scanning ? SCANNING : 'Scan Area'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+// Scan and paging (SPEC §4): the scan with its progress line and failed-sources notice, the loaded pages of
+// the latest results ('Load Next N Prospects'), New Search, and the live updates that move the progress.
+import { useCallback, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, type SearchSettings } from '../../api';
+import { useDialogs } from '../../dialogs';
+import { MAX_LOADED } from '../../defaults';
+import { LOAD_MORE_FAILED, SCAN_FAILED } from '../../texts';
+import { SCAN_MUTATION_KEY, scanSettled, useLiveUpdates } from '../liveUpdates';
+import { EMPTY_LIST, setProspectList, useProspectList } from '../prospects';
+import {
+  failedSourcesNotice,
+  newScanId,
+  nextProgress,
+  progressLine,
+  type ScanNotice,
+  type ScanProgress,
+} from '../scanProgress';
+import { userMessage } from '../userMessage';
+
+export type ScanFeature = ReturnType<typeof useScan>;
+
+export function useScan(settings: SearchSettings, on: { results: () => void; started: () => void }) {
+  const queryClient = useQueryClient();
+  const { notify } = useDialogs();
+  /** The running scan's id (sent with it) and what its event stream said so far. */
+  const scanId = useRef<string | null>(null);
+  const [progress, setProgress] = useState<ScanProgress | null>(null);
+  /** Which place sources failed in the latest scan, while results came from the others. */
+  const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const list = useProspectList(settings.count);
+
+  const onScanNotice = useCallback(
+    (notice: ScanNotice) => setProgress((p) => nextProgress(p, notice, scanId.current)),
+    [],
+  );
+  useLiveUpdates(true, onScanNotice);
+
+  const scan = useMutation({
+    mutationKey: SCAN_MUTATION_KEY,
+    mutationFn: (id: string) => api.scan({ ...settings, locationLabel: settings.label, scanId: id }),
+    onSuccess: (result) => {
+      setProspectList(queryClient, {
+        prospects: result.prospects,
+        total: result.total,
+        loadable: Math.min(MAX_LOADED, result.total),
+        demo: result.demo,
+        searched: true,
+        noLocalData: result.noLocalData === true,
+      });
+      on.results();
+      const failed = result.sources.filter((s) => !s.ok);
+      if (failed.length > 0) console.warn('some place providers failed', failed);
+      setSourcesNotice(failedSourcesNotice(result.sources, result.prospects.length > 0));
+    },
+    onError: (error) => {
+      // SPEC §4: a click inside the cooldown is ignored (only logged).
+      if (error instanceof ApiError && error.status === 429) {
+        console.info('scan ignored: cooldown', error.body.retryAfterMs);
+        return;
+      }
+      console.error('scan failed', error);
+      notify(userMessage(error, SCAN_FAILED), 'error');
+    },
+    onSettled: () => {
+      scanId.current = null;
+      scanSettled(queryClient);
+    },
+  });
+
+  const start = () => {
+    if (scan.isPending) return;
+    const id = newScanId();
+    scanId.current = id;
+    setProgress(null);
+    setSourcesNotice(null);
+    scan.mutate(id);
+    on.started();
+  };
+
+  const loadMore = async () => {
+    const current = list.data ?? EMPTY_LIST;
+    setLoadingMore(true);
+    try {
+      const page = await api.latestScan(current.prospects.length, settings.count);
+      const seen = new Set(current.prospects.map((p) => p.id));
+      setProspectList(queryClient, {
+        prospects: [...current.prospects, ...page.prospects.filter((p) => !seen.has(p.id))],
+        total: page.total,
+        loadable: page.loadable,
+        demo: current.demo ?? false,
+        searched: true,
+      });
+    } catch (error) {
+      console.error('loading more prospects failed', error);
+      notify(LOAD_MORE_FAILED, 'error');
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  /** New Search: the results go, here and on the server. */
+  const clear = () => {
+    setProspectList(queryClient, EMPTY_LIST);
+    setSourcesNotice(null);
+    api.clearLatestScan().catch((e: unknown) => console.warn('clearing the latest scan failed', e));
+  };
+
+  return {
+    list,
+    scanning: scan.isPending,
+    progressLine: progressLine(progress),
+    start,
+    loadMore,
+    loadingMore,
+    clear,
+    sourcesNotice,
+    setSourcesNotice,
+  };
+}

@@ -1,0 +1,34 @@
+// Registers the main screen's own tabs (SPEC §2: Prospects, Saved, Log) in extensions.ts, as admin/register.tsx
+// registers the admin tabs after them. A new tab (Today, a route) is one more entry here or in its own module.
+import { lazy } from 'react';
+import { mainTabs } from '../extensions';
+import { ProspectsPanel } from './scan/ProspectsPanel';
+import { SavedPanel } from './saved/SavedPanel';
+import { useCallLogs, useSaved } from './prospects';
+import { useMainScreen } from './screen';
+
+// The Log tab is its own chunk, loaded when opened (the Prospects tab is the first screen).
+const LogPanel = lazy(() => import('./log/LogPanel').then((m) => ({ default: m.LogPanel })));
+
+if (!mainTabs.some((t) => t.value === 'prospects')) {
+  mainTabs.push(
+    {
+      value: 'prospects',
+      label: 'Prospects',
+      useCount: () => useMainScreen().scan.list.data?.prospects.length ?? 0,
+      render: () => <ProspectsPanel />,
+    },
+    {
+      value: 'saved',
+      label: 'Saved',
+      useCount: () => useSaved().data?.length ?? 0,
+      render: () => <SavedPanel />,
+    },
+    {
+      value: 'log',
+      label: 'Log',
+      useCount: () => useCallLogs().data?.length ?? 0,
+      render: () => <LogPanel />,
+    },
+  );
+}

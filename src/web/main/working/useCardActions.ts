@@ -1,0 +1,107 @@
+// Working a card (SPEC §2 cards, §4 outcome logging): log a call or visit, Save for Later, mark or unmark a
+// current advertiser, block (admins), set a missing category, open the strategy, show it on the map. The
+// handlers are stable (useStableHandlers), so the memoized cards do not render again on every answer.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Prospect } from '../../../core/types';
+import { api, type CallLog, type SavedItem } from '../../api';
+import { useDialogs } from '../../dialogs';
+import { strategyModal } from '../../extensions';
+import { fullAddress, stableId } from '../../format';
+import { ALREADY_SAVED, OUTCOME_SAVE, SAVED_FOR_LATER } from '../../texts';
+import type { CardActions } from '../../prospects/ProspectCard';
+import { useStableHandlers } from '../../prospects/stableActions';
+import { updateProspects, useAdvertisers } from '../prospects';
+
+export type CardFeature = ReturnType<typeof useCardActions>;
+
+export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void) {
+  const queryClient = useQueryClient();
+  const { notify } = useDialogs();
+  const [strategyFor, setStrategyFor] = useState<Prospect | null>(null);
+  const advertisers = useAdvertisers();
+  const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
+
+  const logOutcome = async (p: Prospect, outcome: string, note: string) => {
+    if (outcome === OUTCOME_SAVE) {
+      const { created } = await api.save(p, note);
+      await queryClient.invalidateQueries({ queryKey: ['saved'] });
+      notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
+      return;
+    }
+    const entry = await api.addCallLog({
+      prospectId: p.id,
+      name: p.name,
+      category: p.category,
+      ...(p.phone ? { phone: p.phone } : {}),
+      ...(p.website ? { website: p.website } : {}),
+      address: fullAddress(p),
+      outcome,
+      ...(note.trim() ? { note: note.trim() } : {}),
+      timestamp: new Date().toISOString(),
+    });
+    queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => [
+      entry,
+      ...(old ?? []).filter((e) => e.id !== entry.id),
+    ]);
+  };
+
+  const shared: Omit<CardActions, 'onRemove' | 'onSetCategory' | 'onBlock'> = {
+    onLog: logOutcome,
+    onStrategy: (p) => setStrategyFor(p),
+    onMark: async (p) => {
+      await api.markAdvertiser(stableId(p), p.name);
+      await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
+    },
+    onUnmark: async (p) => {
+      await api.unmarkAdvertiser(stableId(p));
+      await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
+    },
+  };
+
+  const prospectActions: CardActions = {
+    ...shared,
+    onSetCategory: async (p, category) => {
+      const updated = await api.setCategory(p.id, category);
+      updateProspects(queryClient, (all) => all.map((x) => (x.id === p.id ? { ...x, ...updated } : x)));
+    },
+    ...(admin && {
+      onBlock: async (p: Prospect) => {
+        const id = stableId(p);
+        await api.block(id, p.name);
+        updateProspects(queryClient, (all) => all.filter((x) => stableId(x) !== id));
+        notify(`${p.name} was blocked for everyone.`, 'success');
+      },
+    }),
+  };
+
+  const savedActions: CardActions = {
+    ...shared,
+    onSetCategory: async (p, category) => {
+      const updated = await api.setSavedCategory(p.id, category);
+      queryClient.setQueryData<SavedItem[]>(['saved'], (old) =>
+        (old ?? []).map((s) =>
+          s.prospectId === p.id ? { ...s, prospect: { ...s.prospect, ...updated } } : s,
+        ),
+      );
+    },
+    onRemove: async (p) => {
+      await api.unsave(p.id);
+      await queryClient.invalidateQueries({ queryKey: ['saved'] });
+    },
+  };
+
+  const stableProspectActions = useStableHandlers(prospectActions);
+  const stableSavedActions = useStableHandlers(savedActions);
+  const { onShowOnMap } = useStableHandlers({ onShowOnMap: showOnMap });
+  return {
+    prospectActions: stableProspectActions,
+    savedActions: stableSavedActions,
+    onShowOnMap,
+    advertiserById,
+    admin,
+    strategyAvailable: strategyModal.component !== null,
+    strategyFor,
+    closeStrategy: () => setStrategyFor(null),
+  };
+}
