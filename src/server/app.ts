@@ -42,6 +42,7 @@ import { getBrandIndex } from '../core/scoring/nsi.js';
 import { createReferenceHolder } from './places/market.js';
 import { Metrics } from './metrics/metrics.js';
 import { strategyRoutes } from './strategies/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { registerStrategyWorker } from './strategies/service.js';
 import { createAiClient, generateStrategy } from './ai/index.js';
 import { ensureProfile } from './users/accounts.js';
@@ -280,6 +281,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { ctx });
   await app.register(scanRoutes, { ctx });
   await app.register(strategyRoutes, { ctx });
+  await app.register(teamRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {
