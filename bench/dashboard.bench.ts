@@ -1,4 +1,5 @@
-// `npm run bench -- dashboard [--logs=5000000] [--reps=500] [--runs=30] [--skip-postgres] [--skip-sqlite]`
+// `npm run bench -- dashboard [--logs=5000000] [--reps=500] [--runs=30] [--skip-postgres] [--skip-sqlite] [--keep]`
+// (--keep leaves the SQLite database file in place, to study query plans)
 // The team dashboard (issue 19) at size: 500 reps with two years of activity (5 million call logs, and saves,
 // strategy requests and scans in proportion), then every /api/team route timed through the app (access
 // control, validation, the database's aggregates, serialisation) as an admin, for this week, last week and
@@ -366,7 +367,8 @@ export default async function run(args: string[]): Promise<void> {
       }
       sections.push(lines.join('\n'));
     } finally {
-      await t.drop();
+      if (args.includes('--keep') && kind === 'sqlite') console.log(`Kept ${t.file}`);
+      else await t.drop();
     }
   }
   console.log(`Worst p95: ${ms(worst)} (target < 300 ms)`);

@@ -26,13 +26,12 @@ import {
   type DayBounds,
 } from '../../core/local-days.js';
 import {
-  conversionGroups,
   countsByDay,
   countsByRep,
   lastActivity,
   lastActivityOf,
   mapCells,
-  outcomeCounts,
+  outcomeGroups,
   people,
   repEntries,
   scannedAreas,
@@ -122,10 +121,7 @@ export const bandLabel = (b: number) => (b < 0 ? UNSCORED : b === 9 ? '90-100' :
 export async function teamOutcomes(db: Db, query: PeriodQuery, now?: number): Promise<TeamOutcomes> {
   const { period, range } = resolvePeriod(query, now);
   await assertRep(db, query.userId);
-  const [{ outcomes, saves }, { bands, categories }] = await Promise.all([
-    outcomeCounts(db, range),
-    conversionGroups(db, range),
-  ]);
+  const { outcomes, saves, bands, categories } = await outcomeGroups(db, range);
   const scoreBands: ConversionRow[] = [];
   for (let b = 0; b <= 9; b++) {
     scoreBands.push(conversion(bandLabel(b), bands.get(b) ?? { called: 0, visited: 0, saved: 0 }));
