@@ -20,7 +20,13 @@ function FitBounds({ cells, areas }: { cells: MapCell[]; areas: ScannedArea[] })
       points.push(circle.getNorthWest(), circle.getSouthEast());
     }
     if (points.length === 0) return;
-    map.fitBounds(L.latLngBounds(points), { padding: [16, 16], maxZoom: 15, animate: false });
+    // More room at the bottom: the attribution (two lines on a phone) must not cover a dot.
+    map.fitBounds(L.latLngBounds(points), {
+      paddingTopLeft: [56, 24],
+      paddingBottomRight: [24, 56],
+      maxZoom: 15,
+      animate: false,
+    });
   }, [map, cells, areas]);
   return null;
 }
