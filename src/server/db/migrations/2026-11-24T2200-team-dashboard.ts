@@ -5,7 +5,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 //   team_prospects), so score bands and the map are grouped without reading every prospect's JSON; null when the
 //   server never scanned that business. Existing entries are filled from team_prospects where it knows them.
 // - strategy_requests records who asked for an appointment strategy and when (jobs are deleted after a week
-//   and a kept strategy is shared, so neither says who asked). Strategy jobs still kept seed it.
+//   and a kept strategy is shared, so neither says who asked). Strategy jobs still kept seed it (their key is
+//   'shared:<business>' or 'user:<id>:<business>', strategies/service.ts strategyJobKey).
 // - indexes on the time columns the dashboard's periods select by. call_logs_period holds every column the
 //   dashboard groups call logs by (rep, outcome, category, score, position), so a period's counts are read from
 //   the index alone on both databases, never from the table (5 million rows: docs/PERFORMANCE.md).
@@ -65,11 +66,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('strategy_requests')
     .columns(['user_id', 'created_at'])
     .execute();
-  await sql`
-    insert into strategy_requests (id, user_id, business_id, name, category, created_at)
-    select j.id, j.user_id, j.key, '', '', j.created_at from jobs j
-    where j.kind = 'strategy' and j.user_id is not null
-      and exists (select 1 from "user" u where u.id = j.user_id)`.execute(db);
+  // Only when there is something to copy: an INSERT into a table whose foreign key names better-auth's "user"
+  // cannot even be prepared on SQLite where that table does not exist (databases migrated without better-auth).
+  const strategyJobs = await sql<{ n: unknown }>`
+    select count(*) as n from jobs where kind = 'strategy' and user_id is not null`.execute(db);
+  if (Number(strategyJobs.rows[0]?.n ?? 0) > 0) {
+    await sql`
+      insert into strategy_requests (id, user_id, business_id, name, category, created_at)
+      select j.id, j.user_id,
+        case
+          when j.key like 'shared:%' then substr(j.key, 8)
+          when j.key like 'user:%' then substr(j.key, length('user:' || j.user_id || ':') + 1)
+          else j.key
+        end,
+        '', '', j.created_at from jobs j
+      where j.kind = 'strategy' and j.user_id is not null
+        and exists (select 1 from user_profiles p where p.user_id = j.user_id)`.execute(db);
+  }
 
   await db.schema
     .createIndex('saved_prospects_created_user')
