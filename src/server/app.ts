@@ -45,6 +45,7 @@ import { getBrandIndex } from '../core/scoring/nsi.js';
 import { createReferenceHolder } from './places/market.js';
 import { Metrics } from './metrics/metrics.js';
 import { strategyRoutes } from './strategies/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { registerStrategyWorker } from './strategies/service.js';
 import { createAiClient, generateStrategy } from './ai/index.js';
 import { ensureProfile } from './users/accounts.js';
@@ -314,6 +315,7 @@ export async function buildApp({
   await app.register(scanRoutes, { ctx });
   await app.register(strategyRoutes, { ctx });
   await app.register(areaRoutes, { ctx });
+  await app.register(teamRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

@@ -83,6 +83,13 @@ function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
     shaped.push(fc.constantFrom('name,address\nAcme Dental,1 Main St', 'name\n"unterminated', ''));
   if (key.endsWith('id') || key === 'token')
     shaped.push(some(hints.ids, 'x'), fc.constantFrom('osm:node/1', 'demo:1', 'google:ChIJ'));
+  if (key === 'tz') shaped.push(fc.constantFrom('UTC', 'America/Chicago', 'Asia/Kathmandu', 'Mars/Olympus'));
+  if (key === 'from' || key === 'to')
+    shaped.push(
+      fc
+        .date({ min: new Date('2024-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
   if (key === 'code' || key === 'invitationcode') shaped.push(some(hints.codes, 'NOPE1234'));
   const plain = fc.string({ minLength: min, maxLength: Math.max(min, max) });
   return fc

@@ -92,6 +92,13 @@ const SPEC_RULES: Record<string, Access> = {
   // issue 5: the audit log, for SuperAdmins
   'GET /api/audit': 'superadmin',
   'GET /api/audit/export.csv': 'superadmin',
+  // issue 19: the team dashboard, admin-only like every admin view
+  'GET /api/team/activity': 'admin',
+  'GET /api/team/daily': 'admin',
+  'GET /api/team/outcomes': 'admin',
+  'GET /api/team/inactive': 'admin',
+  'GET /api/team/map': 'admin',
+  'GET /api/team/reps/:userId': 'admin',
 };
 
 /** Routes that end the caller's session: called with a fresh session of the same account. */

@@ -7,6 +7,31 @@ export async function insertCallLog(db: Conn, row: CallLogTable): Promise<void> 
   await db.insertInto('call_logs').values(row).execute();
 }
 
+/**
+ * The score and position of a business in the team's copy (team_prospects), kept on a call-log entry for the
+ * team dashboard; undefined when the server never scanned it (a card from elsewhere).
+ */
+export async function teamProspectFacts(
+  db: Conn,
+  businessId: string,
+): Promise<{ score: number; lat: number | null; lng: number | null } | undefined> {
+  const row = await db
+    .selectFrom('team_prospects')
+    .select(['score', 'prospect'])
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let lat: number | null = null;
+  let lng: number | null = null;
+  try {
+    const p = JSON.parse(row.prospect) as { lat?: unknown; lng?: unknown };
+    if (typeof p.lat === 'number' && typeof p.lng === 'number') [lat, lng] = [p.lat, p.lng];
+  } catch {
+    // A copy that is not JSON has no position; the score still counts.
+  }
+  return { score: Number(row.score), lat, lng };
+}
+
 /** One user's entries, newest first. */
 export async function listCallLogs(db: Conn, userId: string): Promise<CallLogTable[]> {
   return db

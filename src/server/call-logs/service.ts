@@ -10,8 +10,14 @@ import {
   recordsToCsv,
   type CsvColumn,
 } from '../../core/csv.js';
-import { deleteAllCallLogs, deleteOwnCallLog, insertCallLog, listCallLogs } from './repository.js';
 import type { CallLog } from '../../core/api/lists.js';
+import {
+  deleteAllCallLogs,
+  deleteOwnCallLog,
+  insertCallLog,
+  listCallLogs,
+  teamProspectFacts,
+} from './repository.js';
 
 // SPEC.md §4 "Outcome logging" and §5 "Working the list".
 export const CALL_OUTCOMES = ['Called', 'Visited'] as const;
@@ -100,10 +106,12 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
 
 export async function addCallLog(db: Db, userId: string, input: CallLogInput): Promise<CallLogView> {
   assertOutcome(input.outcome);
+  const prospectId = input.prospectId.trim();
+  const facts = await teamProspectFacts(db.kysely, prospectId);
   const row: CallLogTable = {
     id: timeOrderedId(),
     user_id: userId,
-    prospect_id: input.prospectId.trim(),
+    prospect_id: prospectId,
     name: input.name.trim(),
     category: input.category?.trim() ?? '',
     phone: input.phone?.trim() ?? '',
@@ -112,6 +120,9 @@ export async function addCallLog(db: Db, userId: string, input: CallLogInput): P
     outcome: input.outcome.trim(),
     note: input.note?.trim() ?? '',
     created_at: resolveCreatedAt(input.timestamp),
+    score: facts?.score ?? null,
+    lat: facts?.lat ?? null,
+    lng: facts?.lng ?? null,
   };
   await insertCallLog(db.kysely, row);
   return presentCallLog(row);

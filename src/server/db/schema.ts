@@ -135,6 +135,20 @@ export interface CallLogTable {
   outcome: string;
   note: string;
   created_at: string;
+  /** The prospect's score (0-1), latitude and longitude in the team's copy when logged; null when unknown. */
+  score?: number | null;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+/** Who asked for an appointment strategy, and when (the team dashboard counts them). */
+export interface StrategyRequestTable {
+  id: string;
+  user_id: string;
+  business_id: string;
+  name: string;
+  category: string;
+  created_at: string;
 }
 
 export interface SavedProspectTable {
@@ -321,6 +335,7 @@ export interface Database {
   audit_log: AuditLogTable;
   jobs: JobTable;
   strategies: StrategyTable;
+  strategy_requests: StrategyRequestTable;
   places: PlaceTable;
   score_references: ScoreReferenceTable;
   places_staging: PlaceStagingTable;

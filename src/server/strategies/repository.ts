@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, StrategyRequestTable } from '../db/schema.js';
 import type { Strategy } from '../../core/strategy/schema.js';
 import type { StrategySource } from '../../core/api/strategy.js';
 
@@ -57,4 +57,9 @@ export async function storeStrategy(
     .values({ business_id: key.businessId, owner_id: key.ownerId, ...values })
     .onConflict((oc) => oc.columns(['business_id', 'owner_id']).doUpdateSet(values))
     .execute();
+}
+
+/** A rep asked for a strategy (answered from the kept one, a joined job or a new job): the dashboard counts it. */
+export async function recordStrategyRequest(db: Conn, row: StrategyRequestTable): Promise<void> {
+  await db.insertInto('strategy_requests').values(row).execute();
 }

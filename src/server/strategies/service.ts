@@ -8,7 +8,14 @@ import { REP_NAME_SLOT, type Strategy } from '../../core/strategy/schema.js';
 import type { StrategyInput } from '../../core/strategy/input.js';
 import { AI_BUSY, SET_CATEGORY_FIRST } from '../../core/strategy/messages.js';
 import { prospectInputSchema, text } from '../../core/api/index.js';
-import { findStrategy, SHARED, storeStrategy, type KeptStrategy } from './repository.js';
+import {
+  findStrategy,
+  recordStrategyRequest,
+  SHARED,
+  storeStrategy,
+  type KeptStrategy,
+} from './repository.js';
+import { timeOrderedId } from '../call-logs/service.js';
 
 export const STRATEGY_JOB = 'strategy';
 /** The browser polls from 800 ms growing to 2,500 ms (SPEC §9); the server suggests the first interval. */
@@ -156,13 +163,22 @@ export async function startStrategy(
   const subject = await resolveSubject(deps.db, me.id, sent);
   const category = subject.prospect.category.trim();
   if (!category || category === 'Business') throw badRequest(SET_CATEGORY_FIRST);
+  const recorded = (result: StartResult) =>
+    recordStrategyRequest(deps.db.kysely, {
+      id: timeOrderedId(),
+      user_id: me.id,
+      business_id: subject.businessId,
+      name: subject.prospect.name,
+      category,
+      created_at: nowIso(),
+    }).then(() => result);
   if (!regenerate) {
     // A job under way is joined before the kept strategy is read: read the other way round, a job finishing
     // in between would be found neither kept nor running, and started again.
     const active = await deps.jobs.activeJob(STRATEGY_JOB, strategyJobKey(subject));
-    if (active) return { kind: 'job', jobId: active, joined: true };
+    if (active) return recorded({ kind: 'job', jobId: active, joined: true });
     const kept = await findStrategy(deps.db.kysely, subject.businessId, me.id);
-    if (kept) return { kind: 'kept', kept };
+    if (kept) return recorded({ kind: 'kept', kept });
   }
   if ((await deps.jobs.countRecentByUser(STRATEGY_JOB, me.id, 60_000)) >= STRATEGY_REQUESTS_PER_MINUTE) {
     throw new HttpError(429, AI_BUSY, { retryAfterMs: 5_000 });
@@ -175,7 +191,7 @@ export async function startStrategy(
     ownerId: subject.ownerId,
   };
   const { id, joined } = await deps.jobs.enqueue(STRATEGY_JOB, strategyJobKey(subject), me.id, payload);
-  return { kind: 'job', jobId: id, joined };
+  return recorded({ kind: 'job', jobId: id, joined });
 }
 
 export const keptStrategy = (db: Db, businessId: string, userId: string) =>

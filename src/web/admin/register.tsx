@@ -3,11 +3,12 @@
 // opened (React.lazy), so reps never download it.
 import { lazy } from 'react';
 import { adminTabs } from '../extensions';
-import { TAB_ADMIN_PANEL, TAB_ADVERTISERS, TAB_ALL_PROSPECTS, TAB_BLOCKED } from './texts';
+import { TAB_ADMIN_PANEL, TAB_ADVERTISERS, TAB_ALL_PROSPECTS, TAB_BLOCKED, TAB_TEAM } from './texts';
 
 const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
 const AdvertisersTab = lazy(() => import('./AdvertisersTab').then((m) => ({ default: m.AdvertisersTab })));
 const AllProspectsTab = lazy(() => import('./AllProspectsTab').then((m) => ({ default: m.AllProspectsTab })));
+const TeamTab = lazy(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })));
 const BlockedTab = lazy(() => import('./BlockedTab').then((m) => ({ default: m.BlockedTab })));
 
 if (!adminTabs.some((t) => t.value === 'all-prospects')) {
@@ -16,5 +17,7 @@ if (!adminTabs.some((t) => t.value === 'all-prospects')) {
     { value: 'blocked', label: TAB_BLOCKED, render: () => <BlockedTab /> },
     { value: 'current-advertisers', label: TAB_ADVERTISERS, render: () => <AdvertisersTab /> },
     { value: 'admin-panel', label: TAB_ADMIN_PANEL, render: () => <AdminPanel /> },
+    // Issue 19: the manager's view of the team, after the spec's tabs.
+    { value: 'team', label: TAB_TEAM, render: () => <TeamTab /> },
   );
 }

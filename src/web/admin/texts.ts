@@ -20,6 +20,7 @@ export const TAB_ALL_PROSPECTS = 'All Prospects';
 export const TAB_BLOCKED = 'Blocked';
 export const TAB_ADVERTISERS = 'Current Advertisers';
 export const TAB_ADMIN_PANEL = 'Admin Panel';
+export const TAB_TEAM = 'Team';
 
 /** "1 blocked business", "2 blocked businesses". */
 export const blockedBusinesses = (n: number) => `${n} blocked ${n === 1 ? 'business' : 'businesses'}`;

@@ -10,6 +10,7 @@ import * as teamProspects from './2026-11-23T1300-team-prospects.js';
 import * as savedNote from './2026-11-24T1900-saved-note.js';
 import * as market from './2026-11-24T2000-market.js';
 import * as placeAreas from './2026-11-24T2200-place-areas.js';
+import * as teamDashboard from './2026-11-24T2200-team-dashboard.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1900-saved-note': savedNote,
   '2026-11-24T2000-market': market,
   '2026-11-24T2200-place-areas': placeAreas,
+  '2026-11-24T2200-team-dashboard': teamDashboard,
 };

@@ -1,0 +1,187 @@
+// The team dashboard's API (issue 19): what an admin asks (a period, optionally one rep, the browser's time
+// zone) and what each /api/team route answers. Pure zod: the server validates and serialises with these
+// schemas, the browser takes its types from them, /api/openapi.json is generated from them.
+import { z } from 'zod';
+import { isLocalDate } from '../local-days.js';
+import { isTimeZone } from '../csv.js';
+
+export const PERIOD_PRESETS = ['this-week', 'last-week', 'this-month', 'custom'] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+
+/** The longest custom period, in days. */
+export const MAX_PERIOD_DAYS = 366;
+
+const localDate = z
+  .string()
+  .max(10)
+  .refine(isLocalDate, { message: 'must be a date YYYY-MM-DD' })
+  .describe('Local calendar date, YYYY-MM-DD');
+
+/** The browser's IANA time zone (Intl's resolvedOptions().timeZone); days are counted on its calendar. */
+export const timeZoneQuery = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as America/Chicago' })
+  .default('UTC');
+
+/** The query every dashboard route takes: the period, the zone its days are counted in, optionally one rep. */
+export const periodQuery = z.object({
+  period: z.enum(PERIOD_PRESETS).default('this-week'),
+  /** First day, with period=custom. */
+  from: localDate.optional(),
+  /** Last day (inclusive), with period=custom. */
+  to: localDate.optional(),
+  tz: timeZoneQuery,
+  /** Only this rep's activity. */
+  userId: z.string().min(1).max(100).optional(),
+});
+export type PeriodQuery = z.infer<typeof periodQuery>;
+
+/** The period an answer covers: its local dates and the UTC instants [startsAt, endsAt) they span. */
+export const periodSchema = z.object({
+  preset: z.enum(PERIOD_PRESETS),
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type Period = z.infer<typeof periodSchema>;
+
+/** GET /api/team/activity: per-rep counts. */
+export const repActivitySchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  /** Call-log entries with the outcome Called. */
+  calls: z.number().int(),
+  /** Call-log entries with the outcome Visited. */
+  visits: z.number().int(),
+  /** Prospects saved for later (still saved). */
+  saves: z.number().int(),
+  /** Appointment strategies asked for. */
+  strategies: z.number().int(),
+});
+export type RepActivity = z.infer<typeof repActivitySchema>;
+
+export const teamActivitySchema = z.object({
+  period: periodSchema,
+  reps: z.array(repActivitySchema),
+  totals: z.object({
+    calls: z.number().int(),
+    visits: z.number().int(),
+    saves: z.number().int(),
+    strategies: z.number().int(),
+  }),
+});
+export type TeamActivity = z.infer<typeof teamActivitySchema>;
+
+/** GET /api/team/daily: every day of the period, zeros included. */
+export const dayActivitySchema = z.object({
+  date: z.string(),
+  calls: z.number().int(),
+  visits: z.number().int(),
+  saves: z.number().int(),
+  strategies: z.number().int(),
+});
+export type DayActivity = z.infer<typeof dayActivitySchema>;
+export const teamDailySchema = z.object({ period: periodSchema, days: z.array(dayActivitySchema) });
+export type TeamDaily = z.infer<typeof teamDailySchema>;
+
+/**
+ * A group of prospects worked in the period (a score band or a category): calls, visits and saves, and the
+ * visits and saves per call. Until the pipeline (stages, wins) exists this is the stand-in for a win rate.
+ */
+export const conversionRowSchema = z.object({
+  key: z.string(),
+  called: z.number().int(),
+  visited: z.number().int(),
+  saved: z.number().int(),
+  /** (visited + saved) / called; null with no calls. */
+  perCall: z.number().nullable(),
+});
+export type ConversionRow = z.infer<typeof conversionRowSchema>;
+
+/** GET /api/team/outcomes. */
+export const teamOutcomesSchema = z.object({
+  period: periodSchema,
+  /** Call-log entries per outcome, then 'Saved for Later' from the saves. */
+  outcomes: z.array(z.object({ outcome: z.string(), count: z.number().int() })),
+  /** Score bands of ten points ('0-9' ... '90-100'), then 'Unscored'. */
+  scoreBands: z.array(conversionRowSchema),
+  /** The categories worked most (by calls, visits and saves), at most CATEGORY_LIMIT. */
+  categories: z.array(conversionRowSchema),
+});
+export type TeamOutcomes = z.infer<typeof teamOutcomesSchema>;
+export const CATEGORY_LIMIT = 15;
+
+/** GET /api/team/inactive. */
+export const inactiveQuery = z.object({
+  days: z.coerce.number().int().min(1).max(365).default(7),
+});
+export const inactiveRepSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The last call, visit, save or strategy request; null when never. */
+  lastActivityAt: z.string().nullable(),
+});
+export const teamInactiveSchema = z.object({
+  days: z.number().int(),
+  since: z.string(),
+  reps: z.array(inactiveRepSchema),
+});
+export type TeamInactive = z.infer<typeof teamInactiveSchema>;
+
+/** GET /api/team/map: calls and visits on a grid of about 110 m, and the areas scanned in the period. */
+export const mapCellSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  calls: z.number().int(),
+  visits: z.number().int(),
+});
+export type MapCell = z.infer<typeof mapCellSchema>;
+export const scannedAreaSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  radiusMiles: z.number(),
+  scans: z.number().int(),
+});
+export type ScannedArea = z.infer<typeof scannedAreaSchema>;
+export const teamMapSchema = z.object({
+  period: periodSchema,
+  cells: z.array(mapCellSchema),
+  /** Entries without a known location (logged from a card the server never scanned). */
+  unplaced: z.number().int(),
+  areas: z.array(scannedAreaSchema),
+  /** More cells or areas than the answer carries (the busiest are kept). */
+  truncated: z.boolean(),
+});
+export type TeamMap = z.infer<typeof teamMapSchema>;
+export const MAP_CELL_LIMIT = 4000;
+export const MAP_AREA_LIMIT = 1000;
+
+/** GET /api/team/reps/:userId: one rep's log for the period. */
+export const repLogEntrySchema = z.object({
+  kind: z.enum(['call', 'save', 'strategy']),
+  at: z.string(),
+  prospectId: z.string(),
+  name: z.string(),
+  category: z.string(),
+  /** Called, Visited, Saved for Later or Strategy requested. */
+  outcome: z.string(),
+  note: z.string(),
+  address: z.string(),
+  phone: z.string(),
+});
+export type RepLogEntry = z.infer<typeof repLogEntrySchema>;
+export const repPageSchema = z.object({
+  period: periodSchema,
+  rep: repActivitySchema.extend({ lastActivityAt: z.string().nullable() }),
+  entries: z.array(repLogEntrySchema),
+  /** More entries than REP_LOG_LIMIT in the period (the newest are listed). */
+  truncated: z.boolean(),
+});
+export type RepPage = z.infer<typeof repPageSchema>;
+export const REP_LOG_LIMIT = 1000;

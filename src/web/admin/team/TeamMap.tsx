@@ -1,0 +1,86 @@
+// The map of the period's calls and visits (issue 19), loaded lazily with Leaflet: each grid cell of about 110 m
+// is a dot sized by its entries (green where a visit happened, blue for calls only) over the areas the team
+// scanned (dashed circles), so covered and untouched ground show at a glance. Tiles from /api/config.
+import { useEffect } from 'react';
+import { Circle, CircleMarker, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { MapCell, ScannedArea } from '../../../core/api/dashboard';
+import { METERS_PER_MILE } from '../../defaults';
+
+export const CALLS_COLOR = '#1864ab';
+export const VISITS_COLOR = '#2b8a3e';
+
+function FitBounds({ cells, areas }: { cells: MapCell[]; areas: ScannedArea[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const points: L.LatLngExpression[] = cells.map((c) => [c.lat, c.lng]);
+    for (const a of areas) {
+      const circle = L.latLng(a.lat, a.lng).toBounds(a.radiusMiles * METERS_PER_MILE * 2);
+      points.push(circle.getNorthWest(), circle.getSouthEast());
+    }
+    if (points.length === 0) return;
+    // More room at the bottom: the attribution (two lines on a phone) must not cover a dot.
+    map.fitBounds(L.latLngBounds(points), {
+      paddingTopLeft: [56, 24],
+      paddingBottomRight: [24, 56],
+      maxZoom: 15,
+      animate: false,
+    });
+  }, [map, cells, areas]);
+  return null;
+}
+
+export default function TeamMap({
+  cells,
+  areas,
+  tileUrl,
+  tileAttribution,
+}: {
+  cells: MapCell[];
+  areas: ScannedArea[];
+  tileUrl: string;
+  tileAttribution: string;
+}) {
+  const busiest = Math.max(1, ...cells.map((c) => c.calls + c.visits));
+  return (
+    <MapContainer
+      center={[39.5, -98.35]}
+      zoom={4}
+      scrollWheelZoom={false}
+      className="prospect-map team-map"
+      aria-label="Map of the period's calls and visits"
+    >
+      {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
+      {areas.map((a) => (
+        <Circle
+          key={`${a.lat},${a.lng},${a.radiusMiles}`}
+          center={[a.lat, a.lng]}
+          radius={a.radiusMiles * METERS_PER_MILE}
+          pathOptions={{ color: '#495057', weight: 1, dashArray: '4 4', fillOpacity: 0.04 }}
+        />
+      ))}
+      {cells.map((c) => {
+        const n = c.calls + c.visits;
+        return (
+          <CircleMarker
+            key={`${c.lat},${c.lng}`}
+            center={[c.lat, c.lng]}
+            radius={4 + 10 * Math.sqrt(n / busiest)}
+            pathOptions={{
+              color: '#ffffff',
+              weight: 1,
+              fillColor: c.visits > 0 ? VISITS_COLOR : CALLS_COLOR,
+              fillOpacity: 0.8,
+            }}
+          >
+            <Popup>
+              {c.calls} {c.calls === 1 ? 'call' : 'calls'}, {c.visits} {c.visits === 1 ? 'visit' : 'visits'}
+            </Popup>
+          </CircleMarker>
+        );
+      })}
+      <FitBounds cells={cells} areas={areas} />
+    </MapContainer>
+  );
+}

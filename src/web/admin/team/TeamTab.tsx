@@ -1,0 +1,634 @@
+// The Team tab (issue 19): what the team did in a period, pictures first and numbers second, for admins. Every
+// figure comes from the /api/team routes (the database counts; days on this browser's calendar). A rep's name
+// opens their page. Each chart has a sentence saying what it shows, a table view and a CSV download; Print
+// gives a printable page (team.css).
+import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { CsvColumn } from '../../../core/csv';
+import type {
+  ConversionRow,
+  DayActivity,
+  MapCell,
+  RepActivity,
+  RepLogEntry,
+} from '../../../core/api/dashboard';
+import { formatDateTime } from '../../format';
+import { useConfig } from '../../session';
+import { ErrorAlert, Loading, messageOf } from '../common';
+import { DayColumns, RowBars, SERIES } from './charts';
+import { csvFileName, downloadCsv } from './csv';
+import { DataTable, Section, type Column } from './Section';
+import { teamApi, teamKey, type PeriodChoice } from './api';
+import './team.css';
+
+const TeamMap = lazy(() => import('./TeamMap'));
+
+const PERIODS = [
+  { value: 'this-week', label: 'This week' },
+  { value: 'last-week', label: 'Last week' },
+  { value: 'this-month', label: 'This month' },
+  { value: 'custom', label: 'Custom dates' },
+] as const;
+const QUIET_DAYS = ['3', '7', '14', '30'];
+/** Reps drawn in the per-rep chart (the busiest); the table lists every one. */
+const CHART_REPS = 15;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
+const shortDate = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
+};
+const activityOf = (r: { calls: number; visits: number; saves: number; strategies: number }) =>
+  r.calls + r.visits + r.saves + r.strategies;
+
+function useTeamQuery<T>(what: string, choice: PeriodChoice, userId: string | null, fn: () => Promise<T>) {
+  const ready = choice.period !== 'custom' || Boolean(choice.from && choice.to);
+  return useQuery({ queryKey: teamKey(what, choice, userId), queryFn: fn, enabled: ready });
+}
+
+function PeriodControls({ choice, onChange }: { choice: PeriodChoice; onChange: (c: PeriodChoice) => void }) {
+  return (
+    <>
+      <NativeSelect
+        label="Period"
+        data={PERIODS.map((p) => ({ value: p.value, label: p.label }))}
+        value={choice.period}
+        onChange={(e) => onChange({ ...choice, period: e.currentTarget.value as PeriodChoice['period'] })}
+      />
+      {choice.period === 'custom' && (
+        <>
+          <TextInput
+            type="date"
+            label="From"
+            value={choice.from ?? ''}
+            onChange={(e) => onChange({ ...choice, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={choice.to ?? ''}
+            onChange={(e) => onChange({ ...choice, to: e.currentTarget.value })}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+const repColumns = (open: (id: string) => void): Column<RepActivity>[] => [
+  {
+    header: 'Rep',
+    cell: (r) => (
+      <Anchor component="button" type="button" onClick={() => open(r.userId)} data-testid="team-rep-link">
+        {r.name}
+      </Anchor>
+    ),
+  },
+  { header: 'Calls', cell: (r) => r.calls, numeric: true },
+  { header: 'Visits', cell: (r) => r.visits, numeric: true },
+  { header: 'Saves', cell: (r) => r.saves, numeric: true },
+  { header: 'Strategies', cell: (r) => r.strategies, numeric: true },
+];
+const repCsv: CsvColumn<RepActivity>[] = [
+  ['Rep', (r) => r.name],
+  ['Email', (r) => r.email],
+  ['Role', (r) => r.role],
+  ['Calls', (r) => r.calls],
+  ['Visits', (r) => r.visits],
+  ['Saves', (r) => r.saves],
+  ['Strategies', (r) => r.strategies],
+];
+const dayColumns: Column<DayActivity>[] = [
+  { header: 'Day', cell: (d) => shortDate(d.date) },
+  { header: 'Calls', cell: (d) => d.calls, numeric: true },
+  { header: 'Visits', cell: (d) => d.visits, numeric: true },
+  { header: 'Saves', cell: (d) => d.saves, numeric: true },
+  { header: 'Strategies', cell: (d) => d.strategies, numeric: true },
+];
+const dayCsv: CsvColumn<DayActivity>[] = [
+  ['Date', (d) => d.date],
+  ['Calls', (d) => d.calls],
+  ['Visits', (d) => d.visits],
+  ['Saves', (d) => d.saves],
+  ['Strategies', (d) => d.strategies],
+];
+const conversionColumns = (first: string): Column<ConversionRow>[] => [
+  { header: first, cell: (r) => r.key },
+  { header: 'Calls', cell: (r) => r.called, numeric: true },
+  { header: 'Visits', cell: (r) => r.visited, numeric: true },
+  { header: 'Saves', cell: (r) => r.saved, numeric: true },
+  { header: 'Visits + saves per call', cell: (r) => pct(r.perCall), numeric: true },
+];
+const conversionCsv = (first: string): CsvColumn<ConversionRow>[] => [
+  [first, (r) => r.key],
+  ['Calls', (r) => r.called],
+  ['Visits', (r) => r.visited],
+  ['Saves', (r) => r.saved],
+  ['Visits and saves per call', (r) => r.perCall],
+];
+const cellColumns: Column<MapCell>[] = [
+  { header: 'Latitude', cell: (c) => c.lat.toFixed(4), numeric: true },
+  { header: 'Longitude', cell: (c) => c.lng.toFixed(4), numeric: true },
+  { header: 'Calls', cell: (c) => c.calls, numeric: true },
+  { header: 'Visits', cell: (c) => c.visits, numeric: true },
+];
+const cellCsv: CsvColumn<MapCell>[] = [
+  ['Latitude', (c) => c.lat],
+  ['Longitude', (c) => c.lng],
+  ['Calls', (c) => c.calls],
+  ['Visits', (c) => c.visits],
+];
+const logColumns: Column<RepLogEntry>[] = [
+  { header: 'When', cell: (e) => formatDateTime(e.at) },
+  { header: 'What', cell: (e) => e.outcome },
+  { header: 'Business', cell: (e) => e.name },
+  { header: 'Category', cell: (e) => e.category },
+  { header: 'Note', cell: (e) => e.note },
+];
+const logCsv: CsvColumn<RepLogEntry>[] = [
+  ['When', (e) => e.at],
+  ['What', (e) => e.outcome],
+  ['Business', (e) => e.name],
+  ['Category', (e) => e.category],
+  ['Address', (e) => e.address],
+  ['Phone', (e) => e.phone],
+  ['Note', (e) => e.note],
+];
+
+const daySeries = (['calls', 'visits', 'saves', 'strategies'] as const).map((k) => ({
+  key: k,
+  ...SERIES[k],
+}));
+
+function DailySection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+  const daily = useTeamQuery('daily', choice, userId, () => teamApi.daily(choice, userId));
+  if (daily.isPending) return <Loading label="Loading activity per day..." />;
+  if (daily.isError) return <ErrorAlert message={messageOf(daily.error)} />;
+  const days = daily.data.days;
+  const busiest = days.reduce((a, b) => (activityOf(b) > activityOf(a) ? b : a), days[0]!);
+  const total = days.reduce((n, d) => n + activityOf(d), 0);
+  const summary =
+    total === 0
+      ? 'No activity on any day of the period.'
+      : `${plural(total, 'entry', 'entries')} over ${plural(days.length, 'day')}; the busiest was ${shortDate(busiest.date)} with ${activityOf(busiest)}.`;
+  return (
+    <Section
+      id="daily"
+      title="Activity per day"
+      summary={summary}
+      chart={<DayColumns data={days.map((d) => ({ ...d, label: shortDate(d.date) }))} series={daySeries} />}
+      table={<DataTable label="Activity per day" columns={dayColumns} rows={days} rowKey={(d) => d.date} />}
+      onCsv={() =>
+        downloadCsv(csvFileName('per_day', daily.data.period.from, daily.data.period.to), dayCsv, days)
+      }
+    />
+  );
+}
+
+function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+  const map = useTeamQuery('map', choice, userId, () => teamApi.map(choice, userId));
+  const config = useConfig();
+  if (map.isPending) return <Loading label="Loading the map..." />;
+  if (map.isError) return <ErrorAlert message={messageOf(map.error)} />;
+  const { cells, areas, unplaced, truncated, period } = map.data;
+  const calls = cells.reduce((n, c) => n + c.calls, 0);
+  const visits = cells.reduce((n, c) => n + c.visits, 0);
+  const summary =
+    `${plural(calls, 'call')} and ${plural(visits, 'visit')} at ${plural(cells.length, 'place')}, over ` +
+    `${plural(areas.length, 'scanned area')}` +
+    (unplaced ? `; ${plural(unplaced, 'entry', 'entries')} without a known location` : '') +
+    (truncated ? ' (the busiest places are shown)' : '') +
+    '.';
+  return (
+    <Section
+      id="map"
+      title="Where the team called and visited"
+      summary={summary}
+      note="Green dots: places with a visit; blue: calls only; dashed circles: areas scanned in the period."
+      chart={
+        <div className="map-wrap team-map-wrap">
+          <Suspense fallback={<div className="map-placeholder">Loading the map...</div>}>
+            <TeamMap
+              cells={cells}
+              areas={areas}
+              tileUrl={config.data?.map.tileUrl ?? ''}
+              tileAttribution={config.data?.map.tileAttribution ?? ''}
+            />
+          </Suspense>
+        </div>
+      }
+      table={
+        <DataTable
+          label="Calls and visits by place"
+          columns={cellColumns}
+          rows={cells.slice(0, 200)}
+          rowKey={(c) => `${c.lat},${c.lng}`}
+          minWidth={360}
+        />
+      }
+      onCsv={() => downloadCsv(csvFileName('places', period.from, period.to), cellCsv, cells)}
+    />
+  );
+}
+
+function QuietReps({ open }: { open: (id: string) => void }) {
+  const [days, setDays] = useState('7');
+  const quiet = useQuery({
+    queryKey: ['team', 'inactive', days],
+    queryFn: () => teamApi.inactive(Number(days)),
+  });
+  const choose = (
+    <NativeSelect
+      aria-label="Days without activity"
+      data={QUIET_DAYS.map((d) => ({ value: d, label: `${d} days` }))}
+      value={days}
+      onChange={(e) => setDays(e.currentTarget.value)}
+      size="xs"
+    />
+  );
+  if (quiet.isPending) return <Loading label="Loading quiet reps..." />;
+  if (quiet.isError) return <ErrorAlert message={messageOf(quiet.error)} />;
+  const reps = quiet.data.reps;
+  const never = reps.filter((r) => r.lastActivityAt === null).length;
+  return (
+    <Section
+      id="quiet"
+      title="Quiet reps"
+      summary={
+        reps.length === 0
+          ? `Every rep was active in the last ${days} days.`
+          : `${plural(reps.length, 'rep')} with no call, visit, save or strategy request in the last ${days} days` +
+            (never ? ` (${never} never active)` : '') +
+            '.'
+      }
+      actions={choose}
+      table={
+        reps.length === 0 ? null : (
+          <DataTable
+            label="Quiet reps"
+            testId="team-quiet-table"
+            columns={[
+              {
+                header: 'Rep',
+                cell: (r) => (
+                  <Anchor component="button" type="button" onClick={() => open(r.userId)}>
+                    {r.name}
+                  </Anchor>
+                ),
+              },
+              { header: 'Email', cell: (r) => r.email },
+              {
+                header: 'Last activity',
+                cell: (r) => (r.lastActivityAt ? formatDateTime(r.lastActivityAt) : 'Never'),
+              },
+            ]}
+            rows={reps}
+            rowKey={(r) => r.userId}
+            minWidth={420}
+          />
+        )
+      }
+      onCsv={() =>
+        downloadCsv(
+          csvFileName(
+            `quiet_${days}_days`,
+            quiet.data.since.slice(0, 10),
+            new Date().toISOString().slice(0, 10),
+          ),
+          [
+            ['Rep', (r) => r.name],
+            ['Email', (r) => r.email],
+            ['Last activity', (r) => r.lastActivityAt ?? 'Never'],
+          ],
+          reps,
+        )
+      }
+    />
+  );
+}
+
+function OutcomeSections({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+  const outcomes = useTeamQuery('outcomes', choice, userId, () => teamApi.outcomes(choice, userId));
+  if (outcomes.isPending) return <Loading label="Loading outcomes..." />;
+  if (outcomes.isError) return <ErrorAlert message={messageOf(outcomes.error)} />;
+  const { period, scoreBands, categories } = outcomes.data;
+  const rows = outcomes.data.outcomes;
+  const total = rows.reduce((n, r) => n + r.count, 0);
+  const rated = scoreBands.filter((b) => b.perCall !== null);
+  const best = rated.reduce<ConversionRow | null>(
+    (a, b) => (a === null || (b.perCall ?? 0) > (a.perCall ?? 0) ? b : a),
+    null,
+  );
+  const proxyNote =
+    'Until the pipeline records meetings and wins, visits and saves per call stand in for a win rate.';
+  const perCallSeries = [
+    { key: 'perCall' as const, label: 'Visits + saves per call', color: SERIES.visits.color },
+  ];
+  return (
+    <>
+      <Section
+        id="outcomes"
+        title="Outcomes"
+        summary={
+          total === 0
+            ? 'Nothing was logged or saved in the period.'
+            : rows.map((r) => `${r.outcome}: ${r.count.toLocaleString()}`).join(', ') + '.'
+        }
+        chart={
+          <RowBars
+            data={rows}
+            labelKey="outcome"
+            series={[{ key: 'count', label: 'Entries', color: SERIES.calls.color }]}
+          />
+        }
+        table={
+          <DataTable
+            label="Outcomes"
+            columns={[
+              { header: 'Outcome', cell: (r) => r.outcome },
+              { header: 'Entries', cell: (r) => r.count, numeric: true },
+            ]}
+            rows={rows}
+            rowKey={(r) => r.outcome}
+            minWidth={280}
+          />
+        }
+        onCsv={() =>
+          downloadCsv(
+            csvFileName('outcomes', period.from, period.to),
+            [
+              ['Outcome', (r) => r.outcome],
+              ['Entries', (r) => r.count],
+            ],
+            rows,
+          )
+        }
+      />
+      <Section
+        id="bands"
+        title="Does the score predict? Visits and saves per call by score band"
+        summary={
+          best
+            ? `Prospects scored ${best.key} turned into the most visits and saves per call (${pct(best.perCall)}).`
+            : 'No calls in the period, so no band can be compared.'
+        }
+        note={proxyNote}
+        chart={
+          <RowBars
+            data={scoreBands.map((b) => ({ ...b, perCall: b.perCall ?? 0 }))}
+            labelKey="key"
+            series={perCallSeries}
+            percent
+          />
+        }
+        table={
+          <DataTable
+            label="Score bands"
+            columns={conversionColumns('Score band')}
+            rows={scoreBands}
+            rowKey={(r) => r.key}
+          />
+        }
+        onCsv={() =>
+          downloadCsv(
+            csvFileName('score_bands', period.from, period.to),
+            conversionCsv('Score band'),
+            scoreBands,
+          )
+        }
+      />
+      <Section
+        id="categories"
+        title="Categories that turn into visits and saves"
+        summary={
+          categories.length === 0
+            ? 'No category was worked in the period.'
+            : `${categories[0]!.key} was worked the most (${categories[0]!.called} calls, ${categories[0]!.visited} visits, ${categories[0]!.saved} saves).`
+        }
+        note={proxyNote}
+        chart={
+          <RowBars
+            data={categories}
+            labelKey="key"
+            series={[
+              { key: 'called', label: 'Calls', color: SERIES.calls.color },
+              { key: 'visited', label: 'Visits', color: SERIES.visits.color },
+              { key: 'saved', label: 'Saves', color: SERIES.saves.color },
+            ]}
+            stacked
+          />
+        }
+        table={
+          <DataTable
+            label="Categories"
+            columns={conversionColumns('Category')}
+            rows={categories}
+            rowKey={(r) => r.key}
+          />
+        }
+        onCsv={() =>
+          downloadCsv(
+            csvFileName('categories', period.from, period.to),
+            conversionCsv('Category'),
+            categories,
+          )
+        }
+      />
+    </>
+  );
+}
+
+function RepPage({ userId, choice, onBack }: { userId: string; choice: PeriodChoice; onBack: () => void }) {
+  const page = useTeamQuery('rep', choice, userId, () => teamApi.rep(userId, choice));
+  return (
+    <Stack gap="sm" data-testid="team-rep-page">
+      <Group className="no-print">
+        <Button variant="default" size="compact-md" onClick={onBack}>
+          ← Back to the team
+        </Button>
+      </Group>
+      {page.isPending && <Loading label="Loading the rep's page..." />}
+      {page.isError && <ErrorAlert message={messageOf(page.error)} />}
+      {page.isSuccess && (
+        <>
+          <Title order={2} size="h3" data-testid="team-rep-name">
+            {page.data.rep.name}
+          </Title>
+          <Text size="sm">
+            {page.data.rep.email} · {plural(page.data.rep.calls, 'call')},{' '}
+            {plural(page.data.rep.visits, 'visit')}, {plural(page.data.rep.saves, 'save')},{' '}
+            {plural(page.data.rep.strategies, 'strategy request')} from {page.data.period.from} to{' '}
+            {page.data.period.to} · last active{' '}
+            {page.data.rep.lastActivityAt ? formatDateTime(page.data.rep.lastActivityAt) : 'never'}
+          </Text>
+          <DailySection choice={choice} userId={userId} />
+          <Section
+            id="log"
+            title="Log"
+            summary={
+              page.data.entries.length === 0
+                ? 'Nothing logged, saved or asked for in the period.'
+                : `${plural(page.data.entries.length, 'entry', 'entries')}, newest first${page.data.truncated ? ' (the newest 1,000)' : ''}.`
+            }
+            table={
+              <DataTable
+                label={`${page.data.rep.name}'s log`}
+                columns={logColumns}
+                rows={page.data.entries}
+                rowKey={(e) => `${e.kind}:${e.at}:${e.prospectId}`}
+                minWidth={640}
+                testId="team-rep-log"
+              />
+            }
+            onCsv={() =>
+              downloadCsv(
+                csvFileName(`log_${page.data.rep.name}`, page.data.period.from, page.data.period.to),
+                logCsv,
+                page.data.entries,
+              )
+            }
+          />
+          <MapSection choice={choice} userId={userId} />
+          <Text size="xs" c="dimmed">
+            Pipeline stages and route history appear here once the pipeline exists.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The Team tab: the period and rep pickers, then every section; a rep's name opens their page. */
+export function TeamTab() {
+  const [choice, setChoice] = useState<PeriodChoice>({ period: 'this-week' });
+  const [only, setOnly] = useState('');
+  const [openRep, setOpenRep] = useState<string | null>(null);
+  const everyone = useTeamQuery('activity', choice, null, () => teamApi.activity(choice));
+  const userId = only || null;
+  const reps = useMemo(
+    () => (everyone.data?.reps ?? []).filter((r) => !userId || r.userId === userId),
+    [everyone.data, userId],
+  );
+  const chartReps = useMemo(
+    () =>
+      [...reps]
+        .sort((a, b) => activityOf(b) - activityOf(a) || a.name.localeCompare(b.name))
+        .slice(0, CHART_REPS)
+        .filter((r) => activityOf(r) > 0)
+        // Only the figures: Recharts passes a datum's fields on to its SVG elements (a 'role' would become ARIA).
+        .map(({ name, calls, visits, saves, strategies }) => ({ name, calls, visits, saves, strategies })),
+    [reps],
+  );
+
+  const controls = (
+    <Group gap="sm" align="flex-end" className="no-print" wrap="wrap">
+      <PeriodControls choice={choice} onChange={setChoice} />
+      <NativeSelect
+        label="Rep"
+        data={[
+          { value: '', label: 'Whole team' },
+          ...(everyone.data?.reps ?? []).map((r) => ({ value: r.userId, label: r.name })),
+        ]}
+        value={only}
+        onChange={(e) => setOnly(e.currentTarget.value)}
+      />
+      <Button variant="default" onClick={() => window.print()}>
+        Print
+      </Button>
+    </Group>
+  );
+
+  if (openRep) {
+    return (
+      <Stack gap="sm" className="team-dashboard" data-testid="team-tab">
+        <Group gap="sm" align="flex-end" className="no-print">
+          <PeriodControls choice={choice} onChange={setChoice} />
+        </Group>
+        <RepPage userId={openRep} choice={choice} onBack={() => setOpenRep(null)} />
+      </Stack>
+    );
+  }
+
+  const period = everyone.data?.period;
+  const totals = reps.reduce(
+    (t, r) => ({
+      calls: t.calls + r.calls,
+      visits: t.visits + r.visits,
+      saves: t.saves + r.saves,
+      strategies: t.strategies + r.strategies,
+    }),
+    { calls: 0, visits: 0, saves: 0, strategies: 0 },
+  );
+  const top = chartReps[0];
+
+  return (
+    <Stack gap="sm" className="team-dashboard" data-testid="team-tab">
+      <Title order={2} size="h3">
+        Team
+        {period && (
+          <Text span size="sm" c="dimmed" fw={400}>
+            {' '}
+            · {shortDate(period.from)} to {shortDate(period.to)} ({period.timeZone})
+          </Text>
+        )}
+      </Title>
+      {controls}
+      {choice.period === 'custom' && !(choice.from && choice.to) && (
+        <Text size="sm" c="dimmed">
+          Choose the first and last day.
+        </Text>
+      )}
+      {everyone.isPending && choice.period !== 'custom' && <Loading label="Loading the team's activity..." />}
+      {everyone.isError && <ErrorAlert message={messageOf(everyone.error)} />}
+      {everyone.isSuccess && (
+        <>
+          <Section
+            id="reps"
+            title="Activity per rep"
+            summary={
+              top
+                ? `${plural(totals.calls, 'call')}, ${plural(totals.visits, 'visit')}, ${plural(totals.saves, 'save')} and ` +
+                  `${plural(totals.strategies, 'strategy request')}; the most active was ${top.name} (${activityOf(top)}).`
+                : 'No calls, visits, saves or strategy requests in the period.'
+            }
+            note={
+              reps.length > CHART_REPS
+                ? `The chart shows the ${CHART_REPS} most active; the table lists everyone.`
+                : undefined
+            }
+            chart={
+              chartReps.length ? (
+                <RowBars data={chartReps} labelKey="name" series={daySeries} stacked />
+              ) : undefined
+            }
+            table={
+              <DataTable
+                label="Activity per rep"
+                columns={repColumns(setOpenRep)}
+                rows={reps}
+                rowKey={(r) => r.userId}
+                testId="team-reps-table"
+              />
+            }
+            onCsv={() => period && downloadCsv(csvFileName('per_rep', period.from, period.to), repCsv, reps)}
+          />
+          <DailySection choice={choice} userId={userId} />
+          <OutcomeSections choice={choice} userId={userId} />
+          <MapSection choice={choice} userId={userId} />
+          <QuietReps open={setOpenRep} />
+          <Text size="xs" c="dimmed">
+            Follow-ups set and the pipeline funnel (New → Contacted → Meeting set → Proposal → Won) appear
+            here once the pipeline exists.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,186 @@
+// Issue 19 must-show: an admin opens the Team tab and sees the charts with data from three reps, opens one rep's
+// page; a rep has no Team tab and the API refuses them. Screenshots at 1440x900 and 375x812.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  firstAccount,
+  keepScreenshot,
+  openBrowser,
+  POLL,
+  registerViaApi,
+  startServer,
+  type ApiSession,
+  type TestServer,
+} from './harness.js';
+
+const OWNER = { name: 'Olive Owner', email: 'owner@example.com', password: 'owner-pass-1' };
+
+let server: TestServer;
+let owner: ApiSession;
+
+/** A rep registered from Node with an invitation; answers a function calling the API with their cookie. */
+async function rep(name: string, email: string) {
+  const invitationCode = await owner.invite();
+  const password = 'rep-pass-1234';
+  const res = await fetch(`${server.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ name, email, password, confirmPassword: password, invitationCode }),
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async (outcome: 'Called' | 'Visited', prospectId: string, name: string, minutesAgo: number) => {
+    const logged = await fetch(`${server.baseUrl}/api/call-logs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({
+        prospectId,
+        name,
+        category: 'Dentist',
+        outcome,
+        note: `${outcome} ${name}`,
+        timestamp: Date.now() - minutesAgo * 60_000,
+      }),
+    });
+    expect(logged.status).toBe(201);
+  };
+}
+
+/** A business the team scanned (its position and score are kept on the call logs, so the map can show them). */
+async function scanned(id: string, lat: number, lng: number, score: number) {
+  await server.db.kysely
+    .insertInto('team_prospects')
+    .values({
+      business_id: id,
+      prospect: JSON.stringify({ id, name: id, lat, lng, score }),
+      name: id,
+      score,
+      analysis_hash: '',
+      business_hash: '',
+      scanned_by: null,
+      scanned_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await firstAccount(server, OWNER);
+  await scanned('biz-1', 41.881, -87.627, 0.82);
+  await scanned('biz-2', 41.889, -87.634, 0.55);
+  await scanned('biz-3', 41.871, -87.65, 0.31);
+  const rita = await rep('Rita Rep', 'rita@example.com');
+  const sam = await rep('Sam Rep', 'sam@example.com');
+  const tom = await rep('Tom Rep', 'tom@example.com');
+  // Minutes ago, so every entry is in this week and on today's local date.
+  await rita('Called', 'biz-1', 'Bright Smiles', 3);
+  await rita('Called', 'biz-2', 'Lakeside Dental', 4);
+  await rita('Called', 'biz-3', 'Union Dental', 5);
+  await rita('Visited', 'biz-1', 'Bright Smiles', 2);
+  await sam('Called', 'biz-2', 'Lakeside Dental', 6);
+  await sam('Called', 'biz-3', 'Union Dental', 7);
+  await tom('Visited', 'biz-3', 'Union Dental', 8);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const teamTab = (page: Page) => page.getByRole('tab', { name: /^Team/ });
+
+it('shows an admin the charts with three reps, and one rep’s page; at 1440 and 375 px', async () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    const ada = await openBrowser(server.baseUrl, viewport, { touch: viewport.width < 500 });
+    try {
+      const email = `ada-${viewport.width}@example.com`;
+      const ad = await registerViaApi(
+        server,
+        ada,
+        { name: `Ada Admin ${viewport.width}`, email, password: 'ada-pass-123' },
+        { inviter: owner },
+      );
+      expect((await owner.call('PATCH', `/api/users/${ad.id}/role`, { role: 'admin' })).status).toBe(200);
+      await ada.page.goto(server.baseUrl);
+      await teamTab(ada.page).click();
+      const tab = ada.page.getByTestId('team-tab');
+      await expect
+        .poll(() => tab.getByTestId('team-reps-summary').textContent(), POLL)
+        .toBe('5 calls, 2 visits, 0 saves and 0 strategy requests; the most active was Rita Rep (4).');
+      // The per-rep chart draws a bar for each rep with activity: Rita, Sam, Tom (calls and visits series).
+      const repChart = tab.getByTestId('team-reps-chart');
+      await expect.poll(() => repChart.locator('.recharts-bar-rectangle').count(), POLL).toBe(4);
+      const ticks = await repChart.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+      expect(ticks.filter((t) => !/^\d+$/.test(t))).toEqual(['Rita Rep', 'Sam Rep', 'Tom Rep']);
+      // Only the figures reach the chart's SVG (a field such as the rep's role would become an ARIA role).
+      expect(await repChart.locator('[role="user"]').count()).toBe(0);
+      expect(await repChart.getAttribute('aria-label')).toContain('the most active was Rita Rep');
+      // The table view of the same figures.
+      await tab.getByTestId('team-section-reps').getByRole('button', { name: 'Show table' }).click();
+      const rows = tab.getByTestId('team-reps-table').locator('tbody tr');
+      const text = await rows.allInnerTexts();
+      const cells = (name: string) =>
+        text
+          .find((t) => t.startsWith(name))
+          ?.split('\t')
+          .map((s) => s.trim());
+      expect(cells('Rita Rep')).toEqual(['Rita Rep', '3', '1', '0', '0']);
+      expect(cells('Sam Rep')).toEqual(['Sam Rep', '2', '0', '0', '0']);
+      expect(cells('Tom Rep')).toEqual(['Tom Rep', '0', '1', '0', '0']);
+      // Outcomes, per day and the map have their data too.
+      await expect
+        .poll(() => tab.getByTestId('team-outcomes-summary').textContent(), POLL)
+        .toBe('Called: 5, Visited: 2.');
+      await expect
+        .poll(() => tab.getByTestId('team-daily-summary').textContent(), POLL)
+        .toMatch(/^7 entries over 7 days/);
+      await expect
+        .poll(() => tab.getByTestId('team-map-summary').textContent(), POLL)
+        .toBe('5 calls and 2 visits at 3 places, over 0 scanned areas.');
+      await expect.poll(() => tab.locator('.team-map path.leaflet-interactive').count(), POLL).toBe(3);
+      await keepScreenshot(ada.page, `team-${viewport.width}`, { fullPage: false });
+      await tab.getByTestId('team-section-map').scrollIntoViewIfNeeded();
+      await keepScreenshot(ada.page, `team-map-${viewport.width}`);
+
+      // A rep's page from the dashboard.
+      await tab.getByTestId('team-rep-link').filter({ hasText: 'Rita Rep' }).click();
+      await expect.poll(() => ada.page.getByTestId('team-rep-name').textContent(), POLL).toBe('Rita Rep');
+      const log = ada.page.getByTestId('team-rep-log').locator('tbody tr');
+      await expect.poll(() => log.count(), POLL).toBe(4);
+      expect(await log.first().innerText()).toContain('Visited');
+      await keepScreenshot(ada.page, `team-rep-${viewport.width}`);
+      await ada.page.getByRole('button', { name: '← Back to the team' }).click();
+      await expect.poll(() => tab.getByTestId('team-reps-summary').isVisible(), POLL).toBe(true);
+      expect(ada.pageErrors).toEqual([]);
+    } finally {
+      await ada.close();
+    }
+  }
+});
+
+it('refuses a rep the tab and the API', async () => {
+  const rex = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });
+  try {
+    await registerViaApi(
+      server,
+      rex,
+      { name: 'Rex Rep', email: 'rex@example.com', password: 'rex-pass-123' },
+      {
+        inviter: owner,
+      },
+    );
+    await rex.page.goto(server.baseUrl);
+    await expect.poll(() => rex.page.getByRole('tab', { name: /^Prospects/ }).count(), POLL).toBe(1);
+    expect(await teamTab(rex.page).count()).toBe(0);
+    for (const path of ['/api/team/activity?period=this-week', '/api/team/reps/x', '/api/team/map']) {
+      const res = await rex.page.request.get(`${server.baseUrl}${path}`);
+      expect(res.status(), path).toBe(403);
+    }
+  } finally {
+    await rex.close();
+  }
+});
