@@ -153,7 +153,7 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
         tab.getByRole('button', { name: 'Download Activity per rep as CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^team_per_rep_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = readFileSync((await download.path())!, 'utf8');
+      const csv = readFileSync(await download.path(), 'utf8');
       expect(csv.startsWith('\uFEFFRep,Email,Role,Calls,Visits,Saves,Strategies\r\n')).toBe(true);
       expect(csv).toContain('\r\nRita Rep,rita@example.com,user,3,1,0,0\r\n');
 
