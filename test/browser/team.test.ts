@@ -1,6 +1,7 @@
 // Issue 19 must-show: an admin opens the Team tab and sees the charts with data from three reps, opens one rep's
 // page; a rep has no Team tab and the API refuses them. Screenshots at 1440x900 and 375x812.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import {
   firstAccount,
@@ -145,6 +146,26 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
       await keepScreenshot(ada.page, `team-${viewport.width}`, { fullPage: false });
       await tab.getByTestId('team-section-map').scrollIntoViewIfNeeded();
       await keepScreenshot(ada.page, `team-map-${viewport.width}`);
+
+      // The table as CSV, written with the product's CSV rules (BOM, CRLF, quoted and formula-guarded cells).
+      const [download] = await Promise.all([
+        ada.page.waitForEvent('download'),
+        tab.getByRole('button', { name: 'Download Activity per rep as CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^team_per_rep_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync(await download.path(), 'utf8');
+      expect(csv.startsWith('\uFEFFRep,Email,Role,Calls,Visits,Saves,Strategies\r\n')).toBe(true);
+      expect(csv).toContain('\r\nRita Rep,rita@example.com,user,3,1,0,0\r\n');
+
+      // The printed page: every section's table (the per-day one is a chart on screen), no controls.
+      const dailyTable = tab.getByTestId('team-section-daily').locator('table');
+      expect(await dailyTable.isVisible()).toBe(false);
+      await ada.page.emulateMedia({ media: 'print' });
+      expect(await dailyTable.isVisible()).toBe(true);
+      expect(await tab.getByTestId('team-daily-chart').isVisible()).toBe(true);
+      expect(await tab.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await ada.page.getByRole('button', { name: 'Scan Area' }).isVisible()).toBe(false);
+      await ada.page.emulateMedia({ media: 'screen' });
 
       // A rep's page from the dashboard.
       await tab.getByTestId('team-rep-link').filter({ hasText: 'Rita Rep' }).click();

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
-import { api, ApiError } from '../api';
+import { api, ApiError, type ScanResult } from '../api';
 import { MAX_LOADED } from '../defaults';
 
 /** The prospects on screen: the loaded pages of the latest scan (or a quick-search result). */
@@ -43,6 +43,16 @@ export function useProspectList(pageSize: number) {
     staleTime: Infinity,
   });
 }
+
+/** A scan's or quick search's first page as the list on screen (further pages load up to MAX_LOADED). */
+export const listOfResult = (result: ScanResult): ProspectList => ({
+  prospects: result.prospects,
+  total: result.total,
+  loadable: Math.min(MAX_LOADED, result.total),
+  demo: result.demo,
+  searched: true,
+  noLocalData: result.noLocalData === true,
+});
 
 export function setProspectList(client: QueryClient, list: ProspectList) {
   client.setQueryData(PROSPECTS_KEY, list);

@@ -5,9 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CATEGORY_TOO_GENERIC } from '../../../core/messages';
 import { api, ApiError, type SearchSettings } from '../../api';
 import { useDialogs } from '../../dialogs';
-import { MAX_LOADED } from '../../defaults';
 import { QUICK_SEARCH_FAILED } from '../../texts';
-import { setProspectList } from '../prospects';
+import { listOfResult, setProspectList } from '../prospects';
 import { userMessage } from '../userMessage';
 
 export type QuickSearchFeature = ReturnType<typeof useQuickSearch>;
@@ -31,13 +30,8 @@ export function useQuickSearch(settings: SearchSettings, onResults: () => void) 
         locationLabel: settings.label,
       }),
     onSuccess: (result) => {
-      setProspectList(queryClient, {
-        prospects: result.prospects,
-        total: result.total,
-        loadable: Math.min(MAX_LOADED, result.total),
-        demo: result.demo,
-        searched: true,
-      });
+      // The result becomes the latest search on the server, paged like a scan.
+      setProspectList(queryClient, listOfResult(result));
       onResults();
       revealPendingRef.current = true;
       setReveal((n) => n + 1);

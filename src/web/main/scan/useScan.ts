@@ -4,10 +4,9 @@ import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type SearchSettings } from '../../api';
 import { useDialogs } from '../../dialogs';
-import { MAX_LOADED } from '../../defaults';
 import { LOAD_MORE_FAILED, SCAN_FAILED } from '../../texts';
 import { SCAN_MUTATION_KEY, scanSettled, useLiveUpdates } from '../liveUpdates';
-import { EMPTY_LIST, setProspectList, useProspectList } from '../prospects';
+import { EMPTY_LIST, listOfResult, setProspectList, useProspectList } from '../prospects';
 import {
   failedSourcesNotice,
   newScanId,
@@ -41,14 +40,7 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
     mutationKey: SCAN_MUTATION_KEY,
     mutationFn: (id: string) => api.scan({ ...settings, locationLabel: settings.label, scanId: id }),
     onSuccess: (result) => {
-      setProspectList(queryClient, {
-        prospects: result.prospects,
-        total: result.total,
-        loadable: Math.min(MAX_LOADED, result.total),
-        demo: result.demo,
-        searched: true,
-        noLocalData: result.noLocalData === true,
-      });
+      setProspectList(queryClient, listOfResult(result));
       on.results();
       const failed = result.sources.filter((s) => !s.ok);
       if (failed.length > 0) console.warn('some place providers failed', failed);
