@@ -115,6 +115,8 @@ export interface ScoreBreakdown {
   evidence?: string[];
   /** Places of the same business in the market (1 when single or unknown). */
   locations?: number;
+  /** What the website check said, as a sentence of the reasoning ("Already advertising: ..."), or null. */
+  website?: string | null;
   /** Channel propensities used for fit and recommendations. */
   propensity: { ctv: number; olv: number; display: number; sem: number };
   /** Named local franchised-dealer group matched (adds 0.03 to fit and presence). */
