@@ -3,6 +3,7 @@
 import type { ScoreRule } from './scoring/constants';
 import { sha1Hex } from './sha1';
 import type { Vertical } from './verticals';
+import type { WebsiteEvidence, WebsiteSignal } from './websites/signals';
 
 /** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
 export type BusinessSource = 'local' | 'google' | 'osm' | 'demo';
@@ -43,6 +44,8 @@ export interface Business {
   priceLevel?: number;
   /** Up to 3 photo links. */
   photos?: string[];
+  /** What the latest fresh check of its website found (issue 17), attached by the scan from the evidence cache. */
+  websiteEvidence?: WebsiteEvidence;
 }
 
 /** The AI analysis attached to a prospect (SPEC.md §3 "AI analysis result" plus the explanation). */
@@ -155,6 +158,11 @@ export interface Prospect {
   score: number;
   types: string[];
   aiAnalysis?: ProspectAnalysis;
+  /**
+   * What the check of its website found (issue 17): `[]` until checked. Every prospect the API returns carries it
+   * (stored results from before the checks are read as `[]`).
+   */
+  signals?: WebsiteSignal[];
 }
 
 /** What the cache key needs from a business. */

@@ -47,7 +47,7 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'score' | 'serveWeb'> & { realMailer?: boolean } = {},
+  options: Pick<BuildOptions, 'score' | 'serveWeb' | 'websiteResolver'> & { realMailer?: boolean } = {},
 ): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const config = parseConfig({
@@ -60,6 +60,8 @@ export async function createTestContext(
     SIGN_IN_RATE_LIMIT: '1000',
     INVITATION_CHECK_RATE_LIMIT: '1000',
     PASSWORD_RESET_RATE_LIMIT: '1000',
+    // Tests never touch the internet: website checks only where a test turns them on (local fixture servers).
+    WEBSITE_CHECKS: 'off',
     ...env,
   });
   const db = testDb.open();

@@ -9,6 +9,7 @@ import * as strategyOwner from './2026-11-23T1210-strategy-owner.js';
 import * as teamProspects from './2026-11-23T1300-team-prospects.js';
 import * as savedNote from './2026-11-24T1900-saved-note.js';
 import * as market from './2026-11-24T2000-market.js';
+import * as websiteEvidence from './2026-11-24T2200-website-evidence.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1300-team-prospects': teamProspects,
   '2026-11-24T1900-saved-note': savedNote,
   '2026-11-24T2000-market': market,
+  '2026-11-24T2200-website-evidence': websiteEvidence,
 };
