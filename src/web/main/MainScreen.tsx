@@ -1,7 +1,20 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../core/types';
+import { isAdvertising } from '../../core/websites/kinds';
 import {
   ADDRESS_EMPTY,
   ADDRESS_NOT_FOUND,
@@ -139,6 +152,12 @@ export function MainScreen() {
   const prospects = list.data?.prospects ?? EMPTY_LIST.prospects;
   const deferredProspects = useDeferredValue(prospects);
   const cardProspects = useProgressiveList(deferredProspects);
+  // The filter "Already advertising" (issue 17): only the cards whose website carries an ad platform's tag. The
+  // cards keep their numbers in the whole list (the map's markers).
+  const [advertisingOnly, setAdvertisingOnly] = useState(false);
+  const advertisingCount = prospects.filter((p) => isAdvertising(p.signals)).length;
+  const shownCards = advertisingOnly ? cardProspects.filter((p) => isAdvertising(p.signals)) : cardProspects;
+  const cardNumber = new Map(cardProspects.map((p, i) => [p.id, i + 1]));
   const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
 
   // Settings are saved per user (SPEC §3), a moment after the last change.
@@ -579,11 +598,25 @@ export function MainScreen() {
                           {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
                         </Text>
                       ))}
-                    {cardProspects.map((p, i) => (
+                    {loaded > 0 && (
+                      <Checkbox
+                        label={`Already advertising (${advertisingCount})`}
+                        checked={advertisingOnly}
+                        onChange={(e) => setAdvertisingOnly(e.currentTarget.checked)}
+                        data-testid="advertising-filter"
+                      />
+                    )}
+                    {advertisingOnly && advertisingCount === 0 && loaded > 0 && (
+                      <Text c="dimmed" size="sm" data-testid="advertising-empty">
+                        No business here shows advertising on its website yet. Websites are checked after a
+                        scan; the list updates as they are.
+                      </Text>
+                    )}
+                    {shownCards.map((p, i) => (
                       <ProspectCard
                         key={p.id}
                         prospect={p}
-                        number={i + 1}
+                        number={cardNumber.get(p.id) ?? i + 1}
                         variant="prospects"
                         advertiser={advertiserById.get(stableId(p))}
                         isAdmin={admin}
