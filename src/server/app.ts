@@ -38,6 +38,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { createPlaceChain } from './places/index.js';
 import { createRescoreFn, createScoreFn, type ScoreFn } from './scans/analysis.js';
 import { registerWebsiteWorker } from './websites/service.js';
+import { websiteRoutes } from './websites/routes.js';
 import type { Resolver } from './websites/address.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
@@ -310,6 +311,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { ctx });
   await app.register(scanRoutes, { ctx });
   await app.register(strategyRoutes, { ctx });
+  await app.register(websiteRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

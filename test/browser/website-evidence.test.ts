@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { placeRow } from '../../src/server/places/local-store.js';
 import { addHostileRoutes, startSiteServer, type SiteServer } from '../helpers/websites.js';
-import { keepScreenshot, openBrowser, registerViaApi, startServer, type TestServer } from './harness.js';
+import {
+  keepScreenshot,
+  openBrowser,
+  POLL,
+  registerViaApi,
+  startServer,
+  type TestServer,
+} from './harness.js';
 
 const CENTRE = { lat: 40.0, lng: -75.0 };
 let server: TestServer;
@@ -117,6 +124,26 @@ describe('website evidence on the cards', () => {
       expect(await b.page.getByTestId('prospect-name').count()).toBe(2);
       await filter.uncheck();
       await expect.poll(() => b.page.getByTestId('prospect-name').count(), { timeout: 10_000 }).toBe(7);
+
+      // The Admin Panel: the queue, and a re-check of one business.
+      await b.page.getByRole('tab', { name: 'Admin Panel' }).click();
+      const section = b.page.getByRole('region', { name: 'Website Checks', exact: true });
+      await section.waitFor();
+      await expect.poll(() => section.getByTestId('stat-done').textContent(), POLL).toBe('Done6');
+      expect(await section.getByTestId('stat-waiting').textContent()).toBe('Waiting0');
+      const row = section.getByTestId('website-check').filter({ hasText: 'Summit Roofing' });
+      expect(await row.textContent()).toContain('answered HTTP 500');
+      const before = sites.requests.filter((r) => r.path === '/sites/google-ads/').length;
+      await section.getByRole('button', { name: 'Check Valley Comfort Heating & Air again' }).click();
+      await b.page.getByText('Website check queued.').waitFor();
+      await expect
+        .poll(() => sites.requests.filter((r) => r.path === '/sites/google-ads/').length, { timeout: 30_000 })
+        .toBe(before + 1);
+      await section.scrollIntoViewIfNeeded();
+      await keepScreenshot(b.page, 'website-checks-admin-1440x900');
+      await b.page.setViewportSize({ width: 375, height: 812 });
+      await section.scrollIntoViewIfNeeded();
+      await keepScreenshot(b.page, 'website-checks-admin-375x812');
       expect(b.pageErrors).toEqual([]);
     } finally {
       await b.close();

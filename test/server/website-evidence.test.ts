@@ -219,6 +219,50 @@ describe('website evidence after a scan', () => {
   });
 });
 
+describe('the Admin Panel: the queue and a re-check', () => {
+  it('counts waiting, done and failed checks, lists the latest with their reasons', async () => {
+    const admin = await t.newUser('admin');
+    const res = await t.request({ method: 'GET', url: '/api/admin/website-checks', as: admin });
+    expect(res.statusCode).toBe(200);
+    const q = res.json<{
+      enabled: boolean;
+      waiting: number;
+      done: number;
+      failed: number;
+      recent: { businessKey: string; name: string; state: string; reason: string | null }[];
+    }>();
+    // Done: read or found dead (7); failed: could not check (loop, huge page, robots.txt, no network).
+    expect(q).toMatchObject({ enabled: true, waiting: 0, done: 7, failed: 4 });
+    expect(q.recent.find((r) => r.name === 'Offline Dental')).toMatchObject({ state: 'failed' });
+    expect(q.recent.find((r) => r.name === 'Summit Roofing')).toMatchObject({
+      state: 'done',
+      reason: 'answered HTTP 500',
+    });
+  });
+
+  it('checks one business again on request', async () => {
+    const admin = await t.newUser('admin');
+    const before = sites.requests.filter((r) => r.path === '/sites/google-ads/').length;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/website-checks',
+      payload: { businessKey: 'place_osm:node/1' },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(202);
+    await checksDone();
+    expect(sites.requests.filter((r) => r.path === '/sites/google-ads/').length).toBe(before + 1);
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/admin/website-checks',
+      payload: { businessKey: 'place_osm:node/404' },
+      as: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: string }>().error).toMatch(/not been checked yet/);
+  });
+});
+
 describe('WEBSITE_CHECKS=off', () => {
   it('schedules nothing and the answer still carries signals: []', async () => {
     const off = await createTestContext({ SCAN_COOLDOWN_MS: '0' });
@@ -253,6 +297,14 @@ describe('WEBSITE_CHECKS=off', () => {
         .where('kind', '=', 'website')
         .execute();
       expect(jobs).toEqual([]);
+      const admin = await off.newUser('admin');
+      const recheck = await off.request({
+        method: 'POST',
+        url: '/api/admin/website-checks',
+        payload: { businessKey: 'place_osm:node/1' },
+        as: admin,
+      });
+      expect(recheck.statusCode).toBe(409);
     } finally {
       await off.close();
     }

@@ -275,7 +275,7 @@ export async function websiteQueue(db: Conn, limit = 50) {
     .executeTakeFirstOrThrow();
   const recent = await db
     .selectFrom('jobs')
-    .select(['id', 'key', 'status', 'result', 'error', 'created_at', 'updated_at'])
+    .select(['id', 'key', 'status', 'payload', 'result', 'error', 'created_at', 'updated_at'])
     .where('kind', '=', WEBSITE_JOB)
     .orderBy('updated_at', 'desc')
     .limit(limit)
@@ -286,6 +286,7 @@ export async function websiteQueue(db: Conn, limit = 50) {
     done: count('complete') - failed,
     failed: count('error') + failed,
     recent: recent.map((r) => {
+      const asked = JSON.parse(r.payload) as { website?: string; business?: { name?: string } };
       const result = r.result
         ? (JSON.parse(r.result) as {
             status?: string;
@@ -297,8 +298,8 @@ export async function websiteQueue(db: Conn, limit = 50) {
       return {
         id: r.id,
         businessKey: r.key,
-        name: result?.name ?? null,
-        website: result?.website ?? null,
+        name: result?.name ?? asked.business?.name ?? null,
+        website: result?.website ?? asked.website ?? null,
         state:
           r.status === 'pending' || r.status === 'running'
             ? ('waiting' as const)

@@ -91,6 +91,24 @@ export interface CacheStats {
   expiryDays?: number;
 }
 
+/** The website checks' queue (issue 17). */
+export interface WebsiteChecks {
+  enabled: boolean;
+  waiting: number;
+  done: number;
+  failed: number;
+  recent: {
+    id: string;
+    businessKey: string;
+    name: string | null;
+    website: string | null;
+    state: 'waiting' | 'done' | 'failed';
+    outcome: string | null;
+    reason: string | null;
+    updatedAt: string;
+  }[];
+}
+
 export interface AlgorithmSettings {
   showAllProspects: boolean;
   useOsmTopUp: boolean;
@@ -178,6 +196,9 @@ export const adminApi = {
   // Caches and settings
   cacheStats: () => request<CacheStats>('GET', '/api/admin/cache'),
   clearCache: () => request<void>('DELETE', '/api/admin/cache'),
+  websiteChecks: () => request<WebsiteChecks>('GET', '/api/admin/website-checks'),
+  recheckWebsite: (businessKey: string) =>
+    request<{ queued: boolean }>('POST', '/api/admin/website-checks', { businessKey }),
   settings: async () =>
     (await request<{ settings: AlgorithmSettings }>('GET', '/api/admin/settings')).settings,
   updateSettings: async (patch: Partial<AlgorithmSettings>) =>
@@ -196,6 +217,7 @@ export const ADMIN_KEYS = {
   users: ['admin', 'users'] as const,
   invitations: ['admin', 'invitations'] as const,
   cache: ['admin', 'cache'] as const,
+  websiteChecks: ['admin', 'websiteChecks'] as const,
   settings: ['admin', 'settings'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
 };
