@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { websiteSignalSchema } from '../../core/websites/signals.js';
 
 // The working record of SPEC.md §3 (src/core/types.ts Prospect) as clients send it back: bounded sizes so a
 // stored copy stays small, unknown fields dropped.
@@ -53,6 +54,8 @@ export const prospectSchema = z.object({
   score: z.number().min(0).max(1),
   types: z.array(z.string().max(60)).max(50).optional(),
   aiAnalysis: prospectAnalysisSchema.optional(),
+  /** The website evidence (issue 17), kept with a saved card so its chips show in the Saved tab. */
+  signals: z.array(websiteSignalSchema).max(60).optional(),
 });
 
 export type ProspectInput = z.infer<typeof prospectSchema>;
