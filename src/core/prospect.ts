@@ -22,6 +22,7 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
     brandWikidata: b.brandWikidata ?? null,
     source: b.source,
     locations: b.locations ?? null,
+    websiteEvidence: b.websiteEvidence ?? null,
   };
 }
 
@@ -50,6 +51,7 @@ export function toProspect(
     distance: opts.distance,
     score: opts.analysis ? opts.analysis.score / 100 : 0,
     types: [...b.types],
+    signals: b.websiteEvidence?.signals ?? [],
   };
   if (b.city) p.city = b.city;
   if (b.state) p.state = b.state;

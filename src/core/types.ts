@@ -2,6 +2,7 @@
 // scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { WebsiteEvidence } from './websites/signals';
 
 import type { BusinessSource } from './api/prospect';
 
@@ -43,6 +44,8 @@ export interface Business {
   priceLevel?: number;
   /** Up to 3 photo links. */
   photos?: string[];
+  /** What the latest fresh check of its website found (issue 17), attached by the scan from the evidence cache. */
+  websiteEvidence?: WebsiteEvidence;
 }
 
 // The prospect record, its analysis and score breakdown are the API's (src/core/api/prospect.ts): one schema

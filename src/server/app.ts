@@ -39,7 +39,10 @@ import { exportRoutes } from './exports/routes.js';
 import { JobQueue } from './jobs/queue.js';
 import { settingsRoutes } from './settings/routes.js';
 import { createPlaceChain } from './places/index.js';
-import { createScoreFn, type ScoreFn } from './scans/analysis.js';
+import { createRescoreFn, createScoreFn, type ScoreFn } from './scans/analysis.js';
+import { registerWebsiteWorker } from './websites/service.js';
+import { websiteRoutes } from './websites/routes.js';
+import type { Resolver } from './websites/address.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
 import { createReferenceHolder } from './places/market.js';
@@ -68,6 +71,8 @@ export interface BuildOptions {
    * (default: under test, NODE_ENV=test): see http/contract.ts.
    */
   strictResponses?: boolean;
+  /** For tests: how website checks resolve host names (default: DNS). */
+  websiteResolver?: Resolver;
 }
 
 // This module runs from src/server (tsx, tests) or bundled into dist/server/main.js (npm start): dist/web either way.
@@ -96,6 +101,7 @@ export async function buildApp({
   score,
   logStream,
   strictResponses = process.env.NODE_ENV === 'test',
+  websiteResolver,
 }: BuildOptions): Promise<FastifyInstance> {
   // TRUST_PROXY as a hop count: believe X-Forwarded-* for that many proxies in front of the app.
   const hops = config.trustProxy;
@@ -145,6 +151,18 @@ export async function buildApp({
     references,
     metrics: new Metrics(),
     ai: createAiClient(config.ai),
+    // Website checks work in a queue of their own, so they never hold up a rep's strategy or reasoning job.
+    websites: {
+      queue: config.websites.enabled
+        ? new JobQueue(db, app.log, {
+            workerId: `websites-${randomUUID().slice(0, 8)}`,
+            leaseMs: config.jobs.leaseMs,
+            concurrency: config.websites.concurrency,
+            maxAttempts: config.jobs.maxAttempts,
+            retentionMs: config.jobs.retentionMs,
+          })
+        : null,
+    },
   };
   ctx.metrics.instrument(app);
   // A session that ends closes its live-update streams on every instance at once.
@@ -168,8 +186,21 @@ export async function buildApp({
   // The job worker starts once the app is ready and, on close, stops claiming and finishes the jobs in hand.
   app.addHook('onReady', () => {
     ctx.jobs.start();
+    ctx.websites.queue?.start();
     return Promise.resolve();
   });
+  if (ctx.websites.queue) {
+    registerWebsiteWorker(ctx.websites.queue, {
+      db,
+      events: ctx.events,
+      log: app.log,
+      settings: config.websites,
+      rescore: createRescoreFn(() => getBrandIndex(), references.get),
+      ...(websiteResolver ? { resolve: websiteResolver } : {}),
+    });
+    const websiteQueue = ctx.websites.queue;
+    app.addHook('preClose', () => websiteQueue.stop());
+  }
   const aiClient = ctx.ai;
   registerStrategyWorker(
     ctx.jobs,
@@ -316,6 +347,7 @@ export async function buildApp({
   await app.register(strategyRoutes, { ctx });
   await app.register(areaRoutes, { ctx });
   await app.register(teamRoutes, { ctx });
+  await app.register(websiteRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

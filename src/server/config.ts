@@ -146,6 +146,22 @@ const envSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   /** Finished background jobs are deleted after this many days (kept strategies live in their own table). */
   JOB_RETENTION_DAYS: z.coerce.number().min(1).default(7),
+  // Website evidence (issue 17): a polite check of each scanned business's website, as background jobs
+  /** on: after a scan, each business with a website and no fresh evidence gets a check; off: none. */
+  WEBSITE_CHECKS: z.enum(['on', 'off']).default('on'),
+  /** TESTS ONLY: lets the checks fetch loopback addresses (local fixture servers). Never in production. */
+  WEBSITE_CHECKS_ALLOW_LOOPBACK: bool.default(false),
+  /** The identifying User-Agent of the checks (robots.txt rules are read for it). */
+  WEBSITE_CHECK_USER_AGENT: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .default('ProspectFinderBot/0.1 (website evidence for local ad sales; self-hosted)'),
+  /** Pause after each request to one host (at most one request at a time per host, per instance). */
+  WEBSITE_CHECK_HOST_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Website checks one instance works at the same time (separate from JOB_CONCURRENCY). */
+  WEBSITE_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
 });
 
 /** The names of every environment variable the server reads (each one documented in .env.example). */
@@ -238,6 +254,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       concurrency: e.JOB_CONCURRENCY,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       retentionMs: e.JOB_RETENTION_DAYS * 86_400_000,
+    },
+    websites: {
+      enabled: e.WEBSITE_CHECKS === 'on',
+      allowLoopback: e.WEBSITE_CHECKS_ALLOW_LOOPBACK,
+      userAgent: e.WEBSITE_CHECK_USER_AGENT,
+      hostPauseMs: e.WEBSITE_CHECK_HOST_PAUSE_MS,
+      concurrency: e.WEBSITE_CHECK_CONCURRENCY,
     },
   };
 }

@@ -29,6 +29,8 @@ export interface AppContext {
   /** The market's reference populations the scorer calibrates with (places/market.ts). */
   references: ReferenceHolder;
   metrics: Metrics;
+  /** Website checks (issue 17): their own job queue, null when WEBSITE_CHECKS=off. */
+  websites: { queue: JobQueue | null };
   /** The configured OpenAI-compatible endpoint, or null (built-in playbooks, scoring model's texts only). */
   ai: AiClient | null;
 }

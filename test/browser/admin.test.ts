@@ -199,6 +199,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await page.getByTestId('admin-panel').waitFor();
       expect(await sectionTitles(page)).toEqual([
         'Cache Management',
+        'Website Checks',
         'Export Prospects',
         'User Management',
         'Algorithm Settings',
@@ -278,6 +279,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await page.getByTestId('admin-panel').waitFor();
       expect(await sectionTitles(page)).toEqual([
         'Cache Management',
+        'Website Checks',
         'Universal Blocklist Management',
         'User Data Testing',
         'Universal Blocklist Debug',

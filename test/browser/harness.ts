@@ -121,6 +121,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     SIGN_IN_IP_RATE_LIMIT: '1000',
     INVITATION_CHECK_RATE_LIMIT: '1000',
     SCAN_COOLDOWN_MS: '0',
+    WEBSITE_CHECKS: 'off', // tests never touch the internet
     ...env,
   });
   const db = testDb.open();

@@ -47,7 +47,7 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'score' | 'serveWeb'> & { realMailer?: boolean } = {},
+  options: Pick<BuildOptions, 'score' | 'serveWeb' | 'websiteResolver'> & { realMailer?: boolean } = {},
 ): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const config = parseConfig({
@@ -63,6 +63,8 @@ export async function createTestContext(
     PASSWORD_RESET_RATE_LIMIT: '1000',
     // Nothing leaves the machine: a region refresh a test starts without its own mirror fails at once.
     OSM_MIRROR_URL: 'http://127.0.0.1:9',
+    // Tests never touch the internet: website checks only where a test turns them on (local fixture servers).
+    WEBSITE_CHECKS: 'off',
     ...env,
   });
   const db = testDb.open();

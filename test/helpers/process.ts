@@ -44,6 +44,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: origin,
+      WEBSITE_CHECKS: 'off', // tests never touch the internet
       ...env,
       PORT: String(port),
     },

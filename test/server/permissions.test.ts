@@ -77,6 +77,9 @@ const SPEC_RULES: Record<string, Access> = {
   // §6 "View AI cache stats": admin; "Clear AI cache": SuperAdmin
   'GET /api/admin/cache': 'admin',
   'DELETE /api/admin/cache': 'superadmin',
+  // issue 17: the website checks' queue and a re-check of one business, for admins
+  'GET /api/admin/website-checks': 'admin',
+  'POST /api/admin/website-checks': 'admin',
   // §6 "export all prospects": admin
   'GET /api/admin/all-prospects': 'admin',
   'GET /api/exports/all-prospects.csv': 'admin',

@@ -9,3 +9,4 @@ export * from './admin';
 export * from './strategy';
 export * from './events';
 export * from './areas';
+export * from './websites';

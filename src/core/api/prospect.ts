@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { VERTICALS } from '../verticals';
 import { RULE_SCORES, type ScoreRule } from '../scoring/constants';
 import { text, requiredText, isoTime } from './common';
+import { websiteSignalSchema } from '../websites/signals';
 
 const shortText = text(300);
 const finite = z.number().finite();
@@ -46,6 +47,8 @@ export const scoreBreakdownSchema = componentValuesSchema.extend({
   evidence: z.array(text(100)).max(20).optional(),
   /** Places of the same business in the market (1 when single or unknown). */
   locations: finite.optional(),
+  /** What the website check said, as a sentence of the reasoning ("Already advertising: ..."), or null. */
+  website: text(1000).nullable().optional(),
   /** Channel propensities used for fit and recommendations. */
   propensity: z.object({ ctv: finite, olv: finite, display: finite, sem: finite }),
   /** Named local franchised-dealer group matched (adds 0.03 to fit and presence). */
@@ -106,6 +109,11 @@ export const prospectSchema = z.object({
   score: z.number().min(0).max(1),
   types: z.array(text(60)).max(50),
   aiAnalysis: prospectAnalysisSchema.optional(),
+  /**
+   * What the check of its website found (issue 17): `[]` until checked; kept with a saved card so its chips show
+   * in the Saved tab. Stored results from before the checks are read as `[]`.
+   */
+  signals: z.array(websiteSignalSchema).max(60).optional(),
 });
 export type Prospect = z.infer<typeof prospectSchema>;
 

@@ -49,6 +49,7 @@ import {
   KEYWORD_LABELS,
   MODEL_VERSION,
   NOT_A_PROSPECT,
+  PRESENCE,
   RECOMMEND_THRESHOLD,
   RULE_SCORES,
   WEIGHTS,
@@ -56,6 +57,7 @@ import {
   type Propensity,
   type ScoreRule,
 } from './constants';
+import { websiteEffect, type WebsiteEvidenceInput } from './website-evidence';
 
 /** SPEC.md §3 "Business-analysis input", plus optional OSM tags and brand. */
 export interface AnalysisInput {
@@ -82,6 +84,8 @@ export interface AnalysisInput {
   source?: string | null;
   /** Places of the same business in the market (the imported extract), when the source knows it. */
   locations?: number | null;
+  /** What a check of its website found (issue 17; ./website-evidence.ts), when checked. */
+  websiteEvidence?: WebsiteEvidenceInput | null;
 }
 
 export interface AnalyzeOptions {
@@ -94,6 +98,8 @@ export interface AnalyzeOptions {
   references?: Readonly<Partial<Record<string, ScoreReference>>>;
   /** Clock for analyzedAt (default: now). */
   now?: Date;
+  /** The quality spread to give instead of the batch's: a business scored again later keeps its scan's. */
+  qualitySpread?: number;
 }
 
 /** The analysis of one business: SPEC.md §3 "AI analysis result" plus the breakdown. */
@@ -324,6 +330,7 @@ function reasoningText(
     text += facts
       ? ` Online presence ${pct(b.presence)}: ${facts}.`
       : ` Online presence ${pct(b.presence)}: no website, phone or reviews on record.`;
+    if (b.website) text += ` ${b.website}`;
     if ((b.locations ?? 1) > 1) text += ` ${b.locations} locations in this market.`;
     if (b.dealerGroup) text += ' Named franchised-dealer group.';
     if (b.keywordMatches.length > 0) {
@@ -374,29 +381,37 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   const propensity = propensityFor(vertical);
   const fit = fitScore(propensity, dealerGroup);
   const fields = sourceFields(input.source);
-  const listing = fields.reviews ? null : listingEvidence(input.tags);
-  const presence = presenceScore({
-    website: hasText(input.website),
-    phone: hasText(input.phone),
-    rating: input.rating,
-    reviews: input.reviewCount,
-    vertical,
-    dealerGroup,
-    ratingUnknown: !fields.rating,
-    reviewsUnknown: !fields.reviews,
-    ...(listing ? { reviewStandIn: listing.value } : {}),
-  });
-  const locations =
+  // The website check's evidence (./website-evidence.ts): inputs of the components, never their constants.
+  const web = websiteEffect(input.websiteEvidence, fields);
+  const siteReviews = web.reviewCount;
+  const listing = fields.reviews || siteReviews !== undefined ? null : listingEvidence(input.tags);
+  const presence = Math.min(
+    PRESENCE.cap,
+    presenceScore({
+      website: hasText(input.website) && web.websiteCounts,
+      phone: hasText(input.phone),
+      rating: fields.rating ? input.rating : web.rating,
+      reviews: fields.reviews ? input.reviewCount : siteReviews,
+      vertical,
+      dealerGroup,
+      ratingUnknown: !fields.rating && web.rating === undefined,
+      reviewsUnknown: !fields.reviews && siteReviews === undefined,
+      ...(listing ? { reviewStandIn: listing.value } : {}),
+    }) + web.presenceBonus,
+  );
+  const marketLocations =
     typeof input.locations === 'number' && Number.isFinite(input.locations) && input.locations > 1
       ? Math.floor(input.locations)
       : 1;
+  // Scale counts the locations the website lists too (the reasoning names those apart from the market's).
+  const locations = Math.max(marketLocations, web.locations ?? 1);
   // Scale: review counts where the source has them; a local multi-location business (not a chain: chains are
   // rule-scored) scales with its places in the market; without either, a single place of unknown size.
   // What a single place's tags say of its size counts only where neither reviews nor places measure it.
   const size = fields.reviews || locations > 1 ? null : sizeEvidence(input.tags, input.name);
   const scale = fields.reviews
     ? Math.max(scaleScore(input.reviewCount, vertical), locations > 1 ? locationScale(locations) : 0)
-    : locationScale(locations, size?.value ?? 0);
+    : Math.max(locationScale(locations, size?.value ?? 0), scaleScore(siteReviews, vertical));
   const kw = keywordScore(name);
   const distance = distanceScore(input.distance);
   const contributions = {
@@ -432,8 +447,9 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
       keywordMatches: kw.matches,
       unknown: unknownFields(fields),
-      evidence: [...(listing?.found ?? []), ...(size?.found ?? [])],
-      locations,
+      evidence: [...(listing?.found ?? []), ...(size?.found ?? []), ...web.evidence],
+      locations: marketLocations,
+      website: web.sentence,
     },
   };
 }
@@ -524,7 +540,9 @@ function finish(
 export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOptions = {}): AnalysisResult[] {
   const analyzedAt = (opts.now ?? new Date()).toISOString();
   const scored = inputs.map((i) => scoreComponents(i, opts.brandIndex));
-  const spread = qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
+  const spread =
+    opts.qualitySpread ??
+    qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
   return scored.map((s) => finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references));
 }
 

@@ -1,8 +1,11 @@
 // Every constant of the scoring model of SPEC.md §9, in one place. Each is pinned by constants.test.ts.
 import type { Vertical } from '../verticals';
 
-/** The analysis model version stored with cached analyses (SPEC.md §9 "Caches": version v1). */
-export const MODEL_VERSION = 'v1';
+/**
+ * The analysis model version stored with cached analyses (SPEC.md §9 "Caches": version v1). v2: website evidence
+ * (issue 17) enters the components; analyses and references of v1 are made again.
+ */
+export const MODEL_VERSION = 'v2';
 
 /** Weights of the raw score. They sum to 1. */
 export const WEIGHTS = {

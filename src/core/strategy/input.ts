@@ -25,6 +25,8 @@ export interface StrategyInput {
   reasoning?: string;
   /** The vertical the scoring model decided ('dental', 'auto_repair', ...), when known. */
   vertical?: string;
+  /** What the check of its website found (issue 17): kinds and chip labels. */
+  signals?: { kind: string; label: string }[];
   /** The rep's name and phone, for the voicemail script and e-mails. */
   repName?: string;
   repPhone?: string;
@@ -48,6 +50,8 @@ export function strategyInputFromProspect(prospect: Prospect): StrategyInput {
   if (prospect.address) input.address = prospect.address;
   if (prospect.city) input.city = prospect.city;
   if (prospect.state) input.state = prospect.state;
+  if (prospect.signals?.length)
+    input.signals = prospect.signals.map((s) => ({ kind: s.kind, label: s.label }));
   const analysis = prospect.aiAnalysis;
   if (analysis) {
     input.reasoning = analysis.reasoning;

@@ -22,6 +22,7 @@ import {
   type Strategy,
 } from './schema';
 import type { StrategyInput } from './input';
+import { signalLines } from './website-signals';
 import {
   CHANNEL_PROPENSITY,
   classifyVertical,
@@ -460,8 +461,11 @@ export function playbookStrategy(input: StrategyInput): Strategy {
   const v = <T extends string>(items: readonly T[]) => items.map((t) => fill(t, f));
 
   const tp = v(playbook.talkingPoints);
+  // What its website shows (issue 17): advertising it already buys comes first.
+  const web = signalLines(f.name, input.signals);
   const keyTalkingPoints = take(
     [
+      ...web.talkingPoints,
       reputationLine(f),
       tp[0],
       tp[1],
@@ -496,7 +500,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     );
   }
   const competitiveAngles = take(
-    [...factAngles, ...v(playbook.angles), ...v(GENERIC_ANGLES)],
+    [...factAngles, ...web.angles, ...v(playbook.angles), ...v(GENERIC_ANGLES)],
     PLAYBOOK_COUNTS.competitiveAngles,
   );
 
@@ -523,7 +527,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     factQuestions.push('Who looks after your online listings and reviews today?');
   }
   const discoveryQuestions = take(
-    [...factQuestions, ...v(playbook.questions), ...v(GENERIC_QUESTIONS)],
+    [...factQuestions, ...web.questions, ...v(playbook.questions), ...v(GENERIC_QUESTIONS)],
     PLAYBOOK_COUNTS.discoveryQuestions,
   );
 

@@ -10,6 +10,7 @@
 // Every result goes through the SPEC.md §5 repair (the playbook and fallback included).
 import { fallbackStrategy } from '../../core/strategy/fallback';
 import type { StrategyInput } from '../../core/strategy/input';
+import { signalFacts } from '../../core/strategy/website-signals';
 import { playbookStrategy } from '../../core/strategy/playbook';
 import { parseStrategyAnswer, repairStrategy } from '../../core/strategy/repair';
 import {
@@ -97,6 +98,7 @@ export function buildStrategyPrompt(input: StrategyInput): string {
     typeof input.score === 'number' ? `Prospect score: ${Math.round(input.score)}/100` : undefined,
     line('Score breakdown (0-1)', breakdown),
     line('Why it scored so', input.reasoning),
+    signalFacts(input.signals),
     `Vertical: ${match.vertical.replace(/_/g, ' ')}${match.trade ? ` (${match.trade})` : ''}; channel propensity CTV ${p.ctv}, online video ${p.olv}, display ${p.display}, SEM ${p.sem}`,
   ].filter((s): s is string => s !== undefined);
 
@@ -109,6 +111,11 @@ export function buildStrategyPrompt(input: StrategyInput): string {
     `At least ${m.plan30Day} items in the 30-day plan, in order.`,
     `bestTimeToCall: "${DEFAULT_BEST_TIME_TO_CALL}" unless this kind of business is better reached at another time.`,
     'introEmail and followUpEmail start with a "Subject:" line; voicemailScript is under 30 seconds spoken.',
+    ...(input.signals?.length
+      ? [
+          'Build on what its website shows: advertising it already buys is the opening (for example "you already run search ads; streaming TV reaches the households who then search for you"); what the site lacks is a discovery question.',
+        ]
+      : []),
     'Keep each list item to one or two sentences and the e-mails under 120 words, so the whole answer stays short.',
   ];
   return ['Business facts:', ...facts.map((f) => `- ${f}`), '', 'Write:', ...asks.map((a) => `- ${a}`)].join(

@@ -314,6 +314,22 @@ export interface PlaceStagingTable extends PlaceTable {
   import_id: string;
 }
 
+/** The latest check of a business's website (issue 17), under the business's cache key. */
+export interface WebsiteEvidenceTable {
+  business_key: string;
+  /** The website as checked (normalised URL). */
+  website: string;
+  /** 'checked' | 'unreachable' | 'failed' */
+  status: string;
+  /** The detection rule set's version (src/core/websites/rules.ts RULES_VERSION). */
+  rules: string;
+  checked_at: string;
+  /** JSON: the WebsiteEvidence (src/core/websites/signals.ts). */
+  evidence: string;
+  /** JSON: the Business as last scanned. */
+  business: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -340,6 +356,7 @@ export interface Database {
   score_references: ScoreReferenceTable;
   places_staging: PlaceStagingTable;
   place_areas: PlaceAreaTable;
+  website_evidence: WebsiteEvidenceTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

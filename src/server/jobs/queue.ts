@@ -230,7 +230,8 @@ export class JobQueue {
     await Promise.all([...this.active]);
   }
 
-  private wake(): void {
+  /** Claim at once instead of at the next poll (after jobs were added without enqueue()). */
+  wake(): void {
     if (this.stopping || this.handlers.size === 0) return;
     if (this.filling) {
       this.wakeRequested = true;

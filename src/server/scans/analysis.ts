@@ -1,4 +1,4 @@
-import type { Business, ProspectAnalysis } from '../../core/types.js';
+import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import {
   analyzeBatch,
   type BrandIndex,
@@ -35,6 +35,25 @@ export function isPrefiltered(analysis: ProspectAnalysis): boolean {
 
 /** Reference populations by data source (docs/SCORING.md "Calibration"). */
 export type References = Readonly<Partial<Record<string, ScoreReference>>>;
+
+/**
+ * Scores one business of a stored result again (website evidence arrived, issue 17): at the prospect's distance,
+ * with the quality spread of the scan it was found in and the market's references.
+ */
+export function createRescoreFn(
+  brandIndex: () => BrandIndex | undefined,
+  references: () => References = () => ({}),
+) {
+  return (business: Business, prospect: Prospect): ProspectAnalysis | null => {
+    const index = brandIndex();
+    const [analysis] = analyzeBatch([toAnalysisInput(business, prospect.distance)], {
+      ...(index ? { brandIndex: index } : {}),
+      references: references(),
+      qualitySpread: prospect.aiAnalysis?.breakdown.qualitySpread ?? 0,
+    });
+    return analysis ?? null;
+  };
+}
 
 /**
  * The scan's scorer: the pure model of src/core/scoring with the brand index loaded once by the server and the

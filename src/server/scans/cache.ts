@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Business, ProspectAnalysis } from '../../core/types.js';
+import { MODEL_VERSION } from '../../core/scoring/constants.js';
 
 type Conn = Kysely<Database>;
 
-// SPEC §4, §5, §9: the shared business and analysis caches, keyed by the business hash.
-export const MODEL_VERSION = 'v1';
+// SPEC §4, §5, §9: the shared business and analysis caches, keyed by the business hash. Entries of another
+// version of the scoring model are not fresh.
+export { MODEL_VERSION };
 export const CACHE_EXPIRY_DAYS = 7;
 export const CACHE_EXPIRY_MS = CACHE_EXPIRY_DAYS * 86_400_000;
 export const REVIEW_CHANGE = 10;

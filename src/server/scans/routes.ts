@@ -30,6 +30,7 @@ import {
 } from '../../core/api/scans.js';
 import { cacheStatsSchema } from '../../core/api/admin.js';
 import { scheduleReasoning, type ReasoningDeps } from '../reasoning/service.js';
+import { attachEvidence, scheduleWebsiteChecks } from '../websites/service.js';
 import {
   COUNT_MAX,
   latestPage,
@@ -51,6 +52,14 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     radiusMaxMiles: config.discovery.radiusMaxMiles,
     cooldownMs: config.discovery.scanCooldownMs,
     settings: () => readAlgorithmSettings(db),
+    websites: {
+      attach: (businesses) => attachEvidence(db, businesses),
+      schedule: (userId, businesses) =>
+        scheduleWebsiteChecks({ db, queue: ctx.websites.queue }, userId, businesses).catch((err: unknown) => {
+          ctx.log.warn({ err }, 'could not schedule the website checks');
+          return 0;
+        }),
+    },
   };
   const reasoning: ReasoningDeps = {
     db,

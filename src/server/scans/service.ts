@@ -55,6 +55,41 @@ export interface ScanDeps {
   radiusMaxMiles: number;
   cooldownMs: number;
   settings: () => Promise<AlgorithmSettings>;
+  /** Website evidence (issue 17): fresh evidence attached before scoring, checks scheduled after the answer. */
+  websites?: WebsiteHooks;
+}
+
+export interface WebsiteHooks {
+  /** The businesses with their fresh website evidence attached. */
+  attach(businesses: Business[]): Promise<Business[]>;
+  /** Schedule checks of the kept businesses without fresh evidence; must not throw. */
+  schedule(userId: string, businesses: Business[]): Promise<unknown>;
+}
+
+/** Fresh website evidence attached (a failed read scans without it: SPEC §8, the scan goes on). */
+async function withEvidence(deps: Pick<ScanDeps, 'websites' | 'log'>, businesses: Business[]) {
+  if (!deps.websites) return businesses;
+  try {
+    return await deps.websites.attach(businesses);
+  } catch (error) {
+    (deps.log ?? silentLog).warn({ err: error }, 'website evidence read failed; scanning without it');
+    return businesses;
+  }
+}
+
+/** After the answer: checks of the kept businesses' websites (not awaited by the scan). */
+function scheduleChecks(
+  deps: Pick<ScanDeps, 'websites'>,
+  userId: string,
+  businesses: Business[],
+  kept: readonly Prospect[],
+) {
+  if (!deps.websites) return;
+  const ids = new Set(kept.map((p) => p.id));
+  void deps.websites.schedule(
+    userId,
+    businesses.filter((b) => ids.has(b.placeId?.trim() || b.id?.trim() || '')),
+  );
 }
 
 export interface ScanInput {
@@ -244,7 +279,10 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     useOsmTopUp: settings.useOsmTopUp,
   });
   progress?.({ phase: 'found', count: found.businesses.length });
-  const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
+  const candidates = await withEvidence(
+    deps,
+    await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
+  );
   progress?.({ phase: 'analysing', count: candidates.length });
   const ranking = await rankBusinesses(deps, candidates, center);
   // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
@@ -272,6 +310,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     found.sources,
   );
   progress?.({ phase: 'done', count: page.total });
+  scheduleChecks(deps, userId, candidates, ranked.slice(0, MAX_LOADED));
   return found.noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
 
@@ -372,7 +411,8 @@ export async function latestPage(db: Db, userId: string, offset: number, limit: 
     total,
     loadable,
     offset: start,
-    prospects: prospects.slice(start, end),
+    // Results stored before the website checks carry no signals: `[]`, as for a business not checked yet.
+    prospects: prospects.slice(start, end).map((p) => (p.signals ? p : { ...p, signals: [] })),
     at: latest.at,
   };
 }
@@ -423,14 +463,17 @@ export async function quickSearch(
   const count = clampCount(input.count ?? COUNT_MAX);
   const center = { lat: input.lat, lng: input.lng };
   const found = await deps.places.textSearch({ query: text, ...center, radiusMiles });
-  const candidates = await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles));
+  const candidates = await withEvidence(
+    deps,
+    await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
+  );
   const ranking = await rankBusinesses(deps, candidates, center);
   if (ranking.prospects.length === 0) {
     throw new HttpError(404, input.mode === 'business' ? NO_MATCHING_BUSINESS : NO_CATEGORY_RESULTS, {
       sources: found.sources,
     });
   }
-  return keepAndPage(
+  const page = await keepAndPage(
     deps,
     {
       userId,
@@ -447,4 +490,6 @@ export async function quickSearch(
     found.sources,
     { keepEarlier: input.mode === 'business' },
   );
+  scheduleChecks(deps, userId, candidates, ranking.prospects.slice(0, MAX_LOADED));
+  return page;
 }

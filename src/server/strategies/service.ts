@@ -72,6 +72,7 @@ export function toStrategyInput(p: StrategyRequest, rep?: { name: string }): Str
   if (p.address) input.address = p.address;
   if (p.city) input.city = p.city;
   if (p.state) input.state = p.state;
+  if (p.signals?.length) input.signals = p.signals.map((s) => ({ kind: s.kind, label: s.label }));
   const breakdown = p.aiAnalysis?.breakdown;
   if (p.aiAnalysis?.reasoning) input.reasoning = p.aiAnalysis.reasoning;
   if (breakdown) {

@@ -13,6 +13,7 @@ import {
   InvitationsSection,
   SettingsSection,
   UserDataSection,
+  WebsiteChecksSection,
 } from './PanelSections';
 import { UsersSection } from './UsersSection';
 import { AreasSection } from './AreasSection';
@@ -39,6 +40,9 @@ export function AdminPanel() {
     <Stack gap="md" data-testid="admin-panel">
       <Section title="Cache Management">
         <CacheSection canClear={superAdmin} />
+      </Section>
+      <Section title="Website Checks">
+        <WebsiteChecksSection />
       </Section>
       {superAdmin && (
         <Section title="Universal Blocklist Management">

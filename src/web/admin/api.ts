@@ -13,6 +13,7 @@ import type {
   UserAnswer,
   UserData,
   UserRow,
+  WebsiteChecks,
 } from '../../core/api';
 import { browserTimeZone } from '../format';
 import { downloadFile, postText, request } from './http';
@@ -74,6 +75,9 @@ export const adminApi = {
   // Caches and settings
   cacheStats: () => request<CacheStats>('GET', '/api/admin/cache'),
   clearCache: () => request<void>('DELETE', '/api/admin/cache'),
+  websiteChecks: () => request<WebsiteChecks>('GET', '/api/admin/website-checks'),
+  recheckWebsite: (businessKey: string) =>
+    request<{ queued: boolean }>('POST', '/api/admin/website-checks', { businessKey }),
   settings: async () =>
     (await request<{ settings: AlgorithmSettings }>('GET', '/api/admin/settings')).settings,
   updateSettings: async (patch: Partial<AlgorithmSettings>) =>
@@ -92,6 +96,7 @@ export const ADMIN_KEYS = {
   users: ['admin', 'users'] as const,
   invitations: ['admin', 'invitations'] as const,
   cache: ['admin', 'cache'] as const,
+  websiteChecks: ['admin', 'websiteChecks'] as const,
   settings: ['admin', 'settings'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
 };

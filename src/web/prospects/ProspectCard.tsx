@@ -18,6 +18,7 @@ import { VERTICAL_LABELS } from '../../core/verticals';
 // The constants only (labels): the scoring model itself stays off the page.
 import { KEYWORD_LABELS, type KeywordGroup } from '../../core/scoring/constants';
 import { api, type Advertiser, type PlaceDetails } from '../api';
+import { SignalChips } from './SignalChips';
 import { useDialogs } from '../dialogs';
 import {
   directionsUrl,
@@ -292,6 +293,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
           </Badge>
         </Group>
         <Text size="sm">{fullAddress(p)}</Text>
+        {p.signals && p.signals.length > 0 && <SignalChips signals={p.signals} labelledBy={headingId} />}
         {props.savedNote && (
           <Text size="sm" data-testid="saved-note">
             <Text span fw={600} size="sm">

@@ -1,6 +1,7 @@
 // The Prospects tab: notices, the cards of the loaded results, 'Load Next N Prospects'.
-import { useDeferredValue } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useDeferredValue, useState } from 'react';
+import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { isAdvertising } from '../../../core/websites/kinds';
 import { MAX_LOADED } from '../../defaults';
 import { stableId } from '../../format';
 import { ProspectCard } from '../../prospects/ProspectCard';
@@ -24,6 +25,12 @@ export function ProspectsPanel() {
   const total = list.data?.total ?? 0;
   const limit = Math.min(MAX_LOADED, loadable);
   const listRef = useRevealFirstCard(quickSearch.reveal, quickSearch.revealPendingRef);
+  // The filter "Already advertising" (issue 17): only the cards whose website carries an ad platform's tag. The
+  // cards keep their numbers in the whole list (the map's markers).
+  const [advertisingOnly, setAdvertisingOnly] = useState(false);
+  const advertisingCount = prospects.filter((p) => isAdvertising(p.signals)).length;
+  const shownCards = advertisingOnly ? cardProspects.filter((p) => isAdvertising(p.signals)) : cardProspects;
+  const cardNumber = new Map(cardProspects.map((p, i) => [p.id, i + 1]));
 
   return (
     <Stack gap="sm" ref={listRef} className="prospect-list">
@@ -60,11 +67,25 @@ export function ProspectsPanel() {
             {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
           </Text>
         ))}
-      {cardProspects.map((p, i) => (
+      {loaded > 0 && (
+        <Checkbox
+          label={`Already advertising (${advertisingCount})`}
+          checked={advertisingOnly}
+          onChange={(e) => setAdvertisingOnly(e.currentTarget.checked)}
+          data-testid="advertising-filter"
+        />
+      )}
+      {advertisingOnly && advertisingCount === 0 && loaded > 0 && (
+        <Text c="dimmed" size="sm" data-testid="advertising-empty">
+          No business here shows advertising on its website yet. Websites are checked after a scan; the list
+          updates as they are.
+        </Text>
+      )}
+      {shownCards.map((p, i) => (
         <ProspectCard
           key={p.id}
           prospect={p}
-          number={i + 1}
+          number={cardNumber.get(p.id) ?? i + 1}
           variant="prospects"
           advertiser={cards.advertiserById.get(stableId(p))}
           isAdmin={cards.admin}

@@ -1,0 +1,153 @@
+// Website evidence as background jobs (issue 17). After a scan answers, each kept business with a website and no
+// fresh evidence gets a 'website' job (one insert for all); a queue of its own (WEBSITE_CHECK_CONCURRENCY slots,
+// apart from the strategy and reasoning jobs, which website checks must never hold up) checks the site
+// politely, stores the evidence with the business, scores its prospects again in every rep's latest results
+// and the team's list, and tells those reps' open screens to reload.
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { EventBus } from '../events/bus.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { Business } from '../../core/types.js';
+import { businessCacheKey } from '../../core/types.js';
+import type { WebsiteEvidence } from '../../core/websites/signals.js';
+import { checkWebsite, HostGate, type CheckOptions } from './checker.js';
+import { DEFAULT_FETCH_LIMITS, normalizeWebsite } from './fetcher.js';
+import { MAX_EXTRA_PAGES } from '../../core/websites/rules.js';
+import type { Resolver } from './address.js';
+import {
+  applyToLatestScans,
+  applyToTeamProspects,
+  enqueueChecks,
+  readEvidenceRow,
+  readFreshEvidence,
+  writeEvidence,
+  WEBSITE_JOB,
+  type Rescore,
+} from './repository.js';
+
+export interface WebsiteSettings {
+  enabled: boolean;
+  allowLoopback: boolean;
+  userAgent: string;
+  hostPauseMs: number;
+  concurrency: number;
+}
+
+const payloadSchema = z.object({
+  key: z.string().min(1).max(500),
+  website: z.string().min(1).max(2000),
+  business: z.looseObject({ id: z.string(), name: z.string() }),
+});
+
+/** The site a business's website field names, normalised, or null when it is not an http(s) address. */
+export function siteOf(b: Pick<Business, 'website'>): string | null {
+  const w = b.website?.trim();
+  return w ? (normalizeWebsite(w)?.href ?? null) : null;
+}
+
+/** The fresh evidence of these businesses, attached to each (`websiteEvidence`); businesses without stay as they are. */
+export async function attachEvidence(db: Db, businesses: Business[], now = Date.now()): Promise<Business[]> {
+  const wanted: { key: string; website: string }[] = [];
+  for (const b of businesses) {
+    const site = siteOf(b);
+    if (site) wanted.push({ key: businessCacheKey(b), website: site });
+  }
+  if (wanted.length === 0) return businesses;
+  const found = await readFreshEvidence(db.kysely, wanted, now);
+  if (found.size === 0) return businesses;
+  return businesses.map((b) => {
+    const e = found.get(businessCacheKey(b));
+    return e ? { ...b, websiteEvidence: e } : b;
+  });
+}
+
+/**
+ * After a scan: a check for each business with a website and no fresh evidence (businesses that came with
+ * evidence attached have it). One transaction; resolves with how many checks were added.
+ */
+export async function scheduleWebsiteChecks(
+  deps: { db: Db; queue: JobQueue | null },
+  userId: string,
+  businesses: readonly Business[],
+): Promise<number> {
+  if (!deps.queue) return 0;
+  const items = businesses.flatMap((b) => {
+    const site = siteOf(b);
+    if (!site || b.websiteEvidence) return [];
+    const { websiteEvidence: _drop, ...business } = b;
+    return [{ key: businessCacheKey(b), payload: { key: businessCacheKey(b), website: site, business } }];
+  });
+  const added = await enqueueChecks(deps.db.kysely, deps.db.kind, userId, items);
+  if (added > 0) deps.queue.wake();
+  return added;
+}
+
+/** An admin's re-check of one business already checked once: a new job, whatever the freshness. */
+export async function recheckBusiness(
+  deps: { db: Db; queue: JobQueue | null },
+  userId: string,
+  key: string,
+): Promise<'queued' | 'unknown' | 'off'> {
+  if (!deps.queue) return 'off';
+  const row = await readEvidenceRow(deps.db.kysely, key);
+  if (!row) return 'unknown';
+  await enqueueChecks(deps.db.kysely, deps.db.kind, userId, [
+    { key, payload: { key, website: row.website, business: row.business } },
+  ]);
+  deps.queue.wake();
+  return 'queued';
+}
+
+export interface WebsiteWorkerDeps {
+  db: Db;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  settings: WebsiteSettings;
+  rescore: Rescore;
+  /** Tests: resolve host names without DNS. */
+  resolve?: Resolver;
+}
+
+/** The worker side: check, store, apply, tell. A check that could not be made completes with its reason. */
+export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps): { gate: HostGate } {
+  const gate = new HostGate(deps.settings.hostPauseMs);
+  const opts: CheckOptions = {
+    userAgent: deps.settings.userAgent,
+    allowLoopback: deps.settings.allowLoopback,
+    ...DEFAULT_FETCH_LIMITS,
+    extraPages: MAX_EXTRA_PAGES,
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
+  };
+  queue.register(WEBSITE_JOB, async (payload) => {
+    const p = payloadSchema.parse(payload);
+    const business = p.business as unknown as Business;
+    const evidence: WebsiteEvidence = await checkWebsite(p.website, opts, gate);
+    await writeEvidence(deps.db.kysely, p.key, p.website, evidence, business);
+    const users = await applyToLatestScans(deps.db.kysely, p.key, business, evidence, deps.rescore);
+    const team = await applyToTeamProspects(deps.db.kysely, p.key, business, evidence, deps.rescore);
+    for (const userId of users) {
+      await deps.events.publish({
+        type: 'prospects',
+        action: 'website',
+        userId,
+        businessId: business.placeId ?? business.id,
+        count: evidence.signals.length,
+        at: new Date().toISOString(),
+      });
+    }
+    if (evidence.status === 'failed') {
+      deps.log.info({ website: p.website, reason: evidence.reason }, 'website check could not be made');
+    }
+    return {
+      status: evidence.status,
+      reason: evidence.reason,
+      website: p.website,
+      name: business.name,
+      signals: evidence.signals.map((s) => s.kind),
+      shown: users.length,
+      team,
+    };
+  });
+  return { gate };
+}
