@@ -2,6 +2,7 @@
 // page; a rep has no Team tab and the API refuses them. Screenshots at 1440x900 and 375x812.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { axeViolations } from './axe.js';
 import type { Page } from 'playwright-core';
 import {
   firstAccount,
@@ -146,6 +147,9 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
       await keepScreenshot(ada.page, `team-${viewport.width}`, { fullPage: false });
       await tab.getByTestId('team-section-map').scrollIntoViewIfNeeded();
       await keepScreenshot(ada.page, `team-map-${viewport.width}`);
+
+      // No axe violations in the tab (charts, tables, map).
+      expect(await axeViolations(ada.page, '[data-testid="team-tab"]')).toEqual([]);
 
       // The table as CSV, written with the product's CSV rules (BOM, CRLF, quoted and formula-guarded cells).
       const [download] = await Promise.all([

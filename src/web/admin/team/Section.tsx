@@ -67,6 +67,7 @@ export function Section({
   table,
   onCsv,
   actions,
+  interactive = false,
 }: {
   id: string;
   title: string;
@@ -76,6 +77,8 @@ export function Section({
   table: ReactNode;
   onCsv?: () => void;
   actions?: ReactNode;
+  /** The chart takes input itself (the map): a named group, not an image, so its controls stay reachable. */
+  interactive?: boolean;
 }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const showChart = chart !== undefined && view === 'chart';
@@ -128,7 +131,7 @@ export function Section({
         )}
         {chart !== undefined && (
           <div
-            role="img"
+            role={interactive ? 'group' : 'img'}
             aria-label={`${title}: ${summary}`}
             className={showChart ? 'team-chart' : 'team-chart print-only'}
             data-testid={`team-${id}-chart`}

@@ -209,6 +209,7 @@ function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string |
   return (
     <Section
       id="map"
+      interactive
       title="Where the team called and visited"
       summary={summary}
       note="Green dots: places with a visit; blue: calls only; dashed circles: areas scanned in the period."
