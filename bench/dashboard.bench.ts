@@ -6,11 +6,10 @@
 // this month counted in America/Chicago, on SQLite and PostgreSQL. Writes docs/PERFORMANCE.md's "Team dashboard"
 // section (only for a full-size run).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig } from '../src/server/config.js';
@@ -18,9 +17,8 @@ import { openDatabase, type Db } from '../src/server/db/database.js';
 import { buildApp } from '../src/server/app.js';
 import { registerAccount } from '../src/server/users/accounts.js';
 import { updateProfile } from '../src/server/users/repository.js';
-import { arg, rng, writeSection } from './util.js';
+import { arg, rng, scratchDatabase, writeSection } from './util.js';
 
-const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORIGIN = 'http://localhost:3000';
 const YEARS_MS = 2 * 365 * 86_400_000;
 const CATEGORIES = ['Dentist', 'Auto Dealer', 'Restaurant', 'Plumber', 'Law Firm', 'Gym', 'Salon', 'Florist', 'HVAC', 'Realtor', 'Chiropractor', 'Furniture Store']; // prettier-ignore
@@ -38,23 +36,11 @@ interface Target {
 }
 
 async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pf-bench-dashboard-'));
-  let url = '';
-  let name = '';
-  if (kind === 'postgres') {
-    name = `pf_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
+  const scratch = await scratchDatabase(kind, 'pf-bench-dashboard-');
   const config = parseConfig({
     NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
+    DATA_DIR: scratch.dataDir,
+    DATABASE_URL: scratch.url,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: ORIGIN,
     AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -86,17 +72,11 @@ async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
     db,
     app,
     cookie,
-    ...(kind === 'sqlite' ? { file: join(dataDir, 'app.db') } : {}),
+    ...(kind === 'sqlite' ? { file: join(scratch.dataDir, 'app.db') } : {}),
     drop: async () => {
       await app.close();
       await db.destroy();
-      if (kind === 'postgres') {
-        const admin = new pg.Client({ connectionString: PG_ADMIN });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.remove();
     },
   };
 }

@@ -4,11 +4,8 @@
 // synthetic city of 1,000,000 businesses, on SQLite and on PostgreSQL. Writes docs/PERFORMANCE.md's
 // "Places: import and radius query" section.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { parseConfig } from '../src/server/config.js';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import { buildApp } from '../src/server/app.js';
@@ -19,12 +16,11 @@ import { TYPE_BITS, typeMask } from '../src/server/places/type-mask.js';
 import { ALL_GROUPS, labelForPlaceType, placeTypesForGroups } from '../src/core/categories.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
 
-import { arg, rng, writeSection } from './util.js';
+import { arg, rng, scratchDatabase, writeSection } from './util.js';
 
 export { arg, rng, writeSection };
 
 const SF_FILE = osmExtract('sf-downtown.osm.pbf');
-const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCAN_TYPES = placeTypesForGroups(ALL_GROUPS);
 
 export interface Target {
@@ -38,23 +34,11 @@ export async function openTarget(
   kind: 'sqlite' | 'postgres',
   synchronous: 'FULL' | 'NORMAL' = 'NORMAL',
 ): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pf-bench-places-'));
-  let url = '';
-  let name = '';
-  if (kind === 'postgres') {
-    name = `pf_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
+  const scratch = await scratchDatabase(kind, 'pf-bench-places-');
   const config = parseConfig({
     NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
+    DATA_DIR: scratch.dataDir,
+    DATABASE_URL: scratch.url,
     LOG_LEVEL: 'silent',
     SQLITE_SYNCHRONOUS: synchronous,
     AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -67,13 +51,7 @@ export async function openTarget(
     db,
     drop: async () => {
       await db.destroy();
-      if (kind === 'postgres') {
-        const admin = new pg.Client({ connectionString: PG_ADMIN });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.remove();
     },
   };
 }

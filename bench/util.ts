@@ -1,6 +1,46 @@
 // Helpers shared by the benchmarks (kept apart from places.bench.ts, whose module needs the SF extract).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A benchmark's own place: a temporary DATA_DIR and, for PostgreSQL, a new database on the test server. */
+export interface ScratchDatabase {
+  dataDir: string;
+  /** DATABASE_URL: '' for SQLite (the file in dataDir). */
+  url: string;
+  /** Drops the PostgreSQL database and removes the folder; close the app and the Db first. */
+  remove(): Promise<void>;
+}
+
+export async function scratchDatabase(kind: 'sqlite' | 'postgres', prefix: string): Promise<ScratchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const name = `pf_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_ADMIN });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let url = '';
+  if (kind === 'postgres') {
+    await admin(`CREATE DATABASE ${name}`);
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  return {
+    dataDir,
+    url,
+    remove: async () => {
+      if (kind === 'postgres') await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export function arg(args: string[], name: string, fallback: number): number {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
