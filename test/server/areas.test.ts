@@ -13,7 +13,7 @@ import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { readPbfHeader, type OsmPoi } from '../../src/server/places/pbf-reader.js';
 import { countPlaces, placeRow } from '../../src/server/places/local-store.js';
 import * as placeAreas from '../../src/server/db/migrations/2026-11-24T2200-place-areas.js';
-import type { AreaView, RefreshView } from '../../src/server/areas/service.js';
+import type { AreasAnswer, RegionRefresh } from '../../src/core/api/areas.js';
 
 const IMPORTED = BUSINESS_NODES.length + WAYS.length - 1; // every business but the way missing a node
 const PATH = '/north-america/us/prairie-latest.osm.pbf';
@@ -69,7 +69,7 @@ afterAll(async () => {
 async function areas(as: TestUser = admin) {
   const res = await t.request({ method: 'GET', url: '/api/admin/areas', as });
   expect(res.statusCode).toBe(200);
-  return res.json<{ areas: AreaView[]; businesses: number; refreshes: RefreshView[] }>();
+  return res.json<AreasAnswer>();
 }
 
 const refresh = (region: string, as: TestUser = admin) =>
@@ -78,13 +78,13 @@ const refresh = (region: string, as: TestUser = admin) =>
 /** Poll the job until `until` holds (default: it finished). */
 async function poll(
   jobId: string,
-  until = (j: RefreshView) => j.status === 'complete' || j.status === 'error',
+  until = (j: RegionRefresh) => j.status === 'complete' || j.status === 'error',
 ) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await t.request({ method: 'GET', url: `/api/admin/areas/jobs/${jobId}`, as: admin });
     expect(res.statusCode).toBe(200);
-    const job = res.json<RefreshView>();
+    const job = res.json<RegionRefresh>();
     if (until(job)) return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${JSON.stringify(job)}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -4,6 +4,7 @@
 // `jobs` table. Region jobs run on a queue of their own with one slot per instance, so a state-sized import
 // never holds up the strategy and reasoning jobs; the job's progress is written to jobs.progress for the panel.
 import { rm } from 'node:fs/promises';
+// The answers' shapes are the API contract's (src/core/api/areas.ts).
 import type { DataArea, RefreshProgress, RefreshResult, RegionRefresh } from '../../core/api/areas.js';
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
@@ -30,13 +31,7 @@ export interface RegionPayload {
   region: string;
 }
 
-/** The answers' shapes: the API contract's (src/core/api/areas.ts). */
-export type RegionProgress = RefreshProgress;
-export type RegionResult = RefreshResult;
-export type AreaView = DataArea;
-export type RefreshView = RegionRefresh;
-
-export function presentArea(row: AreaRow): AreaView {
+export function presentArea(row: AreaRow): DataArea {
   const box =
     row.min_lat !== null && row.min_lng !== null && row.max_lat !== null && row.max_lng !== null
       ? {
@@ -61,14 +56,14 @@ export function presentArea(row: AreaRow): AreaView {
   };
 }
 
-export function presentRefresh(job: JobView): RefreshView {
+export function presentRefresh(job: JobView): RegionRefresh {
   const payload = job.payload as Partial<RegionPayload> | null;
   return {
     jobId: job.id,
     region: typeof payload?.region === 'string' ? payload.region : job.key,
     status: job.status,
-    progress: job.status === 'running' ? (job.progress as RegionProgress | null) : null,
-    result: job.status === 'complete' ? (job.result as RegionResult) : null,
+    progress: job.status === 'running' ? (job.progress as RefreshProgress | null) : null,
+    result: job.status === 'complete' ? (job.result as RefreshResult) : null,
     error: job.status === 'error' ? job.error : null,
     startedAt: job.createdAt,
   };
@@ -150,14 +145,14 @@ export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions
     maxAttempts: config.jobs.maxAttempts,
     retentionMs: config.jobs.retentionMs,
   });
-  queue.register(REGION_JOB, async (payload, job): Promise<RegionResult> => {
+  queue.register(REGION_JOB, async (payload, job): Promise<RefreshResult> => {
     const { region } = payload as RegionPayload;
     // Progress goes to the database in order, at most every PROGRESS_EVERY_MS (the latest report of an interval is
     // written at its end), a new stage's first report at once.
     let chain: Promise<void> = Promise.resolve();
     let last = 0;
     let lastStage = '';
-    let latest: RegionProgress | undefined;
+    let latest: RefreshProgress | undefined;
     let timer: NodeJS.Timeout | undefined;
     const flush = () => {
       timer = undefined;
@@ -170,7 +165,7 @@ export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions
         .then(() => queue.setProgress(job.id, p))
         .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'region progress not recorded'));
     };
-    const report = (p: RegionProgress) => {
+    const report = (p: RefreshProgress) => {
       latest = p;
       if (p.stage !== lastStage) {
         if (timer) clearTimeout(timer);
