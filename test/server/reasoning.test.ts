@@ -177,7 +177,7 @@ describe('model-written reasoning of the top results', () => {
       const rest = scanned.slice(10);
       for (const [i, row] of (await cached(t, top)).entries()) {
         const before = top[i]!.aiAnalysis!;
-        expect(row.modelVersion).toBe('v2');
+        expect(row.modelVersion).toBe('v3');
         expect(row.data.reasoning).toBe(
           `Model text for ${top[i]!.name}: a local business whose customers watch streaming TV nearby.`,
         );

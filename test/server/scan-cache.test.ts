@@ -99,11 +99,11 @@ describe('cache keys and writes', () => {
       { key: 'read-ai', data: { ...plain, reasoning: 'AI words.', reasoningModel: 'test-model-1' } },
     ]);
     const rows = await readCaches(t.db.kysely, ['read-plain', 'read-named', 'read-ai', 'read-absent']);
-    expect(rows.analysis.get('read-plain')).toEqual({ updated_at: expect.any(String), model_version: 'v2' });
-    expect(rows.analysis.get('read-named')).toEqual({ updated_at: expect.any(String), model_version: 'v2' });
+    expect(rows.analysis.get('read-plain')).toEqual({ updated_at: expect.any(String), model_version: 'v3' });
+    expect(rows.analysis.get('read-named')).toEqual({ updated_at: expect.any(String), model_version: 'v3' });
     expect(rows.analysis.get('read-ai')).toEqual({
       updated_at: expect.any(String),
-      model_version: 'v2',
+      model_version: 'v3',
       ai: { reasoning: 'AI words.', reasoningModel: 'test-model-1' },
     });
     expect(rows.analysis.has('read-absent')).toBe(false);
@@ -158,7 +158,7 @@ async function seedAiEntry(b: Business, row: { ageMs?: number; modelVersion?: st
     .set({
       data: JSON.stringify({ ...first!.aiAnalysis!, ...AI }),
       updated_at: new Date(Date.now() - (row.ageMs ?? 0)).toISOString(),
-      model_version: row.modelVersion ?? 'v2',
+      model_version: row.modelVersion ?? 'v3',
     })
     .where('business_id', '=', key)
     .execute();
@@ -213,7 +213,7 @@ describe('what a stored analysis gives a scan', () => {
     const stored = await storedAnalysis(key);
     expect(stored.data.reasoningModel).toBeUndefined();
     expect(stored.data.reasoning).toBe(p!.aiAnalysis!.reasoning);
-    expect(stored.model_version).toBe('v2');
+    expect(stored.model_version).toBe('v3');
     expect(Date.now() - Date.parse(stored.updated_at)).toBeLessThan(60_000);
   });
 

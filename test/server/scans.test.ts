@@ -54,7 +54,7 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
       expect(a.breakdown).toEqual(
         expect.objectContaining({ fit: expect.any(Number), presence: expect.any(Number) }),
       );
-      expect(a.modelVersion).toBe('v2');
+      expect(a.modelVersion).toBe('v3');
     }
   });
 

@@ -205,7 +205,7 @@ describe('the weighted raw score', () => {
 
   it('keeps input order, stamps the model version, time and cache key', () => {
     const rs = analyzeBatch([full, { ...full, name: 'Other Dental', placeId: 'P9' }], { now: NOW });
-    expect(rs.map((r) => r.modelVersion)).toEqual(['v2', 'v2']);
+    expect(rs.map((r) => r.modelVersion)).toEqual(['v3', 'v3']);
     expect(rs[0]?.analyzedAt).toBe('2026-11-22T08:00:00.000Z');
     expect(rs[0]?.businessHash).toBe(
       businessHash({ name: full.name, address: full.address, category: full.category }),
@@ -357,7 +357,7 @@ describe('fallback category scoring (SPEC.md §9)', () => {
     expect(r.score).toBe(90);
     expect(r.breakdown.rule).toBe('fallback');
     expect(r.reasoning).toContain('Auto Dealer base 0.8');
-    expect(r.modelVersion).toBe('v2');
+    expect(r.modelVersion).toBe('v3');
     expect(r.recommendations[0]).toBe('Linear TV');
   });
 });

@@ -44,9 +44,9 @@ export const LISTING_EVIDENCE = [
     part: 0.15,
   },
   { label: 'a Wikipedia or Wikidata entry', keys: ['wikidata', 'wikipedia'], part: 0.12 },
-  { label: 'e-mail', keys: ['email', 'contact:email'], part: 0.1 },
+  { label: 'e-mail', keys: ['email', 'contact:email'], part: 0.1, weaker: { label: 'a free-mail address', when: 'free-mail' } },
   { label: 'opening hours', keys: ['opening_hours'], part: 0.08 },
-  { label: 'a street address', keys: ['addr:housenumber'], part: 0.06 },
+  { label: 'a street address', keys: ['addr:housenumber'], part: 0.06, weaker: { label: 'a street without a number', when: 'addr:street' } },
   { label: 'a description', keys: ['description'], part: 0.05 },
   { label: 'a recent check of the listing', keys: ['check_date', 'survey:date'], part: 0.04 },
   { label: 'a founding year', keys: ['start_date'], part: 0.03 },
@@ -54,6 +54,26 @@ export const LISTING_EVIDENCE = [
   { label: 'accessibility details', keys: ['wheelchair'], part: 0.015 },
   { label: 'names in other languages', keys: ['name:en', 'name:es', 'name:fr', 'name:zh', 'name:de', 'name:it', 'alt_name'], part: 0.02 },
 ] as const; // prettier-ignore
+
+/**
+ * A weaker form of a piece of listing evidence counts this share of its part: an e-mail at a free-mail provider
+ * rather than the business's own domain, a street named without a house number.
+ */
+export const WEAKER_EVIDENCE_SHARE = 0.5;
+
+/** Free-mail providers: an address there says less of a kept presence than one at the business's own domain. */
+export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'hotmail.com', 'outlook.com', 'live.com', 'msn.com',
+  'aol.com', 'icloud.com', 'me.com', 'mac.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.net', 'mail.com',
+  'comcast.net', 'att.net', 'sbcglobal.net', 'verizon.net', 'yandex.com', 'zoho.com', 'orange.fr', 'free.fr',
+  'wanadoo.fr', 'laposte.net', 'libero.it', 'web.de', 'qq.com', '163.com',
+]); // prettier-ignore
+
+/**
+ * Long opening hours as size evidence: a place open more than a 40-hour office week needs more staff, up to the
+ * full share at 84 hours (twelve hours every day) and more. Read from opening_hours over a reference week.
+ */
+export const OPEN_HOURS_SIZE = { label: 'long opening hours', from: 40, full: 84, part: 0.2 } as const;
 
 /**
  * Where a source has no review counts, what a single place's own tags say of its size stands in for scale: each
@@ -160,21 +180,22 @@ export function quantileOf(ref: Pick<ScoreReference, 'quantiles'>, x: number): n
 }
 
 /**
- * The standing of an intrinsic score in its market, 0..1: SPEC §9's "quantile spread", read as mostly its rank
- * (the quantile, which spreads the crowded middle of a market apart) and partly its spread (where it lies,
- * linearly, between the market's weakest and its best business), which keeps apart the few best businesses of a
- * market that a rank alone would squeeze into its last percent.
+ * The standing of an intrinsic score in its market, 0..1: SPEC §9's "quantile spread", read as half its rank
+ * (the quantile, which spreads the crowded middle of a market apart) and half its spread (where it lies,
+ * linearly, between the market's 10th percentile and its best business), which keeps apart the few best
+ * businesses of a market that a rank alone would squeeze into its last percent. The spread starts at the 10th
+ * percentile so that a few empty records at the bottom do not squeeze the rest of the market together.
  */
 export function standingOf(ref: Pick<ScoreReference, 'quantiles'>, x: number): number {
   const q = ref.quantiles;
-  const weakest = q[0] ?? 0;
+  const weakest = q[Math.round(STANDING.spreadFrom * (q.length - 1))] ?? 0;
   const best = q[q.length - 1] ?? 1;
   const spread = best > weakest ? Math.min(1, Math.max(0, (x - weakest) / (best - weakest))) : 0.5;
   return STANDING.rank * quantileOf(ref, x) + (1 - STANDING.rank) * spread;
 }
 
-/** The share of rank in the standing; the rest is spread. */
-export const STANDING = { rank: 0.6 } as const;
+/** The share of rank in the standing (the rest is spread), and the quantile the spread is measured from. */
+export const STANDING = { rank: 0.5, spreadFrom: 0.1 } as const;
 
 /** True when a value has the shape of a ScoreReference (for references read back from storage). */
 export function isScoreReference(value: unknown): value is ScoreReference {

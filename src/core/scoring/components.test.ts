@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   distanceScore,
   fitScore,
+  isFreeMail,
   keywordScore,
+  listingEvidence,
   percentile,
   presenceScore,
   propensityFor,
@@ -10,6 +12,7 @@ import {
   ratingPart,
   reviewPart,
   scaleScore,
+  sizeEvidence,
 } from './components';
 import { normalizeName } from '../dedup';
 
@@ -166,5 +169,40 @@ describe('qualitySpread (SPEC.md §5)', () => {
     expect(percentile([1, 2, 3, 4], 0.25)).toBeCloseTo(1.75, 12);
     expect(percentile([1, 2, 3, 4], 0.75)).toBeCloseTo(3.25, 12);
     expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('listing evidence of OSM records (model v3)', () => {
+  const full = { email: 'info@hirotalaw.com', 'addr:housenumber': '500', 'addr:street': 'Sutter Street' };
+
+  it('counts an e-mail at a free-mail provider and a street without a number at half their part', () => {
+    const own = listingEvidence(full);
+    const freeMail = listingEvidence({ ...full, email: 'danroselaw@gmail.com' });
+    const noNumber = listingEvidence({ email: full.email, 'addr:street': 'Sutter Street' });
+    expect(own.found).toEqual(['e-mail', 'a street address']);
+    expect(freeMail.found).toEqual(['a free-mail address', 'a street address']);
+    expect(noNumber.found).toEqual(['e-mail', 'a street without a number']);
+    expect(own.value - freeMail.value).toBeCloseTo(0.05, 12);
+    expect(own.value - noNumber.value).toBeCloseTo(0.03, 12);
+    expect(listingEvidence({}).value).toBe(0.5);
+  });
+
+  it('takes an address list as free-mail only when every address is', () => {
+    expect(isFreeMail('a@Gmail.com')).toBe(true);
+    expect(isFreeMail('a@gmail.com; office@firm.com')).toBe(false);
+    expect(isFreeMail('not an address')).toBe(false);
+  });
+});
+
+describe('size evidence from opening hours (model v3)', () => {
+  it('adds nothing up to a 40-hour week, then rises to 0.2 at 84 hours a week', () => {
+    expect(sizeEvidence({ opening_hours: 'Mo-Fr 09:00-17:00' }, 'x')).toEqual({ value: 0, found: [] });
+    expect(sizeEvidence({ opening_hours: 'Mo-Fr 08:00-18:00' }, 'x').value).toBeCloseTo(0.2 * (10 / 44), 12);
+    expect(sizeEvidence({ opening_hours: 'Mo-Su 08:00-20:00' }, 'x')).toEqual({
+      value: 0.2,
+      found: ['long opening hours'],
+    });
+    expect(sizeEvidence({ opening_hours: '24/7' }, 'x').value).toBe(0.2);
+    expect(sizeEvidence({ opening_hours: 'call us' }, 'x').value).toBe(0);
   });
 });

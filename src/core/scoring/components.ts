@@ -18,13 +18,17 @@ import {
   type KeywordGroup,
   type Propensity,
 } from './constants';
+import { weeklyOpenHours } from '../opening-hours';
 import {
+  FREE_MAIL_DOMAINS,
   GROUP_PRACTICE,
   LISTING_EVIDENCE,
   LISTING_EVIDENCE_CAP,
   LOCATION_SCALE,
+  OPEN_HOURS_SIZE,
   SIZE_EVIDENCE,
   UNKNOWN_PART,
+  WEAKER_EVIDENCE_SHARE,
 } from './calibration';
 
 export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -136,6 +140,13 @@ export function sizeEvidence(
     found.push(GROUP_PRACTICE.label);
   }
   if (!tags) return { value, found };
+  const hours = weeklyOpenHours(tags.opening_hours);
+  if (hours !== null && hours > OPEN_HOURS_SIZE.from) {
+    value +=
+      OPEN_HOURS_SIZE.part *
+      Math.min(1, (hours - OPEN_HOURS_SIZE.from) / (OPEN_HOURS_SIZE.full - OPEN_HOURS_SIZE.from));
+    found.push(OPEN_HOURS_SIZE.label);
+  }
   for (const e of SIZE_EVIDENCE) {
     const raw = e.keys.map((k) => tags[k]?.trim().toLowerCase() ?? '').find((v) => v !== '');
     if (!raw) continue;
@@ -152,10 +163,23 @@ export function sizeEvidence(
   return { value, found };
 }
 
+const firstValue = (tags: Readonly<Record<string, string>>, keys: readonly string[]): string =>
+  keys.map((k) => tags[k]?.trim() ?? '').find((v) => v !== '') ?? '';
+
+/** True when every address in an e-mail value (`;`-separated in OSM) is at a free-mail provider. */
+export function isFreeMail(value: string): boolean {
+  const domains = value
+    .split(/[;,\s]+/)
+    .filter((a) => a.includes('@'))
+    .map((a) => a.slice(a.lastIndexOf('@') + 1).toLowerCase());
+  return domains.length > 0 && domains.every((d) => FREE_MAIL_DOMAINS.has(d));
+}
+
 /**
  * The listing's evidence of an actively kept presence (OSM tags), standing in for the review part of a source
- * without review counts: neutral 0.5 plus each piece of evidence found, at most 1. Returns the value and the
- * labels of what was found.
+ * without review counts: neutral 0.5 plus each piece of evidence found, at most 1. A weaker form of a piece (a
+ * free-mail address, a street without a house number) counts WEAKER_EVIDENCE_SHARE of its part. Returns the value
+ * and the labels of what was found.
  */
 export function listingEvidence(tags: Readonly<Record<string, string>> | null | undefined): {
   value: number;
@@ -165,7 +189,17 @@ export function listingEvidence(tags: Readonly<Record<string, string>> | null | 
   const found: string[] = [];
   if (tags) {
     for (const e of LISTING_EVIDENCE) {
-      if (e.keys.some((k) => (tags[k]?.trim() ?? '') !== '')) {
+      const own = firstValue(tags, e.keys);
+      const weak = 'weaker' in e ? e.weaker : null;
+      const weaker =
+        weak !== null &&
+        (weak.when === 'free-mail'
+          ? own !== '' && isFreeMail(own)
+          : own === '' && firstValue(tags, [weak.when]) !== '');
+      if (weaker) {
+        value += e.part * WEAKER_EVIDENCE_SHARE;
+        found.push(weak.label);
+      } else if (own !== '') {
         value += e.part;
         found.push(e.label);
       }

@@ -27,7 +27,7 @@ import {
 } from './constants';
 
 describe('SPEC.md §9 constants', () => {
-  it('model version v2 (v1 + website evidence)', () => expect(MODEL_VERSION).toBe('v2'));
+  it('model version v3 (v1 + website evidence + finer OSM evidence)', () => expect(MODEL_VERSION).toBe('v3'));
 
   it('weights 0.45 fit, 0.20 presence, 0.10 scale, 0.09 keywords, 0.06 distance, 0.10 quality spread', () => {
     expect(WEIGHTS).toEqual({

@@ -3,9 +3,10 @@ import type { Vertical } from '../verticals';
 
 /**
  * The analysis model version stored with cached analyses (SPEC.md §9 "Caches": version v1). v2: website evidence
- * (issue 17) enters the components; analyses and references of v1 are made again.
+ * (issue 17) enters the components; analyses and references of v1 are made again. v3: long opening hours count as
+ * size, a free-mail address and a street without a number count half, market standing is half rank, half spread.
  */
-export const MODEL_VERSION = 'v2';
+export const MODEL_VERSION = 'v3';
 
 /** Weights of the raw score. They sum to 1. */
 export const WEIGHTS = {

@@ -67,7 +67,7 @@ describeWithOsm(SF, 'scoring the San Francisco extract (1 mile around 37.7879, -
       expect(r.analysis.confidence).toBeGreaterThanOrEqual(0);
       expect(r.analysis.confidence).toBeLessThanOrEqual(100);
       expect(r.analysis.recommendations.length).toBeGreaterThan(0);
-      expect(r.analysis.modelVersion).toBe('v2');
+      expect(r.analysis.modelVersion).toBe('v3');
     }
   });
 
