@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ping } from './db/database.js';
+import { setPasswordHashConcurrency } from './auth/passwords.js';
 import { createAuth, migrateAuthTables } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -167,6 +168,7 @@ export async function buildApp({
   ctx.metrics.instrument(app);
   // A session that ends closes its live-update streams on every instance at once.
   const events = ctx.events;
+  if (config.passwordHashConcurrency !== null) setPasswordHashConcurrency(config.passwordHashConcurrency);
   ctx.auth = createAuth({
     db,
     config,

@@ -64,6 +64,11 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters (or empty to generate one)'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
+  /** Password hashes (sign-in, registration, reset) running at once per process; empty: the cores less one. */
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
   /** false, true (every hop), a number of hops, or a comma list of proxy addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -203,6 +208,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       : ({ kind: 'sqlite', file: resolve(dataDir, 'app.db'), synchronous: e.SQLITE_SYNCHRONOUS } as const),
     authSecret: e.AUTH_SECRET || undefined,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? null,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

@@ -222,5 +222,6 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE place_provider_errors_total counter');
     expect(text).toContain('# TYPE job_queue_depth gauge');
     expect(text).toMatch(/^job_queue_depth \d+$/m);
+    expect(text).toMatch(/^password_hashes_waiting \d+$/m);
   });
 });

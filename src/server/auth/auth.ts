@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { ACCOUNT_DISABLED } from '../../core/messages.js';
 import { isSuspended } from '../users/repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { voidResetLinks } from './reset-links.js';
 import { configuredOrigins, trustedOriginsFor } from '../http/cross-site.js';
 
@@ -35,6 +36,8 @@ function authOptions({ db, config, secret, mailer, onSessionEnded }: AuthDeps) {
       disableSignUp: true,
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: 128,
+      // better-auth's own scrypt, a bounded number at a time (passwords.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       // better-auth spends only the link used: the account's other links would still set the password.
       onPasswordReset: async ({ user }: { user: { id: string } }) => voidResetLinks(db.kysely, user.id),

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
+import { passwordHashQueue } from '../auth/passwords.js';
 
 /** Prometheus metrics of one app instance: request latency by route, scans, provider errors, job queue. */
 export class Metrics {
@@ -26,6 +27,15 @@ export class Metrics {
     name: 'job_queue_depth',
     help: 'Background jobs pending or running',
     registers: [this.registry],
+  });
+
+  readonly passwordHashesWaiting = new Gauge({
+    name: 'password_hashes_waiting',
+    help: 'Password hashes (sign-in, registration, reset) waiting for a turn',
+    registers: [this.registry],
+    collect() {
+      this.set(passwordHashQueue().waiting);
+    },
   });
 
   constructor() {

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { generateId } from 'better-auth';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';

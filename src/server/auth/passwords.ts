@@ -1,0 +1,64 @@
+// Password hashing off the request path's critical resources (issue 21): better-auth's scrypt (N 16384, r 16)
+// runs on libuv's thread pool, about 100 ms of CPU and 32 MB each. A burst of sign-ins (a team at 8 a.m.) would
+// otherwise put four of them on the pool at once and take both cores of a small server from the scans and
+// every other request. Here at most PASSWORD_HASH_CONCURRENCY run at once per process (default: one less than
+// the cores, at least one); the rest wait their turn in arrival order. The hashes are better-auth's own, so
+// nothing stored changes.
+import { availableParallelism } from 'node:os';
+import { hashPassword as scryptHash, verifyPassword as scryptVerify } from 'better-auth/crypto';
+
+export interface Limiter {
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks running now and tasks waiting for a turn. */
+  readonly active: number;
+  readonly waiting: number;
+}
+
+/** At most `limit` tasks at once; the others start in arrival order as running ones settle. */
+export function createLimiter(limit: number): Limiter {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`limit must be a positive integer, not ${limit}`);
+  let active = 0;
+  const queue: (() => void)[] = [];
+  const next = () => {
+    active--;
+    queue.shift()?.();
+  };
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const start = () => {
+          active++;
+          task().then(resolve, reject).finally(next);
+        };
+        if (active < limit) start();
+        else queue.push(start);
+      });
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism() - 1);
+
+let limiter = createLimiter(defaultHashConcurrency());
+
+/** Sets how many hashes may run at once in this process (from PASSWORD_HASH_CONCURRENCY, at start). */
+export function setPasswordHashConcurrency(limit: number): void {
+  limiter = createLimiter(limit);
+}
+
+/** The queue's current state (for /metrics and tests). */
+export const passwordHashQueue = (): Pick<Limiter, 'active' | 'waiting'> => limiter;
+
+/** better-auth's scrypt hash of a password, waiting for a turn. */
+export const hashPassword = (password: string): Promise<string> => limiter.run(() => scryptHash(password));
+
+/** Whether a password matches a stored hash, waiting for a turn. */
+export const verifyPassword = (data: { hash: string; password: string }): Promise<boolean> =>
+  limiter.run(() => scryptVerify(data));
