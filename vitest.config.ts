@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
           environment: 'node',
+          // Some read and score whole OSM extracts (ranking-extracts, sf-extract): seconds on a loaded machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
