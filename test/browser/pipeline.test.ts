@@ -110,6 +110,17 @@ describe('pipeline', () => {
         .poll(() => card(b.page, name).getByTestId('pipeline-line').textContent(), POLL)
         .toBe(expected.replace('Meeting set', 'Proposal'));
 
+      // The business's history, newest first.
+      await card(a.page, name).getByRole('button', { name: 'History' }).click();
+      const history = card(a.page, name).getByTestId('pipeline-history').getByRole('listitem');
+      await expect
+        .poll(() => history.allTextContents(), POLL)
+        .toEqual([
+          expect.stringContaining('Ann Seller: Meeting set → Proposal') as unknown as string,
+          expect.stringContaining(
+            'Ann Seller: New → Meeting set (nobody → Ann Seller) — Claimed',
+          ) as unknown as string,
+        ]);
       await card(a.page, name).scrollIntoViewIfNeeded();
       await keepScreenshot(a.page, 'pipeline-own-card-1440');
 
@@ -136,6 +147,36 @@ describe('pipeline', () => {
         await c.close();
       }
 
+      // An admin hands it to Bob from the card, then releases it; both reps' screens follow live.
+      const admin = await openBrowser(server.baseUrl);
+      try {
+        const signIn = await admin.page.request.post(`${server.baseUrl}/api/session`, {
+          data: { email: 'owner@example.com', password: 'owner-pass-1' },
+        });
+        expect(signIn.status()).toBe(200);
+        await admin.page.request.patch(`${server.baseUrl}/api/me`, {
+          data: { hideInstructions: true, installPromptDismissed: true },
+        });
+        await scan(admin.page);
+        await card(admin.page, name).getByRole('button', { name: 'Reassign' }).click();
+        await card(admin.page, name).getByLabel(`Assign ${name} to`).selectOption({ label: 'Bob Seller' });
+        const bobs = expected.replace('Ann Seller', 'Bob Seller').replace('Meeting set', 'Proposal');
+        await expect
+          .poll(() => card(a.page, name).getByTestId('pipeline-line').textContent(), POLL)
+          .toBe(bobs);
+        await expect.poll(() => card(b.page, name).getByTestId('pipeline-stage').count(), POLL).toBe(1);
+        expect(await card(a.page, name).getByTestId('pipeline-stage').count()).toBe(0);
+        await card(admin.page, name).getByRole('button', { name: 'Release' }).click();
+        await expect.poll(() => card(a.page, name).getByTestId('pipeline-line').count(), POLL).toBe(0);
+        await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(0);
+        expect(admin.pageErrors).toEqual([]);
+      } finally {
+        await admin.close();
+      }
+
+      // Released: Ann may claim it again, and let it go with New.
+      await card(a.page, name).getByLabel(`Pipeline stage of ${name}`).selectOption('Contacted');
+      await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(1);
       await card(a.page, name).getByLabel(`Pipeline stage of ${name}`).selectOption('New');
       await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(0);
       expect(a.pageErrors).toEqual([]);
