@@ -239,6 +239,28 @@ describe('pipeline', () => {
     });
   });
 
+  it('without a name the entry keeps the business id as its label; an admin assigns an unclaimed business', async () => {
+    const ann = await t.newUser('user', { name: 'Ann Nameless' });
+    const admin = await t.newUser('admin');
+    const id = newBusiness();
+    const res = await t.request({ method: 'PUT', url: url(id), payload: { stage: 'Contacted' }, as: ann });
+    expect(res.json<{ entry: PipelineEntry }>().entry.label).toBe(id);
+    const other = newBusiness();
+    const assigned = await t.request({
+      method: 'POST',
+      url: `/api/admin/pipeline/${encodeURIComponent(other)}/reassign`,
+      payload: { userId: ann.id },
+      as: admin,
+    });
+    expect(assigned.json<{ entry: PipelineEntry }>().entry).toMatchObject({
+      label: other,
+      ownerId: ann.id,
+      stage: 'New',
+    });
+    // Assigned at New: the owner moves it on.
+    expect((await setStage(ann, other, 'Contacted')).statusCode).toBe(200);
+  });
+
   it('two claims at once: exactly one rep wins, the other gets the 409', async () => {
     const ann = await t.newUser('user', { name: 'Ann Racer' });
     const bob = await t.newUser('user', { name: 'Bob Racer' });

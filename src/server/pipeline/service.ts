@@ -192,12 +192,14 @@ async function change(
   db: Db,
   by: AuditActor,
   businessId: string,
-  decide: (current: PipelineRow | undefined) => Promise<Step> | Step,
+  /** Reads only through `trx`: on SQLite a query on the pool while the transaction holds the one connection
+   * would wait forever. */
+  decide: (current: PipelineRow | undefined, trx: Trx) => Promise<Step> | Step,
 ): Promise<Change> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const done = await db.kysely.transaction().execute(async (trx) => {
       const current = await findEntry(trx, businessId);
-      return applyStep(trx, by, current, await decide(current));
+      return applyStep(trx, by, current, await decide(current, trx));
     });
     if (done) return done;
   }
@@ -205,7 +207,7 @@ async function change(
 }
 
 async function labelFor(
-  db: Db | Trx,
+  trx: Trx,
   current: PipelineRow | undefined,
   businessId: string,
   name?: string,
@@ -213,8 +215,7 @@ async function labelFor(
   const given = name?.trim();
   if (given) return given;
   if (current) return current.label;
-  const kysely = 'kysely' in db ? db.kysely : db;
-  return (await scannedName(kysely, businessId)) ?? businessId;
+  return (await scannedName(trx, businessId)) ?? businessId;
 }
 
 /** Pipeline entries of the given businesses (none given: every owned one). */
@@ -236,11 +237,11 @@ export async function setStage(
   name?: string,
 ): Promise<PipelineEntry> {
   const id = businessId.trim();
-  const done = await change(db, actor, id, async (current) => {
+  const done = await change(db, actor, id, async (current, trx) => {
     const decision = decideStageChange(stateOf(current), actor.id, stage);
     if (!decision.ok) throw new HttpError(decision.status, decision.error);
     const now = new Date().toISOString();
-    const label = await labelFor(db, current, id, name);
+    const label = await labelFor(trx, current, id, name);
     const release = decision.kind === 'release';
     return {
       next: {
@@ -272,13 +273,13 @@ export async function reassign(
   const ownerName = await profileName(db.kysely, userId);
   if (ownerName === undefined) throw badRequest(USER_NOT_FOUND);
   if (await isSuspended(db.kysely, userId)) throw badRequest(USER_SUSPENDED);
-  const done = await change(db, actor, id, async (current) => {
+  const done = await change(db, actor, id, async (current, trx) => {
     if (current?.owner_id === userId) throw badRequest(ALREADY_OWNER(ownerName));
     const now = new Date().toISOString();
     return {
       next: {
         business_id: id,
-        label: await labelFor(db, current, id),
+        label: await labelFor(trx, current, id),
         owner_id: userId,
         owner_name: ownerName,
         stage: current?.stage ?? UNCLAIMED_STAGE,
