@@ -16,6 +16,13 @@ export const AUDIT_ACTION_LABELS = {
   'cache.clear': 'Cleared the caches',
   'places.region_refresh': 'Started a region download',
   'prospect.category_change': 'Changed a category',
+  // The team pipeline (issue 18): every change of a business's stage or owner, by reps too.
+  'pipeline.claim': 'Claimed a business',
+  'pipeline.stage': 'Changed a pipeline stage',
+  'pipeline.release': 'Released a business',
+  'pipeline.reassign': 'Reassigned a business',
+  'pipeline.admin_release': 'Released a business (admin)',
+  'pipeline.auto_release': 'Released a stale claim automatically',
   // Admin reads that take data out or look into it (exports, another user's data, the blocklist check): nothing
   // changes, but the log must still say who saw what.
   'export.all_prospects': 'Exported the prospects summary',

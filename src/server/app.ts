@@ -55,6 +55,8 @@ import { createAiClient, generateStrategy } from './ai/index.js';
 import { ensureProfile } from './users/accounts.js';
 import { registerReasoningWorker } from './reasoning/service.js';
 import { areaRoutes } from './areas/routes.js';
+import { pipelineRoutes } from './pipeline/routes.js';
+import { createReleaseSweeper } from './pipeline/service.js';
 import { createRegionWorker } from './areas/service.js';
 
 export interface BuildOptions {
@@ -92,6 +94,9 @@ export function webCacheControl(relativePath: string): string {
   const path = relativePath.split(sep).join('/');
   return path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/** How often each instance looks for stale pipeline claims. */
+const PIPELINE_SWEEP_MS = 60 * 60 * 1000;
 
 /** Build the HTTP application: migrations applied, every route registered, nothing listening yet. */
 export async function buildApp({
@@ -233,6 +238,20 @@ export async function buildApp({
     return Promise.resolve();
   });
   app.addHook('preClose', () => regionWorker.stop());
+  // Stale pipeline claims are released hourly on every instance; each release is a conditional UPDATE, so
+  // instances sweeping at once release each claim once.
+  const releaseSweeper = createReleaseSweeper({
+    db,
+    events: ctx.events,
+    log: app.log,
+    days: config.pipeline.releaseDays,
+    intervalMs: PIPELINE_SWEEP_MS,
+  });
+  app.addHook('onReady', () => {
+    releaseSweeper.start();
+    return Promise.resolve();
+  });
+  app.addHook('preClose', () => releaseSweeper.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -350,6 +369,7 @@ export async function buildApp({
   await app.register(areaRoutes, { ctx });
   await app.register(teamRoutes, { ctx });
   await app.register(websiteRoutes, { ctx });
+  await app.register(pipelineRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

@@ -151,6 +151,8 @@ const envSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   /** Finished background jobs are deleted after this many days (kept strategies live in their own table). */
   JOB_RETENTION_DAYS: z.coerce.number().min(1).default(7),
+  /** The team pipeline (issue 18): a claim nobody touched for this many days is released automatically. */
+  PIPELINE_RELEASE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Website evidence (issue 17): a polite check of each scanned business's website, as background jobs
   /** on: after a scan, each business with a website and no fresh evidence gets a check; off: none. */
   WEBSITE_CHECKS: z.enum(['on', 'off']).default('on'),
@@ -261,6 +263,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       retentionMs: e.JOB_RETENTION_DAYS * 86_400_000,
     },
+    pipeline: { releaseDays: e.PIPELINE_RELEASE_DAYS },
     websites: {
       enabled: e.WEBSITE_CHECKS === 'on',
       allowLoopback: e.WEBSITE_CHECKS_ALLOW_LOOPBACK,

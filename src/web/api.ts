@@ -12,6 +12,10 @@ import type {
   Invitation,
   InvitationCheck,
   LatestPage,
+  PipelineAnswer,
+  PipelineEntry,
+  PipelineHistory,
+  PipelineList,
   PlaceDetails,
   ProfilePatch,
   Prospect,
@@ -37,7 +41,7 @@ export class ApiError extends Error {
 
 export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Routes where a 401 is an answer about the credentials, not a lost session. */
 const SIGN_IN_ROUTES = new Set(['/api/session', '/api/register', '/api/me']);
@@ -114,6 +118,8 @@ export type {
   CallLogInput,
   InvitationCheck,
   LatestPage,
+  PipelineEntry,
+  PipelineHistoryEntry,
   PlaceDetails,
   ProfilePatch,
   QuickSearchInput,
@@ -213,4 +219,33 @@ export const api = {
     request<void>('DELETE', `/api/current-advertisers/${encodeURIComponent(businessId)}`),
   block: (businessId: string, label: string) =>
     request<{ blocked: BlockedItem; created: boolean }>('POST', '/api/blocklist', { businessId, label }),
+
+  // The team pipeline (issue 18): every business someone works, with owner, stage and since
+  pipeline: async () => (await request<PipelineList>('GET', '/api/pipeline')).entries,
+  setStage: async (businessId: string, stage: PipelineEntry['stage'], name: string) =>
+    (
+      await request<PipelineAnswer>('PUT', `/api/pipeline/${encodeURIComponent(businessId)}`, {
+        stage,
+        name,
+      })
+    ).entry,
+  reassignPipeline: async (businessId: string, userId: string) =>
+    (
+      await request<PipelineAnswer>(
+        'POST',
+        `/api/admin/pipeline/${encodeURIComponent(businessId)}/reassign`,
+        { userId },
+      )
+    ).entry,
+  releasePipeline: async (businessId: string) =>
+    (
+      await request<PipelineAnswer>(
+        'POST',
+        `/api/admin/pipeline/${encodeURIComponent(businessId)}/release`,
+        {},
+      )
+    ).entry,
+  pipelineHistory: async (businessId: string) =>
+    (await request<PipelineHistory>('GET', `/api/pipeline/${encodeURIComponent(businessId)}/history`))
+      .history,
 };

@@ -64,6 +64,13 @@ const SPEC_RULES: Record<string, Access> = {
   'POST /api/current-advertisers': 'user',
   'DELETE /api/current-advertisers/:businessId': 'admin',
   'POST /api/current-advertisers/import': 'admin', // issue 5: import of an existing advertiser list
+  // Issue 18: the team pipeline. Any rep reads it and claims or moves a business (the service refuses
+  // another rep's with a 409); admins reassign and release.
+  'GET /api/pipeline': 'user',
+  'PUT /api/pipeline/:businessId': 'user',
+  'GET /api/pipeline/:businessId/history': 'user',
+  'POST /api/admin/pipeline/:businessId/reassign': 'admin',
+  'POST /api/admin/pipeline/:businessId/release': 'admin',
   'POST /api/strategies': 'user',
   'GET /api/strategies/jobs/:jobId': 'user',
   'GET /api/strategies/:businessId': 'user',

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { isoTime } from './common';
 
-export const appEventTypeSchema = z.enum(['advertisers', 'blocklist', 'scan', 'prospects', 'sessions']);
+export const appEventTypeSchema = z.enum([
+  'advertisers',
+  'blocklist',
+  'scan',
+  'prospects',
+  'sessions',
+  'pipeline',
+]);
 export type AppEventType = z.infer<typeof appEventTypeSchema>;
 
 /** The phases of a scan a rep's screen is told about (type 'scan', the phase in `action`). */
@@ -13,7 +20,8 @@ export const appEventSchema = z.object({
   /**
    * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
    * (e.g. model-written reasoning arrived); 'sessions' (action 'ended'): sessions of `userId` ended, so their
-   * streams close on every instance (between instances only, never sent to a browser).
+   * streams close on every instance (between instances only, never sent to a browser); 'pipeline': a
+   * business's owner or stage changed (the entry in `item`, issue 18).
    */
   type: appEventTypeSchema,
   /**

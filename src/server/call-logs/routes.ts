@@ -43,7 +43,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       },
     },
     async (request, reply) => {
-      const callLog = await addCallLog(db, currentUser(request).id, request.body);
+      const callLog = await addCallLog(db, currentUser(request), request.body, ctx.events);
       return reply.status(201).send({ callLog });
     },
   );

@@ -11,6 +11,8 @@ import {
   type CsvColumn,
 } from '../../core/csv.js';
 import type { CallLog } from '../../core/api/lists.js';
+import type { EventBus } from '../events/bus.js';
+import { pipelineOnCallLog, publishPipelineChange } from '../pipeline/service.js';
 import {
   deleteAllCallLogs,
   deleteOwnCallLog,
@@ -104,7 +106,17 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
   return new Date(ms).toISOString();
 }
 
-export async function addCallLog(db: Db, userId: string, input: CallLogInput): Promise<CallLogView> {
+/**
+ * Logs the call; on an unclaimed business it also claims it at Contacted for the rep, in the same transaction
+ * (issue 18), and tells every screen once committed.
+ */
+export async function addCallLog(
+  db: Db,
+  user: { id: string; name: string },
+  input: CallLogInput,
+  events?: EventBus,
+): Promise<CallLogView> {
+  const userId = user.id;
   assertOutcome(input.outcome);
   const prospectId = input.prospectId.trim();
   const facts = await teamProspectFacts(db.kysely, prospectId);
@@ -124,7 +136,11 @@ export async function addCallLog(db: Db, userId: string, input: CallLogInput): P
     lat: facts?.lat ?? null,
     lng: facts?.lng ?? null,
   };
-  await insertCallLog(db.kysely, row);
+  const claimed = await db.kysely.transaction().execute(async (trx) => {
+    await insertCallLog(trx, row);
+    return pipelineOnCallLog(trx, user, prospectId, row.name, new Date().toISOString());
+  });
+  if (claimed && events) await publishPipelineChange(events, claimed, 'changed');
   return presentCallLog(row);
 }
 

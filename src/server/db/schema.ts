@@ -315,6 +315,35 @@ export interface PlaceStagingTable extends PlaceTable {
 }
 
 /** The latest check of a business's website (issue 17), under the business's cache key. */
+/** The team pipeline (issue 18): one row per business someone set a stage on. */
+export interface PipelineTable {
+  business_id: string;
+  label: string;
+  /** null: released (stage 'New'). */
+  owner_id: string | null;
+  owner_name: string | null;
+  stage: string;
+  /** When the stage or owner last changed. */
+  since: string;
+  /** Last activity on the claim (stage change, the owner's call log). */
+  updated_at: string;
+}
+
+export interface PipelineHistoryTable {
+  id: string;
+  business_id: string;
+  from_stage: string | null;
+  to_stage: string;
+  from_owner_id: string | null;
+  from_owner_name: string | null;
+  to_owner_id: string | null;
+  to_owner_name: string | null;
+  by_id: string | null;
+  by_name: string;
+  at: string;
+  reason: string;
+}
+
 export interface WebsiteEvidenceTable {
   business_key: string;
   /** The website as checked (normalised URL). */
@@ -357,6 +386,8 @@ export interface Database {
   places_staging: PlaceStagingTable;
   place_areas: PlaceAreaTable;
   website_evidence: WebsiteEvidenceTable;
+  pipeline: PipelineTable;
+  pipeline_history: PipelineHistoryTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

@@ -85,6 +85,7 @@ const EVENT_TYPES: readonly string[] = [
   'scan',
   'prospects',
   'sessions',
+  'pipeline',
 ] satisfies AppEventType[];
 
 function decodeEvent(payload: string | undefined): { origin: string; event: AppEvent } | null {
@@ -136,6 +137,7 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
     const at = new Date().toISOString();
     fanout.deliver({ type: 'advertisers', action: 'resync', at });
     fanout.deliver({ type: 'blocklist', action: 'resync', at });
+    fanout.deliver({ type: 'pipeline', action: 'resync', at });
   };
 
   const scheduleReconnect = () => {

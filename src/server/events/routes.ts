@@ -67,7 +67,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['events'],
         summary:
-          'Live updates (text/event-stream): events `advertisers` and `blocklist` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
+          'Live updates (text/event-stream): events `advertisers`, `blocklist` and `pipeline` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
         response: { 200: eventStream },
       },
     },

@@ -122,6 +122,8 @@ export function MainScreen() {
                     onPick={location.onMapPick}
                     onCenter={location.onMapCenter}
                     focus={focus}
+                    pipeline={cards.pipelineById}
+                    meId={me.id}
                   />
                   {scan.scanning && <ScanOverlay progress={scan.progressLine} />}
                 </div>

@@ -6,6 +6,7 @@ import { stableId } from '../format';
 import { PROSPECTS_KEY, setProspectList, updateProspects, type ProspectList } from './prospects';
 import type { ScanNotice } from './scanProgress';
 import type { AppEvent } from '../../core/api';
+import { PIPELINE_KEY, applyPipelineEntry, entryFromNotice } from './pipeline/usePipeline';
 
 type Notice = Pick<AppEvent, 'action' | 'businessId'> & { type: 'advertisers' | 'blocklist' | 'prospects' };
 
@@ -52,7 +53,7 @@ async function reloadLoaded(queryClient: QueryClient): Promise<void> {
 
 /**
  * Live updates (issue 4 item 11): the server's event stream says what changed in the shared lists, and the
- * matching queries are refreshed; a blocked business leaves the current results at once. A `prospects` notice
+ * matching queries are refreshed (a `pipeline` notice patches the team pipeline); a blocked business leaves the current results at once. A `prospects` notice
  * (this user's own results changed on the server) reloads the loaded results. `onScan` receives the progress
  * notices of this user's scans.
  */
@@ -94,6 +95,13 @@ export function useLiveUpdates(enabled: boolean, onScan?: (notice: ScanNotice) =
       const notice = parse<ScanNotice>(e);
       if (notice) scanHandler.current?.(notice);
     };
+    /** A business's owner or stage changed (issue 18): its card and marker show it at once. */
+    const onPipeline = (e: MessageEvent<string>) => {
+      const notice = parse<Pick<AppEvent, 'action' | 'item'>>(e);
+      const entry = notice?.action === 'resync' ? null : entryFromNotice(notice?.item);
+      if (entry && queryClient.getQueryData(PIPELINE_KEY)) applyPipelineEntry(queryClient, entry);
+      else void queryClient.invalidateQueries({ queryKey: PIPELINE_KEY });
+    };
     const onProspects = () =>
       void refreshProspects(queryClient).catch((e: unknown) =>
         console.warn('refreshing the results failed', e),
@@ -110,10 +118,12 @@ export function useLiveUpdates(enabled: boolean, onScan?: (notice: ScanNotice) =
       failed = false;
       onAdvertisers();
       resyncBlocks();
+      void queryClient.invalidateQueries({ queryKey: PIPELINE_KEY });
     };
     source.addEventListener('advertisers', onAdvertisers);
     source.addEventListener('blocklist', onBlocklist);
     source.addEventListener('scan', onScanNotice);
+    source.addEventListener('pipeline', onPipeline);
     // Sent to this user only: their latest results changed on the server (model-written reasoning arrived).
     source.addEventListener('prospects', onProspects);
     return () => source.close();

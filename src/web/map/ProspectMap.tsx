@@ -9,8 +9,10 @@ import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { Badge, Group, Rating, Text } from '@mantine/core';
 import type { Prospect } from '../../core/types';
+import type { PipelineEntry } from '../../core/api';
+import { pipelineLine } from '../../core/pipeline';
 import { MAP_ZOOM, METERS_PER_MILE } from '../defaults';
-import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex } from '../format';
+import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex, stableId } from '../format';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -24,6 +26,18 @@ export interface ProspectMapProps {
   onCenter: (lat: number, lng: number, how: 'double-click' | 'drag') => void;
   /** Open this prospect's info card (from a card's number); the nonce repeats a request for the same one. */
   focus?: { id: string; nonce: number } | null;
+  /** The team pipeline by business id (issue 18): the info card shows who works it; another rep's marker
+   * looks taken. */
+  pipeline?: Map<string, PipelineEntry>;
+  /** The signed-in user's id, to tell their own businesses from another rep's. */
+  meId?: string;
+}
+
+/** Whose the business is, as the marker shows it. */
+type Claim = 'mine' | 'other' | 'none';
+function claimOf(entry: PipelineEntry | undefined, meId: string | undefined): Claim {
+  if (!entry || entry.ownerId === null) return 'none';
+  return entry.ownerId === meId ? 'mine' : 'other';
 }
 
 function FocusMarker(props: {
@@ -77,13 +91,14 @@ const youIcon = L.divIcon({
 });
 
 const numberIcons = new Map<string, L.DivIcon>();
-function numberIcon(n: number, score: number): L.DivIcon {
-  const key = `${n}-${scoreColor(score)}`;
+function numberIcon(n: number, score: number, claim: Claim = 'none'): L.DivIcon {
+  const key = `${n}-${scoreColor(score)}-${claim}`;
   let icon = numberIcons.get(key);
   if (!icon) {
     // Only the number (an integer we produce) goes into the marker's HTML; business text never does.
     icon = L.divIcon({
-      className: `prospect-marker prospect-marker-${scoreColor(score)}`,
+      // Another rep's business: a dashed ring and faded, so nobody calls it twice (issue 18).
+      className: `prospect-marker prospect-marker-${scoreColor(score)}${claim === 'other' ? ' prospect-marker-taken' : ''}`,
       html: `<span>${String(Math.trunc(n))}</span>`,
       iconSize: [28, 28],
       iconAnchor: [14, 14],
@@ -226,59 +241,68 @@ export default function ProspectMap(props: ProspectMapProps) {
         spiderfyOnMaxZoom
         chunkedLoading
       >
-        {prospects.map((p, i) => (
-          <Marker
-            // Leaflet cannot change a marker's title in place: a new rank is a new marker.
-            key={`${i + 1}:${p.id}`}
-            position={[p.lat, p.lng]}
-            icon={numberIcon(i + 1, p.score)}
-            title={`${i + 1}. ${p.name}`}
-            alt={`${i + 1}. ${p.name}`}
-            keyboard
-            // The best-ranked markers lie on top where they overlap.
-            zIndexOffset={(prospects.length - i) * 10}
-            ref={(marker) => {
-              if (marker) markers.set(p.id, marker);
-              else markers.delete(p.id);
-            }}
-          >
-            <Popup>
-              <div className="info-card" data-testid="info-card">
-                <Text fw={700} size="sm">
-                  {p.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {p.category}
-                </Text>
-                <Text size="xs" mt={2}>
-                  {fullAddress(p)}
-                </Text>
-                <Group gap={6} mt={6}>
-                  <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
-                    {scorePercent(p.score)}
-                  </Badge>
-                  {p.rating !== undefined && p.rating > 0 && (
-                    <Rating
-                      value={p.rating}
-                      fractions={2}
-                      readOnly
-                      size="xs"
-                      // A picture of the rating to assistive technology: a plain div may not carry a label.
-                      role="img"
-                      aria-label={`Rating ${p.rating}`}
-                    />
+        {prospects.map((p, i) => {
+          const entry = props.pipeline?.get(stableId(p));
+          const claim = claimOf(entry, props.meId);
+          return (
+            <Marker
+              // Leaflet cannot change a marker's title in place: a new rank is a new marker.
+              key={`${i + 1}:${p.id}:${claim}`}
+              position={[p.lat, p.lng]}
+              icon={numberIcon(i + 1, p.score, claim)}
+              title={`${i + 1}. ${p.name}${claim === 'other' && entry ? ` (${entry.ownerName ?? ''} · ${entry.stage})` : ''}`}
+              alt={`${i + 1}. ${p.name}`}
+              keyboard
+              // The best-ranked markers lie on top where they overlap.
+              zIndexOffset={(prospects.length - i) * 10}
+              ref={(marker) => {
+                if (marker) markers.set(p.id, marker);
+                else markers.delete(p.id);
+              }}
+            >
+              <Popup>
+                <div className="info-card" data-testid="info-card">
+                  <Text fw={700} size="sm">
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.category}
+                  </Text>
+                  <Text size="xs" mt={2}>
+                    {fullAddress(p)}
+                  </Text>
+                  {entry && entry.ownerId !== null && (
+                    <Text size="xs" fw={600} mt={2} data-testid="info-pipeline">
+                      {pipelineLine(entry)}
+                    </Text>
                   )}
-                  {p.openNow && (
-                    // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
-                    <Badge color="teal.9" size="sm">
-                      Open Now
+                  <Group gap={6} mt={6}>
+                    <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
+                      {scorePercent(p.score)}
                     </Badge>
-                  )}
-                </Group>
-              </div>
-            </Popup>
-          </Marker>
-        ))}
+                    {p.rating !== undefined && p.rating > 0 && (
+                      <Rating
+                        value={p.rating}
+                        fractions={2}
+                        readOnly
+                        size="xs"
+                        // A picture of the rating to assistive technology: a plain div may not carry a label.
+                        role="img"
+                        aria-label={`Rating ${p.rating}`}
+                      />
+                    )}
+                    {p.openNow && (
+                      // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
+                      <Badge color="teal.9" size="sm">
+                        Open Now
+                      </Badge>
+                    )}
+                  </Group>
+                </div>
+              </Popup>
+            </Marker>
+          );
+        })}
       </MarkerClusterGroup>
     </MapContainer>
   );

@@ -19,6 +19,8 @@ import { VERTICAL_LABELS } from '../../core/verticals';
 import { KEYWORD_LABELS, type KeywordGroup } from '../../core/scoring/constants';
 import { api, type Advertiser, type PlaceDetails } from '../api';
 import { SignalChips } from './SignalChips';
+import { PipelineRow } from '../main/pipeline/PipelineRow';
+import type { PipelineEntry } from '../../core/api';
 import { useDialogs } from '../dialogs';
 import {
   directionsUrl,
@@ -51,6 +53,10 @@ export interface CardActions {
   onUnmark?: (prospect: Prospect) => Promise<void>;
   onBlock?: (prospect: Prospect) => Promise<void>;
   onRemove?: (prospect: Prospect) => Promise<void>;
+  /** The team pipeline (issue 18): claim or move the business; admins reassign or release it. */
+  onStage?: (prospect: Prospect, stage: PipelineEntry['stage']) => Promise<void>;
+  onReassign?: (prospect: Prospect, userId: string) => Promise<void>;
+  onRelease?: (prospect: Prospect) => Promise<void>;
 }
 
 const BREAKDOWN_ROWS = [
@@ -157,6 +163,10 @@ export const ProspectCard = memo(function ProspectCard(props: {
   strategyAvailable: boolean;
   /** Saved tab: the note typed with Save for Later. */
   savedNote?: string | undefined;
+  /** The business's pipeline entry (owner, stage, since), when someone works it. */
+  pipeline?: PipelineEntry | undefined;
+  /** The signed-in user's id: the owner may move the stage. */
+  meId?: string | undefined;
 }) {
   const { prospect: p, variant, advertiser, actions } = props;
   const { notify, prompt } = useDialogs();
@@ -293,6 +303,18 @@ export const ProspectCard = memo(function ProspectCard(props: {
           </Badge>
         </Group>
         <Text size="sm">{fullAddress(p)}</Text>
+        {actions.onStage && props.meId !== undefined && (
+          <PipelineRow
+            prospect={p}
+            entry={props.pipeline}
+            meId={props.meId}
+            isAdmin={props.isAdmin}
+            onStage={actions.onStage}
+            onReassign={actions.onReassign}
+            onRelease={actions.onRelease}
+            onError={(error) => notify(error instanceof Error ? error.message : String(error), 'error')}
+          />
+        )}
         {p.signals && p.signals.length > 0 && <SignalChips signals={p.signals} labelledBy={headingId} />}
         {props.savedNote && (
           <Text size="sm" data-testid="saved-note">

@@ -6,7 +6,7 @@ import { useSaved } from '../prospects';
 import { useMainScreen } from '../screen';
 
 export function SavedPanel() {
-  const { cards } = useMainScreen();
+  const { cards, me } = useMainScreen();
   const saved = useSaved().data ?? [];
   return (
     <Stack gap="sm">
@@ -18,6 +18,8 @@ export function SavedPanel() {
           savedNote={s.note}
           variant="saved"
           advertiser={cards.advertiserById.get(stableId(s.prospect))}
+          pipeline={cards.pipelineById.get(stableId(s.prospect))}
+          meId={me.id}
           isAdmin={cards.admin}
           actions={cards.savedActions}
           strategyAvailable={cards.strategyAvailable}

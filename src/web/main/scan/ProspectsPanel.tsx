@@ -14,7 +14,7 @@ import { useRevealFirstCard } from '../quick-search/useQuickSearch';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ProspectsPanel() {
-  const { scan, cards, quickSearch, location } = useMainScreen();
+  const { scan, cards, quickSearch, location, me } = useMainScreen();
   const { list } = scan;
   // The cards follow the list a moment later, in an interruptible render, so a list of many cards arriving
   // never holds the page for long (issue 14 item 13); the map and counts use the list itself.
@@ -88,6 +88,8 @@ export function ProspectsPanel() {
           number={cardNumber.get(p.id) ?? i + 1}
           variant="prospects"
           advertiser={cards.advertiserById.get(stableId(p))}
+          pipeline={cards.pipelineById.get(stableId(p))}
+          meId={me.id}
           isAdmin={cards.admin}
           actions={cards.prospectActions}
           onShowOnMap={cards.onShowOnMap}

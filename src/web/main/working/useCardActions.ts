@@ -12,6 +12,7 @@ import { ALREADY_SAVED, OUTCOME_SAVE, SAVED_FOR_LATER } from '../../texts';
 import type { CardActions } from '../../prospects/ProspectCard';
 import { useStableHandlers } from '../../prospects/stableActions';
 import { updateProspects, useAdvertisers } from '../prospects';
+import { usePipelineActions, usePipelineById } from '../pipeline/usePipeline';
 
 export type CardFeature = ReturnType<typeof useCardActions>;
 
@@ -21,6 +22,8 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
   const [strategyFor, setStrategyFor] = useState<Prospect | null>(null);
   const advertisers = useAdvertisers();
   const advertiserById = new Map((advertisers.data ?? []).map((a) => [a.businessId, a]));
+  const pipelineById = usePipelineById();
+  const pipeline = usePipelineActions();
 
   const logOutcome = async (p: Prospect, outcome: string, note: string) => {
     if (outcome === OUTCOME_SAVE) {
@@ -44,6 +47,7 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       entry,
       ...(old ?? []).filter((e) => e.id !== entry.id),
     ]);
+    pipeline.afterCallLog();
   };
 
   const shared: Omit<CardActions, 'onRemove' | 'onSetCategory' | 'onBlock'> = {
@@ -57,6 +61,8 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       await api.unmarkAdvertiser(stableId(p));
       await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
     },
+    onStage: pipeline.onStage,
+    ...(admin && { onReassign: pipeline.onReassign, onRelease: pipeline.onRelease }),
   };
 
   const prospectActions: CardActions = {
@@ -99,6 +105,7 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
     savedActions: stableSavedActions,
     onShowOnMap,
     advertiserById,
+    pipelineById,
     admin,
     strategyAvailable: strategyModal.component !== null,
     strategyFor,

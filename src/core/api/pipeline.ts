@@ -1,0 +1,66 @@
+// The team pipeline (issue 18 item 2): one stage and owner per business, with its history.
+import { z } from 'zod';
+import { isoTime, requiredText, text } from './common';
+import { PIPELINE_STAGES } from '../pipeline';
+
+export const pipelineStageSchema = z.enum(PIPELINE_STAGES);
+
+/** A business's line in the pipeline; a business without one is New and unclaimed. */
+export const pipelineEntrySchema = z.object({
+  businessId: z.string(),
+  /** The business's name when the stage was last set (for lists that do not carry the card). */
+  label: z.string(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  stage: pipelineStageSchema,
+  /** When the stage (or the owner) last changed: "since Nov 3". */
+  since: isoTime,
+  /** Last activity on the claim (a stage change or the owner's call log); stale claims are released. */
+  updatedAt: isoTime,
+});
+export type PipelineEntry = z.infer<typeof pipelineEntrySchema>;
+
+/** Business ids are comma-separated; without any, every business someone owns. */
+export const pipelineQuery = z.object({
+  businessIds: text(20_000)
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .refine((ids) => ids.length <= 500, { message: 'at most 500 business ids' })
+    .refine((ids) => ids.every((id) => id.length <= 300), { message: 'a business id is too long' }),
+});
+export const pipelineListSchema = z.object({ entries: z.array(pipelineEntrySchema) });
+export type PipelineList = z.infer<typeof pipelineListSchema>;
+
+export const pipelineParams = z.object({ businessId: requiredText(300) });
+export const pipelineStageBody = z.object({
+  stage: pipelineStageSchema,
+  /** The business's name, kept with the entry for history and audit. */
+  name: text(300).optional(),
+});
+export const pipelineReassignBody = z.object({ userId: requiredText(100) });
+export const pipelineAnswerSchema = z.object({ entry: pipelineEntrySchema });
+export type PipelineAnswer = z.infer<typeof pipelineAnswerSchema>;
+
+export const pipelineHistoryEntrySchema = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  fromStage: pipelineStageSchema.nullable(),
+  toStage: pipelineStageSchema,
+  fromOwnerId: z.string().nullable(),
+  fromOwnerName: z.string().nullable(),
+  toOwnerId: z.string().nullable(),
+  toOwnerName: z.string().nullable(),
+  /** Who made the change; null for the automatic release. */
+  byId: z.string().nullable(),
+  byName: z.string(),
+  at: isoTime,
+  reason: z.string(),
+});
+export type PipelineHistoryEntry = z.infer<typeof pipelineHistoryEntrySchema>;
+export const pipelineHistorySchema = z.object({ history: z.array(pipelineHistoryEntrySchema) });
+export type PipelineHistory = z.infer<typeof pipelineHistorySchema>;
