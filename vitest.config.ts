@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'browser',
           include: browserFiles,
           environment: 'node',
+          // Pages wait on the server and the map chunk: seconds on a loaded machine, not vitest's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
