@@ -44,7 +44,6 @@ beforeAll(async () => {
     WEBSITE_CHECK_CONCURRENCY: '3',
   });
   second = await buildSecondApp(t);
-  await second.ready();
   await t.app.ready();
   const at = new Date().toISOString();
   await t.db.kysely
@@ -94,6 +93,26 @@ describe('one host, two instances', () => {
         { timeout: 10_000, interval: 25 },
       )
       .toBe(FIXTURES.length);
+    // The first instance starts alone; once it has finished a check, the second starts and both work the queue
+    // together; then the first stops (gracefully: its jobs in hand finish, deferred ones wait in the queue), so
+    // the second surely checks some too.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.kysely
+              .selectFrom('jobs')
+              .select('id')
+              .where('kind', '=', 'website')
+              .where('status', '=', 'complete')
+              .execute()
+          ).length,
+        { timeout: 30_000, interval: 10 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    await second.ready();
+    await new Promise((r) => setTimeout(r, 600));
+    await t.app.close();
     await checksDone();
 
     const host = `127.0.0.1:${sites.port}`;
