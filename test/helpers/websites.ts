@@ -14,6 +14,8 @@ export interface SiteServer {
   /** http://127.0.0.1:PORT */
   origin: string;
   requests: { host: string; path: string; userAgent: string }[];
+  /** Each request's arrival and the end of its answer (ms), per Host header, in arrival order. */
+  timeline: { host: string; path: string; start: number; end?: number }[];
   /** The most requests ever in flight at once, per Host header. */
   maxInFlight: Map<string, number>;
   /** Extra routes: return true when handled. */
@@ -29,6 +31,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   const inFlight = new Map<string, number>();
   const state: Omit<SiteServer, 'server' | 'port' | 'origin' | 'close'> = {
     requests: [],
+    timeline: [],
     maxInFlight: new Map(),
     routes: new Map(),
     robots: new Map(),
@@ -41,7 +44,12 @@ export async function startSiteServer(): Promise<SiteServer> {
     const n = (inFlight.get(host) ?? 0) + 1;
     inFlight.set(host, n);
     state.maxInFlight.set(host, Math.max(state.maxInFlight.get(host) ?? 0, n));
-    res.on('close', () => inFlight.set(host, (inFlight.get(host) ?? 1) - 1));
+    const span: SiteServer['timeline'][number] = { host, path, start: Date.now() };
+    state.timeline.push(span);
+    res.on('close', () => {
+      span.end = Date.now();
+      inFlight.set(host, (inFlight.get(host) ?? 1) - 1);
+    });
     const answer = () => {
       const route = state.routes.get(path);
       if (route) return route(req, res);

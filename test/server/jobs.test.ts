@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { ATTEMPTS_EXHAUSTED, JobQueue } from '../../src/server/jobs/queue.js';
+import { ATTEMPTS_EXHAUSTED, JobDeferred, JobQueue } from '../../src/server/jobs/queue.js';
 import type { JobStatus } from '../../src/server/db/schema.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
@@ -85,6 +85,41 @@ describe('job queue', () => {
     await waitFor(async () => (await q.get(id))?.status === 'error');
     expect((await q.get(id))?.error).toBe('model exploded');
     await q.stop();
+  });
+
+  it('a deferred job leaves its slot, comes back after its time without using an attempt, and is capped', async () => {
+    const q = new JobQueue(t.db, log, { pollMs: 20, maxAttempts: 2, maxDeferrals: 3 });
+    const runs: { key: string; at: number; deferrals: number; attempts: number }[] = [];
+    q.register('echo', (payload, job) => {
+      runs.push({ key: job.key, at: Date.now(), deferrals: job.deferrals, attempts: job.attempts });
+      const p = payload as { until: number };
+      if (job.deferrals < p.until) return Promise.reject(new JobDeferred(new Date(Date.now() + 150), 'busy'));
+      return Promise.resolve('done');
+    });
+    q.start();
+    try {
+      // Deferred twice (fewer deferrals than attempts would allow), then done; the slot (one) is free meanwhile.
+      const a = await q.enqueue('echo', 'a', null, { until: 2 });
+      const b = await q.enqueue('echo', 'b', null, { until: 0 });
+      await waitFor(async () => (await q.get(a.id))?.status === 'complete');
+      const bDone = runs.find((r) => r.key === 'b')!;
+      const aRuns = runs.filter((r) => r.key === 'a');
+      expect(aRuns.map((r) => [r.deferrals, r.attempts])).toEqual([
+        [0, 1],
+        [1, 1],
+        [2, 1],
+      ]);
+      expect(aRuns[1]!.at - aRuns[0]!.at).toBeGreaterThanOrEqual(140);
+      expect(bDone.at).toBeLessThan(aRuns[1]!.at);
+      expect((await q.get(b.id))?.status).toBe('complete');
+      // Past the cap: failed with the reason.
+      const c = await q.enqueue('echo', 'c', null, { until: 99 });
+      await waitFor(async () => (await q.get(c.id))?.status === 'error');
+      expect((await q.get(c.id))?.error).toBe('gave up after 3 deferrals: busy');
+      expect(runs.filter((r) => r.key === 'c')).toHaveLength(4);
+    } finally {
+      await q.stop();
+    }
   });
 
   it('finishes after a restart the job a killed worker left running', async () => {

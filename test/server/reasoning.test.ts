@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { Prospect, ProspectAnalysis } from '../../src/core/types.js';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
 import { chatCompletion } from '../helpers/fake-ai.js';
+import { placeRow } from '../../src/server/places/local-store.js';
+import { startSiteServer, type SiteServer } from '../helpers/websites.js';
 
 const ANSWER_MODEL = 'reasoning-model-1';
 const AREA = { lat: 37.79, lng: -122.4, radiusMiles: 1 };
@@ -297,5 +299,153 @@ describe('model-written reasoning of the top results', () => {
       expect(row.data.reasoningModel).toBeUndefined();
     }
     expect(await latest(t, rep, 10)).toEqual(scanned);
+  });
+});
+
+describe('model-written reasoning and website evidence (issue 17)', () => {
+  const sitesStarted: SiteServer[] = [];
+  afterEach(async () => {
+    for (const s of sitesStarted.splice(0)) await s.close();
+  });
+  const CENTRE = { lat: 42.0, lng: -71.0 };
+
+  /** An app with website checks on the local fixture server and two local businesses pointing at it. */
+  async function withSites(ai: FakeAi) {
+    const sites = await startSiteServer();
+    sitesStarted.push(sites);
+    const t = await fresh({
+      AI_BASE_URL: ai.url,
+      PLACE_PROVIDERS: 'auto',
+      WEBSITE_CHECKS: 'on',
+      WEBSITE_CHECKS_ALLOW_LOOPBACK: 'true',
+      WEBSITE_CHECK_HOST_PAUSE_MS: '0',
+    });
+    const at = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('places')
+      .values([
+        placeRow(
+          {
+            id: 'osm:node/71',
+            lat: CENTRE.lat,
+            lng: CENTRE.lng,
+            tags: {
+              name: 'Harbor Heating & Air',
+              craft: 'hvac',
+              phone: '+1 555 555 0171',
+              website: `${sites.origin}/sites/google-ads/`,
+            },
+          },
+          at,
+        ),
+        placeRow(
+          {
+            id: 'osm:node/72',
+            lat: CENTRE.lat + 0.001,
+            lng: CENTRE.lng,
+            tags: {
+              name: 'Cove Family Dental',
+              amenity: 'dentist',
+              phone: '+1 555 555 0172',
+              website: `${sites.origin}/sites/meta-pixel/`,
+            },
+          },
+          at,
+        ),
+      ])
+      .execute();
+    return { t, sites };
+  }
+  const websiteJobsDone = async (t: TestContext, count: number) => {
+    for (let i = 0; i < 400; i++) {
+      const jobs = await t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'website').execute();
+      if (jobs.length >= count && jobs.every((j) => j.status === 'complete' || j.status === 'error')) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('website checks never finished');
+  };
+  const scanHere = async (t: TestContext, as: TestUser) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/scans',
+      payload: { ...CENTRE, radiusMiles: 1, count: 10 },
+      as,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ prospects: Prospect[] }>().prospects;
+  };
+
+  it("the prompt lists each signal's label and the page it was seen on", async () => {
+    const ai = await fakeAi('ok');
+    const { t, sites } = await withSites(ai);
+    const rep = await t.newUser('user');
+    // First scan with the switch off: the checks run and the evidence is stored with the businesses.
+    await scanHere(t, rep);
+    await websiteJobsDone(t, 2);
+    await setSwitch(t, true);
+    // The next scan carries the fresh evidence; the model is told what was seen, and where.
+    const scanned = await scanHere(t, rep);
+    expect(scanned.find((p) => p.name === 'Harbor Heating & Air')!.signals!.length).toBeGreaterThan(0);
+    await jobsDone(t);
+    const harbor = ai.prompts.find((p) => p.includes('Business: Harbor Heating & Air'))!;
+    expect(harbor).toMatch(
+      new RegExp(`^- Seen on its website: .*Runs Google Ads \\(on ${sites.origin}/sites/google-ads/\\)`, 'm'),
+    );
+    const cove = ai.prompts.find((p) => p.includes('Business: Cove Family Dental'))!;
+    expect(cove).toContain(`Meta Pixel (on ${sites.origin}/sites/meta-pixel/)`);
+  });
+
+  it("a model text written before the evidence is extended with the evidence's sentences, no new AI call", async () => {
+    const ai = await fakeAi('ok');
+    const { t, sites } = await withSites(ai);
+    // The sites answer slowly, so the model's text is written before the evidence arrives.
+    sites.delayMs = 700;
+    await setSwitch(t, true);
+    const rep = await t.newUser('user');
+    await scanHere(t, rep);
+    await jobsDone(t);
+    const asked = ai.prompts.length;
+    expect(asked).toBe(2);
+    const written = await latest(t, rep, 10);
+    const harborText =
+      'Model text for Harbor Heating & Air: a local business whose customers watch streaming TV nearby.';
+    expect(written.find((p) => p.name === 'Harbor Heating & Air')!.aiAnalysis!.reasoning).toBe(harborText);
+    expect(written.every((p) => (p.signals ?? []).length === 0)).toBe(true);
+
+    await websiteJobsDone(t, 2);
+    const after = await latest(t, rep, 10);
+    const harbor = after.find((p) => p.name === 'Harbor Heating & Air')!;
+    expect(harbor.signals!.map((s) => s.kind)).toContain('google_ads');
+    expect(harbor.aiAnalysis!.reasoningModel).toBe(ANSWER_MODEL);
+    expect(harbor.aiAnalysis!.reasoning).toBe(
+      `${harborText} Already advertising: its website carries Google Ads tags.`,
+    );
+    const cove = after.find((p) => p.name === 'Cove Family Dental')!;
+    expect(cove.aiAnalysis!.reasoning).toMatch(
+      /^Model text for Cove Family Dental: .*Meta \(Facebook\/Instagram\) ads/,
+    );
+    // The team's copy too.
+    const team = await t.db.kysely
+      .selectFrom('team_prospects')
+      .select('prospect')
+      .where('business_id', '=', harbor.id)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(team.prospect) as Prospect).aiAnalysis!.reasoning).toBe(harbor.aiAnalysis!.reasoning);
+
+    // A second check replaces the evidence sentences rather than adding to them; the model is not asked again.
+    const admin = await t.newUser('admin');
+    const recheck = await t.request({
+      method: 'POST',
+      url: '/api/admin/website-checks',
+      payload: { businessKey: harbor.aiAnalysis!.businessHash },
+      as: admin,
+    });
+    expect(recheck.statusCode).toBe(202);
+    await websiteJobsDone(t, 3);
+    const again = await latest(t, rep, 10);
+    expect(again.find((p) => p.name === 'Harbor Heating & Air')!.aiAnalysis!.reasoning).toBe(
+      harbor.aiAnalysis!.reasoning,
+    );
+    expect(ai.prompts).toHaveLength(asked);
   });
 });

@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedAddress, type Resolver } from '../../src/server/websites/address.js';
 import { safeFetch, type FetchOptions } from '../../src/server/websites/fetcher.js';
-import { checkWebsite, HostGate, type CheckOptions } from '../../src/server/websites/checker.js';
+import {
+  checkWebsite,
+  HostGate,
+  type CheckOptions,
+  type RequestGate,
+} from '../../src/server/websites/checker.js';
 import { addHostileRoutes, startSiteServer, type SiteServer } from '../helpers/websites.js';
 
 const UA = 'prospect-finder-test/1.0 (+https://example.invalid/bot)';
@@ -205,6 +210,51 @@ describe('checkWebsite', () => {
     );
     expect(ok.status).toBe('checked');
   });
+  it("a redirect to another origin obeys that origin's robots.txt and goes through that host's gate", async () => {
+    const first = `first.test:${s.port}`;
+    const second = `second.test:${s.port}`;
+    s.routes.set('/to-second', (_req, res) =>
+      res.writeHead(301, { location: `http://${second}/sites/google-ads/` }).end(),
+    );
+    // The first origin allows everything; the second disallows our agent.
+    s.robots.set(first, 'User-agent: *\nAllow: /\n');
+    s.robots.set(second, 'User-agent: prospect-finder-test\nDisallow: /\n');
+    const hosts: string[] = [];
+    const inner = new HostGate(0);
+    const spy: RequestGate = {
+      run: (host, fn) => {
+        hosts.push(host);
+        return inner.run(host, fn);
+      },
+    };
+    const before = s.requests.length;
+    const ev = await checkWebsite(`http://${first}/to-second`, { ...check, resolve: toLoopback }, spy);
+    expect(ev).toMatchObject({ status: 'failed', reason: 'robots.txt disallows checking this site' });
+    const asked = s.requests.slice(before).map((r) => `${r.host}${r.path}`);
+    // The redirect itself was read (the first origin allows it); of the second, only its robots.txt.
+    expect(asked).toEqual([`${first}/robots.txt`, `${first}/to-second`, `${second}/robots.txt`]);
+    expect(hosts).toEqual([first, first, second]);
+
+    // Allowed by the second origin: its robots.txt, then the page, each through the second host's gate.
+    s.robots.set(second, 'User-agent: someone-else\nDisallow: /\n');
+    hosts.length = 0;
+    const mark = s.requests.length;
+    const ok = await checkWebsite(
+      `http://${first}/to-second`,
+      { ...check, extraPages: 0, resolve: toLoopback },
+      spy,
+    );
+    expect(ok.status).toBe('checked');
+    expect(ok.signals.map((x) => x.kind)).toContain('google_ads');
+    expect(s.requests.slice(mark).map((r) => `${r.host}${r.path}`)).toEqual([
+      `${first}/robots.txt`,
+      `${first}/to-second`,
+      `${second}/robots.txt`,
+      `${second}/sites/google-ads/`,
+    ]);
+    expect(hosts).toEqual([first, first, second, second]);
+  });
+
   it('never sends two requests at once to one host, with a pause between them', async () => {
     const host = `busy.test:${s.port}`;
     s.delayMs = 30;

@@ -109,3 +109,17 @@ export function websiteEffect(
   effect.evidence = facts;
   return effect;
 }
+
+/**
+ * The evidence sentences of a check, for a reasoning text the model wrote before the evidence arrived: the
+ * check's own sentence ("Already advertising: ...") and what else the site showed. '' when it showed nothing.
+ */
+export function websiteSentences(
+  evidence: WebsiteEvidenceInput | null | undefined,
+  sourceHas: { rating: boolean; reviews: boolean },
+): string {
+  const effect = websiteEffect(evidence, sourceHas);
+  let text = effect.sentence ?? '';
+  if (effect.evidence.length > 0) text += `${text ? ' ' : ''}Website evidence: ${list(effect.evidence)}.`;
+  return text;
+}

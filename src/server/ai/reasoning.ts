@@ -36,15 +36,21 @@ export const reasoningSubjectSchema = z.object({
   brand: z.string().max(200).nullable(),
   dealerGroup: z.boolean(),
   recommendations: z.array(z.string().max(200)).max(10),
+  /** What the check of its own website found (issue 17): each signal's label and the page it was seen on. */
+  signals: z
+    .array(z.object({ label: z.string().max(100), url: z.string().max(2000) }))
+    .max(30)
+    .default([]),
 });
-export type ReasoningSubject = z.infer<typeof reasoningSubjectSchema>;
+export type ReasoningSubject = z.input<typeof reasoningSubjectSchema>;
 
 export const REASONING_SYSTEM_PROMPT = [
   'You explain to local advertising sales reps why a business is, or is not, a good prospect for local',
   'advertising (linear TV, streaming TV (CTV), online video, display and search engine marketing).',
   'Write one short paragraph of two to four sentences, under 80 words, plain and specific to this business:',
   'its kind of business and how well those channels suit it, its online presence (website, phone, rating and',
-  'reviews) and any signals in its name. Use only the facts given; invent nothing.',
+  'reviews), what its own website shows (ad tags and pixels mean it already buys advertising; call tracking,',
+  'online booking and the like) and any signals in its name. Use only the facts given; invent nothing.',
   'Never state a numeric score, a percentage or a distance: the same text is shown to reps scanning from other',
   'places, and the score is shown beside it.',
   'Reply with one JSON object and nothing else: {"reasoning": "<the paragraph>"}.',
@@ -107,6 +113,9 @@ export function buildReasoningPrompt(s: ReasoningSubject): string {
     s.brand ? `Brand: ${s.brand}` : undefined,
     s.dealerGroup ? 'Part of a named local franchised-dealer group' : undefined,
     s.recommendations.length ? `Recommended ad solutions: ${s.recommendations.join(', ')}` : undefined,
+    s.signals?.length
+      ? `Seen on its website: ${s.signals.map((x) => `${x.label} (on ${x.url})`).join('; ')}`
+      : undefined,
   ].filter((f): f is string => f !== undefined);
   return ['Business facts:', ...facts.map((f) => `- ${f}`), '', 'Write the reasoning paragraph.'].join('\n');
 }

@@ -101,6 +101,8 @@ export interface LatestScanTable {
   prospects: string;
   total: number;
   created_at: string;
+  /** Bumped by every write of `prospects`: background writers compare-and-set on it. */
+  version: Generated<number>;
 }
 
 /**
@@ -222,6 +224,10 @@ export interface JobTable {
   updated_at: string;
   /** JSON progress a running job reports (a region refresh: bytes downloaded, then importing), or null */
   progress: string | null;
+  /** A deferred job (JobDeferred) is not claimed before this ISO time; null: at once. */
+  run_after: string | null;
+  /** How many times the job was handed back to the queue (capped). */
+  deferrals: Generated<number>;
 }
 
 export interface StrategyTable {
@@ -344,6 +350,18 @@ export interface PipelineHistoryTable {
   reason: string;
 }
 
+/** Which website check holds a host, and when the host may be asked again (issue 17, hosts.ts). */
+export interface WebsiteHostTable {
+  /** host[:port], lower case */
+  host: string;
+  /** The holding check's token, or null when free */
+  holder: string | null;
+  /** ISO time the holder's lease ends (renewed while it fetches) */
+  lease_until: string | null;
+  /** ISO time of the end of the pause after the last request */
+  next_allowed_at: string;
+}
+
 export interface WebsiteEvidenceTable {
   business_key: string;
   /** The website as checked (normalised URL). */
@@ -388,6 +406,7 @@ export interface Database {
   website_evidence: WebsiteEvidenceTable;
   pipeline: PipelineTable;
   pipeline_history: PipelineHistoryTable;
+  website_hosts: WebsiteHostTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

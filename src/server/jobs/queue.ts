@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { JobStatus, JobTable } from '../db/schema.js';
+
+type JobRow = Selectable<JobTable>;
 
 /** What a handler knows about the job in hand. */
 export interface JobInfo {
@@ -11,8 +13,28 @@ export interface JobInfo {
   key: string;
   /** ISO time the job was enqueued (handlers measure their deadline from it). */
   createdAt: string;
-  /** How many times it has been claimed, this time included. */
+  /** How many times it has been claimed, this time included (a deferral gives its attempt back). */
   attempts: number;
+  /** How many times it was handed back to the queue with JobDeferred. */
+  deferrals: number;
+}
+
+/** How many times one job may be handed back with JobDeferred before it is failed (default of QueueOptions). */
+export const MAX_DEFERRALS = 25;
+
+/**
+ * Thrown by a handler that cannot work its job now (a website check whose host another check holds): the job
+ * goes back to the queue, is not claimed again before `runAfter`, and does not use an attempt. It frees its
+ * slot at once instead of waiting in it. After `maxDeferrals` hand-backs the job is failed with the reason.
+ */
+export class JobDeferred extends Error {
+  constructor(
+    readonly runAfter: Date,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'JobDeferred';
+  }
 }
 
 export type JobHandler = (payload: unknown, job: JobInfo) => Promise<unknown>;
@@ -50,6 +72,8 @@ export interface QueueOptions {
   maxAttempts?: number;
   /** Finished jobs (complete or error) older than this are deleted (default 7 days). */
   retentionMs?: number;
+  /** How many times a job may be deferred (JobDeferred) before it is failed (default MAX_DEFERRALS). */
+  maxDeferrals?: number;
 }
 
 /** Recorded on a job given up after its attempts ran out. */
@@ -57,7 +81,7 @@ export const ATTEMPTS_EXHAUSTED = 'gave up: the worker stopped before finishing 
 /** How often each instance deletes finished jobs past their retention. */
 const PRUNE_EVERY_MS = 3_600_000;
 
-function present(row: JobTable): JobView {
+function present(row: JobRow): JobView {
   return {
     id: row.id,
     kind: row.kind,
@@ -87,6 +111,7 @@ export class JobQueue {
   readonly concurrency: number;
   private readonly maxAttempts: number;
   private readonly retentionMs: number;
+  private readonly maxDeferrals: number;
   private lastPruneAt = 0;
   private handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | undefined;
@@ -108,6 +133,7 @@ export class JobQueue {
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     this.maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
     this.retentionMs = options.retentionMs ?? 7 * 86_400_000;
+    this.maxDeferrals = Math.max(0, Math.floor(options.maxDeferrals ?? MAX_DEFERRALS));
   }
 
   /** Add a job, or join the pending or running job of the same kind and key. */
@@ -266,7 +292,7 @@ export class JobQueue {
       this.log.warn({ err: error }, 'job housekeeping failed; will retry');
     }
     while (!this.stopping && this.active.size < this.concurrency) {
-      let job: JobTable | undefined;
+      let job: JobRow | undefined;
       try {
         job = await this.claim();
       } catch (error) {
@@ -317,18 +343,19 @@ export class JobQueue {
     return Number(result.numDeletedRows);
   }
 
-  private async claim(): Promise<JobTable | undefined> {
+  private async claim(): Promise<JobRow | undefined> {
     const now = nowIso();
     const until = new Date(Date.now() + this.leaseMs).toISOString();
     const kinds = [...this.handlers.keys()];
     const lock = this.db.kind === 'postgres' ? sql`for update skip locked` : sql``;
-    const result = await sql<JobTable>`
+    const result = await sql<JobRow>`
       update jobs set status = 'running', locked_by = ${this.workerId}, locked_until = ${until},
         attempts = attempts + 1, updated_at = ${now}
       where id = (
         select id from jobs
         where kind in (${sql.join(kinds)})
           and (status = 'pending' or (status = 'running' and locked_until < ${now}))
+          and (run_after is null or run_after <= ${now})
           and attempts < ${this.maxAttempts}
         order by created_at
         limit 1
@@ -338,7 +365,7 @@ export class JobQueue {
     return result.rows[0];
   }
 
-  private async work(job: JobTable): Promise<void> {
+  private async work(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     const renew = setInterval(
       () => {
@@ -365,11 +392,17 @@ export class JobQueue {
           key: job.key,
           createdAt: job.created_at,
           attempts: job.attempts,
+          deferrals: job.deferrals,
         });
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
       }
-      if (failure === undefined) {
+      if (failure instanceof JobDeferred && job.deferrals < this.maxDeferrals) {
+        await this.defer(job, failure.runAfter);
+      } else if (failure instanceof JobDeferred) {
+        this.log.warn({ jobId: job.id, kind: job.kind, reason: failure.message }, 'job deferred too often');
+        await this.finish(job, 'error', null, `gave up after ${job.deferrals} deferrals: ${failure.message}`);
+      } else if (failure === undefined) {
         await this.finish(job, 'complete', JSON.stringify(output ?? null), null);
       } else {
         this.log.error({ err: failure, jobId: job.id, kind: job.kind }, 'job failed');
@@ -383,7 +416,29 @@ export class JobQueue {
     }
   }
 
-  private async finish(job: JobTable, status: JobStatus, result: string | null, error: string | null) {
+  /** Hands a claimed job back: pending again from `runAfter`, its attempt given back, one deferral more. */
+  private async defer(job: JobRow, runAfter: Date) {
+    await this.db.kysely
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'pending',
+        run_after: runAfter.toISOString(),
+        deferrals: eb('deferrals', '+', 1),
+        attempts: eb('attempts', '-', 1),
+        locked_by: null,
+        locked_until: null,
+        updated_at: nowIso(),
+      }))
+      .where('id', '=', job.id)
+      .where('locked_by', '=', this.workerId)
+      .execute();
+    // Claim again when it is due, without waiting for the idle poll.
+    const delay = Math.max(0, runAfter.getTime() - Date.now());
+    const t = setTimeout(() => this.wake(), delay + 5);
+    t.unref();
+  }
+
+  private async finish(job: JobRow, status: JobStatus, result: string | null, error: string | null) {
     await this.db.kysely
       .updateTable('jobs')
       .set({ status, result, error, locked_by: null, locked_until: null, updated_at: nowIso() })

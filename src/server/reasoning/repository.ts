@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect, ProspectAnalysis } from '../../core/types.js';
+import { updateLatestScan } from '../scans/repository.js';
 
 type Conn = Kysely<Database>;
 
@@ -14,7 +15,7 @@ export interface WrittenReasoning {
 }
 
 /** How often an optimistic write is tried again when another writer changed the row in between. */
-const RETRIES = 3;
+const RETRIES = 6;
 
 /**
  * Puts the texts into the analysis cache rows of their businesses: `reasoning` and `reasoningModel` in the
@@ -52,8 +53,9 @@ export async function writeCacheReasoning(db: Conn, written: readonly WrittenRea
 
 /**
  * Puts the texts into the user's stored latest results, on every prospect whose analysis is the one the text
- * was written for (the latest scan may be a newer one that found the same business). Compare-and-set on the
- * stored JSON, so a scan saved in between is never overwritten. Returns how many prospects changed.
+ * was written for (the latest scan may be a newer one that found the same business). Only those prospects
+ * change, on the CURRENT stored list: a compare-and-set on the row's version (updateLatestScan), read again
+ * and re-applied when a scan, a quick search or the website job wrote in between. Returns how many changed.
  */
 export async function writeLatestScanReasoning(
   db: Conn,
@@ -61,33 +63,19 @@ export async function writeLatestScanReasoning(
   written: readonly WrittenReasoning[],
 ): Promise<number> {
   const byHash = new Map(written.map((w) => [w.businessHash, w]));
-  for (let attempt = 0; attempt < RETRIES; attempt++) {
-    const row = await db
-      .selectFrom('latest_scans')
-      .select('prospects')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return 0;
-    const prospects = JSON.parse(row.prospects) as Prospect[];
+  const done = await updateLatestScan(db, userId, ({ prospects }) => {
     let changed = 0;
-    for (const p of prospects) {
+    const next = prospects.map((p) => {
       const a = p.aiAnalysis;
       const w = a && byHash.get(a.businessHash);
-      if (!a || !w || a.analyzedAt !== w.analyzedAt) continue;
-      if (a.reasoning === w.reasoning && a.reasoningModel === w.model) continue;
-      p.aiAnalysis = { ...a, reasoning: w.reasoning, reasoningModel: w.model };
+      if (!a || !w || a.analyzedAt !== w.analyzedAt) return p;
+      if (a.reasoning === w.reasoning && a.reasoningModel === w.model) return p;
       changed++;
-    }
-    if (changed === 0) return 0;
-    const result = await db
-      .updateTable('latest_scans')
-      .set({ prospects: JSON.stringify(prospects) })
-      .where('user_id', '=', userId)
-      .where('prospects', '=', row.prospects)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return changed;
-  }
-  return 0;
+      return { ...p, aiAnalysis: { ...a, reasoning: w.reasoning, reasoningModel: w.model } };
+    });
+    return changed === 0 ? null : { prospects: next, answer: changed };
+  });
+  return typeof done === 'number' ? done : 0;
 }
 
 /**
@@ -98,27 +86,39 @@ export async function writeLatestScanReasoning(
 export async function writeTeamReasoning(db: Conn, written: readonly WrittenReasoning[]): Promise<number> {
   let changed = 0;
   for (const w of written) {
-    const rows = await db
+    const ids = await db
       .selectFrom('team_prospects')
-      .select(['business_id', 'prospect'])
+      .select('business_id')
       .where('analysis_hash', '=', w.businessHash)
       .execute();
-    for (const row of rows) {
-      const p = JSON.parse(row.prospect) as Prospect;
-      const a = p.aiAnalysis;
-      if (!a || a.analyzedAt !== w.analyzedAt) continue;
-      if (a.reasoning === w.reasoning && a.reasoningModel === w.model) continue;
-      const next = JSON.stringify({
-        ...p,
-        aiAnalysis: { ...a, reasoning: w.reasoning, reasoningModel: w.model },
-      });
-      const result = await db
-        .updateTable('team_prospects')
-        .set({ prospect: next })
-        .where('business_id', '=', row.business_id)
-        .where('prospect', '=', row.prospect)
-        .executeTakeFirst();
-      changed += Number(result.numUpdatedRows);
+    for (const { business_id: id } of ids) {
+      // Compare-and-set on the copy, read again when another writer (the website job) changed it in between.
+      for (let attempt = 0; attempt < RETRIES; attempt++) {
+        const row = await db
+          .selectFrom('team_prospects')
+          .select('prospect')
+          .where('business_id', '=', id)
+          .executeTakeFirst();
+        if (!row) break;
+        const p = JSON.parse(row.prospect) as Prospect;
+        const a = p.aiAnalysis;
+        if (!a || a.analyzedAt !== w.analyzedAt) break;
+        if (a.reasoning === w.reasoning && a.reasoningModel === w.model) break;
+        const next = JSON.stringify({
+          ...p,
+          aiAnalysis: { ...a, reasoning: w.reasoning, reasoningModel: w.model },
+        });
+        const result = await db
+          .updateTable('team_prospects')
+          .set({ prospect: next })
+          .where('business_id', '=', id)
+          .where('prospect', '=', row.prospect)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) {
+          changed++;
+          break;
+        }
+      }
     }
   }
   return changed;

@@ -57,6 +57,11 @@ function toItem(p: Prospect): ReasoningItem | undefined {
     brand: b.brand,
     dealerGroup: b.dealerGroup,
     recommendations: a.recommendations,
+    // The website check's signals known when the scan answered (fresh evidence); those that arrive later extend
+    // the model's text with the evidence sentences (websites/repository.ts), no new request.
+    signals: (p.signals ?? [])
+      .slice(0, 30)
+      .map((x) => ({ label: x.label.slice(0, 100), url: x.url.slice(0, 2000) })),
   };
   if (p.rating !== undefined) subject.rating = p.rating;
   if (p.city) subject.city = p.city;

@@ -89,8 +89,115 @@ export async function saveLatestScan(
   await db
     .insertInto('latest_scans')
     .values({ user_id: userId, ...values, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ ...values, version: eb('latest_scans.version', '+', 1) })),
+    )
     .execute();
+}
+
+/** How often a compare-and-set write of a rep's latest results is tried before it gives up. */
+const LATEST_RETRIES = 12;
+const pauseBriefly = (attempt: number) =>
+  new Promise<void>((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
+
+/** A rep's stored latest results as a read-modify-write sees them. */
+export interface LatestRow {
+  prospects: Prospect[];
+  total: number;
+  /** The kind of search that stored them ('scan', 'quick-business', 'quick-category'), null when unknown. */
+  kind: string | null;
+  version: number;
+}
+
+/**
+ * Changes a rep's latest results with a compare-and-set on their version: `change` gets the CURRENT stored row
+ * and answers the new list (and total), or null for no change; the write succeeds only if nobody wrote the row
+ * in between, else the row is read again and `change` applied to it again. So a background writer (website
+ * evidence, model-written reasoning) never puts back a list a quick search or a scan replaced meanwhile, and a
+ * quick search never drops a background writer's change. Answers what `change` answered last, or 'busy' when
+ * the row kept changing (after LATEST_RETRIES tries).
+ */
+export async function updateLatestScan<T>(
+  db: Conn,
+  userId: string,
+  change: (row: LatestRow) => { prospects: Prospect[]; total?: number; answer: T } | null,
+): Promise<T | null | 'busy'> {
+  for (let attempt = 0; attempt < LATEST_RETRIES; attempt++) {
+    if (attempt > 0) await pauseBriefly(attempt);
+    const row = await db
+      .selectFrom('latest_scans')
+      .leftJoin('searches', 'searches.id', 'latest_scans.search_id')
+      .select(['latest_scans.prospects', 'latest_scans.total', 'latest_scans.version', 'searches.kind'])
+      .where('latest_scans.user_id', '=', userId)
+      .where('latest_scans.search_id', 'is not', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    const version = Number(row.version);
+    const next = change({
+      prospects: JSON.parse(row.prospects) as Prospect[],
+      total: row.total,
+      kind: row.kind ?? null,
+      version,
+    });
+    if (!next) return null;
+    const result = await db
+      .updateTable('latest_scans')
+      .set({
+        prospects: JSON.stringify(next.prospects),
+        total: next.total ?? row.total,
+        version: version + 1,
+      })
+      .where('user_id', '=', userId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return next.answer;
+  }
+  return 'busy';
+}
+
+/**
+ * A business lookup's results on top of the rep's latest results (the scan being worked stays below them), with
+ * a compare-and-set on the version like every other writer; the first results when there are none. Answers the
+ * whole list and its total.
+ */
+export async function mergeLatestScan(
+  db: Conn,
+  userId: string,
+  searchId: string,
+  found: Prospect[],
+  maxLoaded: number,
+): Promise<{ list: Prospect[]; total: number }> {
+  for (let attempt = 0; attempt < LATEST_RETRIES; attempt++) {
+    if (attempt > 0) await pauseBriefly(attempt);
+    const row = await db
+      .selectFrom('latest_scans')
+      .select(['search_id', 'prospects', 'total', 'version'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row || !row.search_id) {
+      await saveLatestScan(db, userId, searchId, found.slice(0, maxLoaded), found.length);
+      return { list: found, total: found.length };
+    }
+    const earlier = JSON.parse(row.prospects) as Prospect[];
+    const ids = new Set(found.map((p) => p.id));
+    const rest = earlier.filter((p) => !ids.has(p.id));
+    const list = [...found, ...rest];
+    const total = found.length + Math.max(rest.length, row.total - (earlier.length - rest.length));
+    const version = Number(row.version);
+    const result = await db
+      .updateTable('latest_scans')
+      .set({
+        search_id: searchId,
+        prospects: JSON.stringify(list.slice(0, maxLoaded)),
+        total,
+        version: version + 1,
+      })
+      .where('user_id', '=', userId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return { list, total };
+  }
+  throw new Error('the latest results kept changing; try again');
 }
 
 /** Rows per INSERT: 8 values a row stays far below SQLite's oldest variable limit (999). */
@@ -160,8 +267,8 @@ export async function readLatestScan(db: Conn, userId: string) {
 
 /**
  * A rep names the category of a prospect of their latest results: the stored results and the team's copy of
- * the business (All Prospects) both take it. Compare-and-set on the stored JSON, tried again when another
- * writer (the reasoning job) changed it in between, so neither change is lost. Answers the changed prospect,
+ * the business (All Prospects) both take it. Compare-and-set on the stored version (updateLatestScan), tried
+ * again when another writer (the reasoning or website job) changed it in between, so neither change is lost. Answers the changed prospect,
  * undefined when it is not in the latest results, or 'busy' when the results kept changing under it.
  */
 /** What setting a category did: the changed prospect and the categories it replaced (own list, team list). */
@@ -185,30 +292,19 @@ export async function setLatestProspectCategory(
   category: string,
   { mayOverwrite = false }: { mayOverwrite?: boolean } = {},
 ): Promise<CategoryChange | undefined | 'busy' | 'forbidden'> {
-  let changed: Prospect | undefined;
   let previous = '';
-  for (let attempt = 0; attempt < 3 && !changed; attempt++) {
-    const row = await db
-      .selectFrom('latest_scans')
-      .select('prospects')
-      .where('user_id', '=', userId)
-      .where('search_id', 'is not', null)
-      .executeTakeFirst();
-    const prospects = row ? (JSON.parse(row.prospects) as Prospect[]) : [];
+  const outcome = await updateLatestScan<Prospect | 'forbidden'>(db, userId, ({ prospects }) => {
     const prospect = prospects.find((p) => p.id === id);
-    if (!row || !prospect) return undefined;
-    if (!mayOverwrite && hasRealCategory(prospect.category)) return 'forbidden';
+    if (!prospect) return null;
+    if (!mayOverwrite && hasRealCategory(prospect.category)) return { prospects, answer: 'forbidden' };
     previous = prospect.category ?? '';
     prospect.category = category;
-    const result = await db
-      .updateTable('latest_scans')
-      .set({ prospects: JSON.stringify(prospects) })
-      .where('user_id', '=', userId)
-      .where('prospects', '=', row.prospects)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) changed = prospect;
-  }
-  if (!changed) return 'busy';
+    return { prospects, answer: prospect };
+  });
+  if (outcome === null) return undefined;
+  if (outcome === 'forbidden') return 'forbidden';
+  if (outcome === 'busy') return 'busy';
+  const changed = outcome;
   let teamPrevious: string | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     const team = await db
@@ -234,7 +330,7 @@ export async function setLatestProspectCategory(
 export async function clearLatestScan(db: Conn, userId: string): Promise<void> {
   await db
     .updateTable('latest_scans')
-    .set({ search_id: null, prospects: '[]', total: 0 })
+    .set((eb) => ({ search_id: null, prospects: '[]', total: 0, version: eb('version', '+', 1) }))
     .where('user_id', '=', userId)
     .execute();
 }
@@ -252,24 +348,19 @@ export async function pruneLatestScans(
   // The id as it appears inside the JSON text. LIKE's '_' and '%' only widen the match; a backslash (LIKE's
   // escape character on PostgreSQL) would narrow it, so such an id reads every row.
   const needle = JSON.stringify(mentions).slice(1, -1);
-  let query = db
-    .selectFrom('latest_scans')
-    .select(['user_id', 'prospects', 'total'])
-    .where('search_id', 'is not', null);
+  let query = db.selectFrom('latest_scans').select('user_id').where('search_id', 'is not', null);
   if (!needle.includes('\\')) query = query.where('prospects', 'like', `%${needle}%`);
   const rows = await query.execute();
   let changed = 0;
   for (const row of rows) {
-    const prospects = JSON.parse(row.prospects) as Prospect[];
-    const kept = prospects.filter((p) => !blocked(p));
-    const removed = prospects.length - kept.length;
-    if (removed === 0) continue;
-    await db
-      .updateTable('latest_scans')
-      .set({ prospects: JSON.stringify(kept), total: Math.max(kept.length, row.total - removed) })
-      .where('user_id', '=', row.user_id)
-      .execute();
-    changed++;
+    // Compare-and-set on the version (updateLatestScan): a list changed since this read is read again.
+    const removed = await updateLatestScan(db, row.user_id, ({ prospects, total }) => {
+      const kept = prospects.filter((p) => !blocked(p));
+      const gone = prospects.length - kept.length;
+      if (gone === 0) return null;
+      return { prospects: kept, total: Math.max(kept.length, total - gone), answer: gone };
+    });
+    if (typeof removed === 'number') changed++;
   }
   return changed;
 }

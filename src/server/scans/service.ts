@@ -19,6 +19,7 @@ import {
   recordSearch,
   recordTeamProspects,
   saveLatestScan,
+  mergeLatestScan,
   type SearchRecord,
 } from './repository.js';
 import {
@@ -364,16 +365,13 @@ async function keepAndPage(
       const id = await recordSearch(trx, record);
       let list = ranked;
       let total = ranked.length;
-      const earlier = options.keepEarlier ? await readLatestScan(trx, record.userId) : undefined;
-      if (earlier) {
-        const found = new Set(ranked.map((p) => p.id));
-        const rest = earlier.prospects.filter((p) => !found.has(p.id));
-        list = [...ranked, ...rest];
-        total =
-          ranked.length + Math.max(rest.length, earlier.total - (earlier.prospects.length - rest.length));
+      if (options.keepEarlier) {
+        // Read-modify-write of the stored list: compare-and-set on its version, so a background writer's change
+        // made in between (website evidence, reasoning) is merged, not lost.
+        ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED));
+      } else {
+        await saveLatestScan(trx, record.userId, id, ranked.slice(0, MAX_LOADED), total);
       }
-      const kept = list.slice(0, MAX_LOADED);
-      await saveLatestScan(trx, record.userId, id, kept, total);
       // The team's list (All Prospects) keeps them after this user's next scan or New Search.
       await recordTeamProspects(trx, record.userId, ranked.slice(0, MAX_LOADED));
       return { searchId: id, list, total };

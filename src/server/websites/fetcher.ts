@@ -16,6 +16,11 @@ export interface FetchOptions {
   maxBytes: number;
   maxRedirects: number;
   resolve?: Resolver;
+  /**
+   * Wraps each request of the chain, the first and every redirect's (the checker passes its robots.txt check and
+   * host gate for the hop's own origin). What it throws is thrown by safeFetch.
+   */
+  around?: <T>(url: URL, request: () => Promise<T>) => Promise<T>;
 }
 
 export const DEFAULT_FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2_000_000, maxRedirects: 5 } as const;
@@ -190,8 +195,8 @@ function requestOnce(
 }
 
 /**
- * GET a page safely. Never throws: every failure is a `{ ok: false, failure, reason }` in bounded time
- * (`timeoutMs` for the whole chain of redirects).
+ * GET a page safely. Never throws (except what `opts.around` throws): every failure is a
+ * `{ ok: false, failure, reason }` in bounded time (`timeoutMs` for the whole chain of redirects).
  */
 export async function safeFetch(
   rawUrl: string,
@@ -219,7 +224,9 @@ export async function safeFetch(
       return { ok: false, url: url.href, failure, reason: target.reason };
     }
     if (signal.aborted) return timedOut();
-    const answer = await requestOnce(url, target.address, { ...opts, accept }, signal);
+    const hop = url;
+    const request = () => requestOnce(hop, target.address, { ...opts, accept }, signal);
+    const answer = opts.around ? await opts.around(hop, request) : await request();
     if (answer.failure) return { ok: false, url: url.href, ...answer.failure, status: answer.status };
     const location = answer.headers.location;
     if (answer.status >= 300 && answer.status < 400 && location) {

@@ -7,10 +7,14 @@ import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import { isEvidenceFresh } from '../../core/websites/detect.js';
 import { websiteEvidenceSchema, type WebsiteEvidence } from '../../core/websites/signals.js';
 import { nowIso } from '../db/database.js';
+import { updateLatestScan } from '../scans/repository.js';
+import { sourceFields } from '../../core/scoring/index.js';
+import { websiteSentences } from '../../core/scoring/website-evidence.js';
 
 type Conn = Kysely<Database>;
 const READ_CHUNK = 500;
-const RETRIES = 3;
+/** Tries of a compare-and-set on one team copy before giving up (a copy replaced that often is newer). */
+const RETRIES = 6;
 
 export const WEBSITE_JOB = 'website';
 
@@ -160,12 +164,18 @@ function byScore(a: Prospect, b: Prospect): number {
   );
 }
 
-/** A prospect with the evidence: its signals, and its analysis scored again (unless a rule or the fallback decided it). */
+/**
+ * A prospect with the evidence: its signals, and its analysis scored again (unless a rule or the fallback decided
+ * it). A reasoning text the model wrote before the evidence arrived stays, extended with the evidence sentences
+ * (no new request to the model); `modelText` is that text as the model wrote it (the analysis cache's), so a
+ * second check replaces the sentences of the first instead of adding to them.
+ */
 function withEvidence(
   p: Prospect,
   business: Business,
   evidence: WebsiteEvidence,
   rescore: Rescore,
+  modelText: string | undefined,
 ): Prospect {
   const next: Prospect = { ...p, signals: evidence.signals };
   const a = p.aiAnalysis;
@@ -173,16 +183,40 @@ function withEvidence(
     const analysis = rescore({ ...business, websiteEvidence: evidence }, p);
     if (analysis) {
       next.aiAnalysis = { ...analysis, businessHash: a.businessHash };
+      if (a.reasoningModel) {
+        const base = modelText ?? a.reasoning;
+        const extra = websiteSentences(evidence, sourceFields(business.source));
+        next.aiAnalysis.reasoning = extra ? `${base} ${extra}` : base;
+        next.aiAnalysis.reasoningModel = a.reasoningModel;
+      }
       next.score = analysis.score / 100;
     }
   }
   return next;
 }
 
+/** The model-written reasoning of a business as the reasoning job cached it, if any. */
+async function cachedModelText(db: Conn, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('analysis_cache')
+    .select('data')
+    .where('business_id', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    const data = JSON.parse(row.data) as Partial<ProspectAnalysis>;
+    return data.reasoningModel && typeof data.reasoning === 'string' ? data.reasoning : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Puts the evidence into every rep's latest results holding the business (by its analysis's business hash):
- * signals, score and reasoning, then the list in score order again. Compare-and-set on the stored JSON, so a
- * scan saved in between is never overwritten. Returns the users whose results changed.
+ * signals, score and reasoning. Only those prospects change, on the CURRENT stored list (updateLatestScan: a
+ * compare-and-set on the row's version, read again and re-applied when a scan or quick search wrote in
+ * between). A ranked list (a scan, a category search) is put in score order again; a business lookup's list
+ * keeps the businesses found on top, so nothing moves there. Returns the users whose results changed.
  */
 export async function applyToLatestScans(
   db: Conn,
@@ -197,40 +231,30 @@ export async function applyToLatestScans(
     .select('user_id')
     .where('prospects', 'like', needle)
     .execute();
+  if (candidates.length === 0) return [];
+  const modelText = await cachedModelText(db, key);
   const changed: string[] = [];
   for (const { user_id: userId } of candidates) {
-    for (let attempt = 0; attempt < RETRIES; attempt++) {
-      const row = await db
-        .selectFrom('latest_scans')
-        .select('prospects')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!row) break;
-      const prospects = JSON.parse(row.prospects) as Prospect[];
+    const done = await updateLatestScan(db, userId, ({ prospects, kind }) => {
       let hits = 0;
       const next = prospects.map((p) => {
         if (p.aiAnalysis?.businessHash !== key) return p;
         hits++;
-        return withEvidence(p, business, evidence, rescore);
+        return withEvidence(p, business, evidence, rescore, modelText);
       });
-      if (hits === 0) break;
-      next.sort(byScore);
-      const result = await db
-        .updateTable('latest_scans')
-        .set({ prospects: JSON.stringify(next) })
-        .where('user_id', '=', userId)
-        .where('prospects', '=', row.prospects)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) {
-        changed.push(userId);
-        break;
-      }
-    }
+      if (hits === 0) return null;
+      if (kind !== 'quick-business') next.sort(byScore);
+      return { prospects: next, answer: true };
+    });
+    if (done === true) changed.push(userId);
   }
   return changed;
 }
 
-/** Puts the evidence into the team's list (All Prospects) copies of the business. Returns how many changed. */
+/**
+ * Puts the evidence into the team's list (All Prospects) copies of the business: compare-and-set on each copy,
+ * read again when a scan replaced it in between. Returns how many changed.
+ */
 export async function applyToTeamProspects(
   db: Conn,
   key: string,
@@ -238,21 +262,34 @@ export async function applyToTeamProspects(
   evidence: WebsiteEvidence,
   rescore: Rescore,
 ): Promise<number> {
-  const rows = await db
+  const ids = await db
     .selectFrom('team_prospects')
-    .select(['business_id', 'prospect'])
+    .select('business_id')
     .where('analysis_hash', '=', key)
     .execute();
+  if (ids.length === 0) return 0;
+  const modelText = await cachedModelText(db, key);
   let changed = 0;
-  for (const row of rows) {
-    const p = withEvidence(JSON.parse(row.prospect) as Prospect, business, evidence, rescore);
-    const result = await db
-      .updateTable('team_prospects')
-      .set({ prospect: JSON.stringify(p), score: p.score })
-      .where('business_id', '=', row.business_id)
-      .where('prospect', '=', row.prospect)
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
+  for (const { business_id: id } of ids) {
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const row = await db
+        .selectFrom('team_prospects')
+        .select(['prospect', 'analysis_hash'])
+        .where('business_id', '=', id)
+        .executeTakeFirst();
+      if (!row || row.analysis_hash !== key) break;
+      const p = withEvidence(JSON.parse(row.prospect) as Prospect, business, evidence, rescore, modelText);
+      const result = await db
+        .updateTable('team_prospects')
+        .set({ prospect: JSON.stringify(p), score: p.score })
+        .where('business_id', '=', id)
+        .where('prospect', '=', row.prospect)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) {
+        changed++;
+        break;
+      }
+    }
   }
   return changed;
 }

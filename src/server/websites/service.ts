@@ -1,17 +1,19 @@
 // Website evidence as background jobs (issue 17). After a scan answers, each kept business with a website and no
 // fresh evidence gets a 'website' job (one insert for all); a queue of its own (WEBSITE_CHECK_CONCURRENCY slots,
 // apart from the strategy and reasoning jobs, which website checks must never hold up) checks the site
-// politely, stores the evidence with the business, scores its prospects again in every rep's latest results
+// politely (each host held through website_hosts, so every instance is polite together; a job whose host another
+// check holds goes back to the queue with JobDeferred instead of waiting in a slot), stores the evidence with the business, scores its prospects again in every rep's latest results
 // and the team's list, and tells those reps' open screens to reload.
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/bus.js';
-import type { JobQueue } from '../jobs/queue.js';
+import { JobDeferred, type JobQueue } from '../jobs/queue.js';
 import type { Business } from '../../core/types.js';
 import { businessCacheKey } from '../../core/types.js';
 import type { WebsiteEvidence } from '../../core/websites/signals.js';
-import { checkWebsite, HostGate, type CheckOptions } from './checker.js';
+import { checkWebsite, HostBusy, type CheckOptions } from './checker.js';
+import { deferUntil, HostLeases } from './hosts.js';
 import { DEFAULT_FETCH_LIMITS, normalizeWebsite } from './fetcher.js';
 import { MAX_EXTRA_PAGES } from '../../core/websites/rules.js';
 import type { Resolver } from './address.js';
@@ -110,8 +112,13 @@ export interface WebsiteWorkerDeps {
 }
 
 /** The worker side: check, store, apply, tell. A check that could not be made completes with its reason. */
-export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps): { gate: HostGate } {
-  const gate = new HostGate(deps.settings.hostPauseMs);
+export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps): { leases: HostLeases } {
+  const pauseMs = deps.settings.hostPauseMs;
+  // A lease well past one request's deadline; renewed while the check reads its pages.
+  const leases = new HostLeases(deps.db.kysely, {
+    pauseMs,
+    leaseMs: Math.max(30_000, 3 * DEFAULT_FETCH_LIMITS.timeoutMs),
+  });
   const opts: CheckOptions = {
     userAgent: deps.settings.userAgent,
     allowLoopback: deps.settings.allowLoopback,
@@ -119,10 +126,21 @@ export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps):
     extraPages: MAX_EXTRA_PAGES,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
   };
-  queue.register(WEBSITE_JOB, async (payload) => {
+  queue.register(WEBSITE_JOB, async (payload, job) => {
     const p = payloadSchema.parse(payload);
     const business = p.business as unknown as Business;
-    const evidence: WebsiteEvidence = await checkWebsite(p.website, opts, gate);
+    const hosts = leases.session();
+    let evidence: WebsiteEvidence;
+    try {
+      evidence = await checkWebsite(p.website, opts, hosts);
+    } catch (error) {
+      if (error instanceof HostBusy) {
+        throw new JobDeferred(deferUntil(error.freeAt, job.deferrals, pauseMs), error.message);
+      }
+      throw error;
+    } finally {
+      await hosts.done();
+    }
     await writeEvidence(deps.db.kysely, p.key, p.website, evidence, business);
     const users = await applyToLatestScans(deps.db.kysely, p.key, business, evidence, deps.rescore);
     const team = await applyToTeamProspects(deps.db.kysely, p.key, business, evidence, deps.rescore);
@@ -146,8 +164,9 @@ export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps):
       name: business.name,
       signals: evidence.signals.map((s) => s.kind),
       shown: users.length,
+      worker: queue.workerId,
       team,
     };
   });
-  return { gate };
+  return { leases };
 }
