@@ -218,6 +218,7 @@ function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string |
           <Suspense fallback={<div className="map-placeholder">Loading the map...</div>}>
             <TeamMap
               cells={cells}
+              cellDegrees={map.data.cellDegrees}
               areas={areas}
               tileUrl={config.data?.map.tileUrl ?? ''}
               tileAttribution={config.data?.map.tileAttribution ?? ''}
