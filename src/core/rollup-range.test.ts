@@ -7,8 +7,8 @@ import {
   splitRange,
   type RollupUnit,
   type SplitRange,
-} from '../../src/core/rollup-range.js';
-import { periodDays, startOfLocalDay } from '../../src/core/local-days.js';
+} from './rollup-range.js';
+import { periodDays, startOfLocalDay } from './local-days.js';
 
 const ms = (iso: string) => Date.parse(iso);
 
