@@ -12,23 +12,28 @@ import { METERS_PER_MILE } from '../../defaults';
 export const CALLS_COLOR = '#1864ab';
 export const VISITS_COLOR = '#2b8a3e';
 
-function FitBounds({ cells, areas }: { cells: MapCell[]; areas: ScannedArea[] }) {
+function FitBounds({ cells, half, areas }: { cells: MapCell[]; half: number; areas: ScannedArea[] }) {
   const map = useMap();
   useEffect(() => {
-    const points: L.LatLngExpression[] = cells.map((c) => [c.lat, c.lng]);
+    // Whole squares in view, not just their centres.
+    const points: L.LatLngExpression[] = cells.flatMap((c): L.LatLngExpression[] => [
+      [c.lat - half, c.lng - half],
+      [c.lat + half, c.lng + half],
+    ]);
     for (const a of areas) {
       const circle = L.latLng(a.lat, a.lng).toBounds(a.radiusMiles * METERS_PER_MILE * 2);
       points.push(circle.getNorthWest(), circle.getSouthEast());
     }
     if (points.length === 0) return;
-    // More room at the bottom: the attribution (two lines on a phone) must not cover a dot.
+    // More room at the bottom: the attribution (two lines on a phone) must not cover a square. At most zoom 13,
+    // where a cell of 0.01 degree is about 50 px: the squares stay small against the streets around them.
     map.fitBounds(L.latLngBounds(points), {
       paddingTopLeft: [56, 24],
       paddingBottomRight: [24, 56],
-      maxZoom: 15,
+      maxZoom: 13,
       animate: false,
     });
-  }, [map, cells, areas]);
+  }, [map, cells, half, areas]);
   return null;
 }
 
@@ -86,7 +91,7 @@ export default function TeamMap({
           </Rectangle>
         );
       })}
-      <FitBounds cells={cells} areas={areas} />
+      <FitBounds cells={cells} half={half} areas={areas} />
     </MapContainer>
   );
 }
