@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import type { TeamDaily, TeamMap, TeamOutcomes } from '../../src/core/api/dashboard.js';
+import * as rollups from '../../src/server/db/migrations/2026-11-25T0550-call-log-rollups.js';
 
 // The team dashboard's rollups (migration 2026-11-25T0550-call-log-rollups, issue 19 "fast at size"): the team's
 // answers come from counts kept by triggers plus or minus raw rows at the ends of the period, one rep's from raw
@@ -259,5 +260,14 @@ describe('team dashboard rollups', () => {
         expect(team).toEqual(sum);
       }
     }
+  });
+
+  it('are filled from the call logs already there when the migration runs, and dropped by its down', async () => {
+    const logs = await expectRollupsExact();
+    await rollups.down(t.db.kysely);
+    await rollups.up(t.db.kysely);
+    expect(await expectRollupsExact()).toBe(logs);
+    await insertLogs(5, 99);
+    expect(await expectRollupsExact()).toBe(logs + 5);
   });
 });
