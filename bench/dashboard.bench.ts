@@ -342,7 +342,6 @@ export default async function run(args: string[]): Promise<void> {
       for (const r of timings) {
         worst = Math.max(worst, r.p95);
         if (r.p95 >= 300) over.push(`${label} ${r.route} ${r.period} (${ms(r.p95)})`);
-        if (r.p95 >= 300) over.push(`${label} ${r.route} ${r.period} (${ms(r.p95)})`);
         lines.push(`| ${r.route} | ${r.period} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`);
         console.log(
           `  ${r.route.padEnd(18)} ${r.period.padEnd(11)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  max ${ms(r.max)}`,
@@ -363,10 +362,12 @@ export default async function run(args: string[]): Promise<void> {
         `\`npm run bench -- dashboard\`: ${nReps} reps with two years of activity (${logs.toLocaleString('en-US')} call logs, and`,
         `${volumes.saves.toLocaleString('en-US')} saves, ${volumes.strategies.toLocaleString('en-US')} strategy requests and ${volumes.searches.toLocaleString('en-US')} scans), every`,
         `\`/api/team\` route called ${runs} times through the app as an admin (after 3 warm-up calls), days counted in`,
-        'America/Chicago. Per-rep and per-day counts are correlated counts over one index range each (no sort);',
-        "outcomes, score bands, categories and the map are GROUP BYs over the period's rows read from the covering",
-        'index call_logs_period (migration 2026-11-24T2200-team-dashboard), so they grow with the period: SQLite sorts',
-        'every row of a GROUP BY. PostgreSQL after `VACUUM ANALYZE` (what autovacuum keeps up), SQLite after `ANALYZE`.',
+        "America/Chicago. Per-rep counts are correlated counts over one index range each (no sort). The team's",
+        'outcomes, score bands, categories, map and per-day calls and visits are read from rollups kept by triggers',
+        '(migration 2026-11-25T0550-call-log-rollups: counts per UTC hour, per UTC day and per 0.01-degree cell and',
+        'UTC day or month) plus or minus the raw rows of the part-buckets at the ends of the period',
+        '(src/core/rollup-range.ts); the rows are generated with the triggers in place, so generation includes them.',
+        'PostgreSQL after `VACUUM ANALYZE` (what autovacuum keeps up), SQLite after `ANALYZE`.',
         `${cpus().length} cores shared with other work (load average ${loadavg()[0]!.toFixed(1)} at the end).`,
         `Worst p95 of any route: **${ms(worst)}** (target < 300 ms).` +
           (over.length ? ` Over the target: ${over.join(', ')}.` : ' Every route met the target.'),

@@ -50,7 +50,7 @@ const LOGS: LogFixture[] = [
     score: 0.85,
     category: 'Dentist',
     lat: 41.8801,
-    lng: -87.6301,
+    lng: -87.6299,
   },
   {
     id: 'a3',
@@ -379,17 +379,18 @@ describe('team dashboard', () => {
 
   it('maps the period calls and visits on a grid, with the areas scanned', async () => {
     const body = await get<{
+      cellDegrees: number;
       cells: { lat: number; lng: number; calls: number; visits: number }[];
       unplaced: number;
       areas: unknown[];
       truncated: boolean;
     }>(`/api/team/map?${CHICAGO}`);
-    expect(body.cells).toHaveLength(2);
-    // a1, a2 and b2 share a cell of 0.001 degree; a3 is alone.
-    expect(body.cells[0]).toMatchObject({ calls: 2, visits: 1 });
-    expect(body.cells[0]!.lat).toBeCloseTo((41.88 + 41.8801 + 41.88) / 3, 6);
-    expect(body.cells[0]!.lng).toBeCloseTo((-87.63 - 87.6301 - 87.63) / 3, 6);
-    expect(body.cells[1]).toEqual({ lat: 41.9, lng: -87.7, calls: 1, visits: 0 });
+    expect(body.cellDegrees).toBe(0.01);
+    // a1, a2 and b2 share the cell of 0.01 degree [41.88, 41.89) x [-87.63, -87.62); a3 is alone. Cells by centre.
+    expect(body.cells).toEqual([
+      { lat: 41.885, lng: -87.625, calls: 2, visits: 1 },
+      { lat: 41.905, lng: -87.695, calls: 1, visits: 0 },
+    ]);
     expect(body.unplaced).toBe(1); // b1
     expect(body.areas).toEqual([
       { lat: 41.88, lng: -87.63, radiusMiles: 5, scans: 2 },
@@ -397,7 +398,7 @@ describe('team dashboard', () => {
     ]);
     expect(body.truncated).toBe(false);
     const bobOnly = await get<typeof body>(`/api/team/map?${CHICAGO}&userId=${bob.id}`);
-    expect(bobOnly.cells).toEqual([{ lat: 41.88, lng: -87.63, calls: 1, visits: 0 }]);
+    expect(bobOnly.cells).toEqual([{ lat: 41.885, lng: -87.625, calls: 1, visits: 0 }]);
     expect(bobOnly.unplaced).toBe(1);
     expect(bobOnly.areas).toEqual([{ lat: 41.9, lng: -87.7, radiusMiles: 10, scans: 1 }]);
   });

@@ -134,8 +134,12 @@ export const teamInactiveSchema = z.object({
 });
 export type TeamInactive = z.infer<typeof teamInactiveSchema>;
 
-/** GET /api/team/map: calls and visits on a grid of about 110 m, and the areas scanned in the period. */
+/** The side of a map cell in degrees of latitude and longitude (about 1.1 km north-south). */
+export const MAP_CELL_DEGREES = 0.01;
+
+/** GET /api/team/map: calls and visits on a grid of cellDegrees, and the areas scanned in the period. */
 export const mapCellSchema = z.object({
+  /** The centre of the cell. */
   lat: z.number(),
   lng: z.number(),
   calls: z.number().int(),
@@ -151,6 +155,10 @@ export const scannedAreaSchema = z.object({
 export type ScannedArea = z.infer<typeof scannedAreaSchema>;
 export const teamMapSchema = z.object({
   period: periodSchema,
+  /** The side of every cell, in degrees (cells span lat ± cellDegrees / 2, lng ± cellDegrees / 2). */
+  cellDegrees: z
+    .number()
+    .describe('The side of every map cell in degrees: a cell spans its lat and lng plus or minus half of it'),
   cells: z.array(mapCellSchema),
   /** Entries without a known location (logged from a card the server never scanned). */
   unplaced: z.number().int(),

@@ -143,6 +143,33 @@ export interface CallLogTable {
   lng?: number | null;
 }
 
+/** Counts of call logs per UTC hour and outcome, kept by triggers (migration 2026-11-25T0550-call-log-rollups). */
+export interface CallLogHourTable {
+  hour: string;
+  outcome: string;
+  n: number;
+}
+
+/** Counts of call logs per UTC day, outcome, category, score band (-1 unscored) and placed (0/1), kept by triggers. */
+export interface CallLogDayTable {
+  day: string;
+  outcome: string;
+  category: string;
+  band: number;
+  placed: number;
+  n: number;
+}
+
+/** Placed call logs per UTC day or month (bucket) and 0.01-degree cell, kept by triggers. */
+export interface CallLogCellTable {
+  bucket: string;
+  lat_cell: number;
+  lng_cell: number;
+  n: number;
+  calls: number;
+  visits: number;
+}
+
 /** Who asked for an appointment strategy, and when (the team dashboard counts them). */
 export interface StrategyRequestTable {
   id: string;
@@ -389,6 +416,9 @@ export interface Database {
   latest_scans: LatestScanTable;
   team_prospects: TeamProspectTable;
   call_logs: CallLogTable;
+  call_log_hours: CallLogHourTable;
+  call_log_days: CallLogDayTable;
+  call_log_cells: CallLogCellTable;
   saved_prospects: SavedProspectTable;
   blocklist: BlocklistTable;
   current_advertisers: CurrentAdvertiserTable;

@@ -1,10 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DayBounds } from '../../core/local-days.js';
+import { keysOf, splitRange, type RawPiece, type SplitRange } from '../../core/rollup-range.js';
+import { MAP_CELL_DEGREES } from '../../core/api/dashboard.js';
 
-// The team dashboard's queries (issue 19). Every count is a GROUP BY in the database over one period's rows,
-// selected by the time indexes of migration 2026-11-24T2200-team-dashboard; nothing loads a period's rows into
-// Node except a rep's own log (bounded). Times are ISO text, so a period is a text range [start, end) and a
+// The team dashboard's queries (issue 19). Every count is made in the database: the team's call-log counts from
+// the rollups kept by triggers (migration 2026-11-25T0550-call-log-rollups) plus or minus the raw rows of the
+// period's part-buckets (core/rollup-range.ts), the rest over one period's rows selected by the time indexes of
+// migration 2026-11-24T2200-team-dashboard; nothing loads a period's rows into Node except a rep's own log
+// (bounded). Times are ISO text, so a period is a text range [start, end) and a
 // local day is the range between two instants computed in Node (core/local-days.ts): the same SQL on SQLite
 // and PostgreSQL, and days counted in the browser's time zone whatever its daylight-saving rules.
 
@@ -24,17 +28,28 @@ const forUser = (column: string, userId: string | undefined) =>
 const daysValues = (days: readonly DayBounds[]) =>
   sql.join(days.map((d) => sql`(${d.date}, ${d.start}, ${d.end})`));
 
-/** A saved prospect's score (0-1) or category from its JSON; null when absent or not of that type. */
-function savedField(db: Db, field: 'score' | 'category'): RawBuilder<unknown> {
+/**
+ * The score (0-1) and category of the saved prospects in the range, from their JSON; null when absent or not of
+ * that type. PostgreSQL parses each prospect once (jsonb, in a subquery OFFSET 0 keeps from being merged into
+ * the caller, which would parse it again for every use of score in the band): a month's saves parsed ten times
+ * each cost more than the whole rest of the outcomes.
+ */
+function savedFields(db: Db, r: Range): RawBuilder<unknown> {
+  const where = sql`created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}`;
   if (db.kind === 'postgres') {
-    const type = field === 'score' ? 'number' : 'string';
-    const value =
-      field === 'score' ? sql`(s.prospect::json->>'score')::float8` : sql`(s.prospect::json->>'category')`;
-    return sql`case when json_typeof(s.prospect::json->${sql.lit(field)}) = ${sql.lit(type)} then ${value} end`;
+    return sql`
+      select case when jsonb_typeof(s.j->'score') = 'number' then (s.j->>'score')::float8 end as score,
+        case when jsonb_typeof(s.j->'category') = 'string' then s.j->>'category' end as category
+      from (select prospect::jsonb as j from saved_prospects where ${where} offset 0) s
+      offset 0`;
   }
-  const types = field === 'score' ? sql`('real', 'integer')` : sql`('text')`;
-  const path = `$.${field}`;
-  return sql`case when json_type(s.prospect, ${path}) in ${types} then json_extract(s.prospect, ${path}) end`;
+  const field = (name: 'score' | 'category') => {
+    const types = name === 'score' ? sql`('real', 'integer')` : sql`('text')`;
+    const path = `$.${name}`;
+    return sql`case when json_type(s.prospect, ${path}) in ${types} then json_extract(s.prospect, ${path}) end`;
+  };
+  return sql`select ${field('score')} as score, ${field('category')} as category
+    from saved_prospects s where ${where}`;
 }
 
 /** Score band 0..9 (ten points each, 1.0 in the top band) of a 0-1 score; -1 when unscored. */
@@ -136,22 +151,37 @@ export async function countsByRep(db: Db, r: Range): Promise<Map<string, Counts>
   return byRep;
 }
 
-/** The same counts per local day, every day of the period. */
+/** Called and Visited per UTC hour from the rollup call_log_hours, keys in [first, last]. */
+async function hourCounts(db: Db, first: string, last: string) {
+  const rows = await sql<{ hour: string; outcome: string; n: unknown }>`
+    select hour, outcome, n from call_log_hours
+    where hour >= ${first} and hour <= ${last} and outcome in ('Called', 'Visited')`.execute(db.kysely);
+  const byHour = new Map<string, { calls: number; visits: number }>();
+  for (const r of rows.rows) {
+    let h = byHour.get(r.hour);
+    if (!h) byHour.set(r.hour, (h = { calls: 0, visits: 0 }));
+    if (r.outcome === 'Called') h.calls += n(r.n);
+    else h.visits += n(r.n);
+  }
+  return byHour;
+}
+
+/**
+ * The same counts per local day, every day of the period. One rep's: a count over one index range per day and
+ * kind. The team's calls and visits: each local day is its whole UTC hours from the rollup call_log_hours plus or
+ * minus the raw rows of the part-hours at its ends (zones half or three quarters of an hour off UTC), counted
+ * over the index call_logs_period (core/rollup-range.ts); saves and strategy requests from their tables.
+ */
 export async function countsByDay(
   db: Db,
   days: readonly DayBounds[],
   userId?: string,
 ): Promise<Map<string, Counts>> {
-  const rows = await sql<{
-    day: string;
-    calls: unknown;
-    visits: unknown;
-    saves: unknown;
-    strategies: unknown;
-  }>`
+  const kinds = userId ? KINDS : (['saves', 'strategies'] as const);
+  const rows = await sql<Record<string, unknown> & { day: string }>`
     with days(day, s, e) as (values ${daysValues(days)})
     select d.day,
-      ${sql.join(KINDS.map((k) => sql`${countIn(k, sql.ref('d.s'), sql.ref('d.e'), userId)} as ${sql.ref(k)}`))}
+      ${sql.join(kinds.map((k) => sql`${countIn(k, sql.ref('d.s'), sql.ref('d.e'), userId)} as ${sql.ref(k)}`))}
     from days d`.execute(db.kysely);
   const byDay = new Map<string, Counts>();
   for (const row of rows.rows) {
@@ -162,6 +192,42 @@ export async function countsByDay(
       strategies: n(row.strategies),
     });
   }
+  if (userId || days.length === 0) return byDay;
+
+  const splits = days.map((d) => ({
+    date: d.date,
+    split: splitRange(Date.parse(d.start), Date.parse(d.end), ['hour']),
+  }));
+  const keys = splits.flatMap((d) => d.split.buckets.map((b) => b.key)).sort();
+  const raw = splits.flatMap((d) => d.split.raw.map((r) => ({ date: d.date, ...r })));
+  const [byHour, rawRows] = await Promise.all([
+    keys.length
+      ? hourCounts(db, keys[0]!, keys[keys.length - 1]!)
+      : new Map<string, { calls: number; visits: number }>(),
+    raw.length
+      ? sql<{ i: unknown; calls: unknown; visits: unknown }>`
+          with pieces(i, s, e) as (values ${sql.join(raw.map((r, i) => sql`(${i}, ${r.start}, ${r.end})`))})
+          select p.i, ${countIn('calls', sql.ref('p.s'), sql.ref('p.e'), undefined)} as calls,
+            ${countIn('visits', sql.ref('p.s'), sql.ref('p.e'), undefined)} as visits
+          from pieces p`.execute(db.kysely)
+      : Promise.resolve({ rows: [] }),
+  ]);
+  for (const { date, split } of splits) {
+    const c = byDay.get(date)!;
+    for (const b of split.buckets) {
+      const h = byHour.get(b.key);
+      if (h) {
+        c.calls += b.sign * h.calls;
+        c.visits += b.sign * h.visits;
+      }
+    }
+  }
+  for (const r of rawRows.rows) {
+    const piece = raw[n(r.i)]!;
+    const c = byDay.get(piece.date)!;
+    c.calls += piece.sign * n(r.calls);
+    c.visits += piece.sign * n(r.visits);
+  }
   return byDay;
 }
 
@@ -171,26 +237,71 @@ export interface GroupCounts {
   saved: number;
 }
 
+interface LogGroup {
+  b: unknown;
+  category: string;
+  outcome: string;
+  k: unknown;
+}
+
+/** Call-log entries per band, category and outcome in raw rows [start, end), optionally one rep's. */
+function rawLogGroups(db: Db, start: string, end: string, userId: string | undefined) {
+  return sql<LogGroup>`
+    select ${band(db, sql`score`)} as b, category, outcome, count(*) as k from call_logs
+    where created_at >= ${start} and created_at < ${end} ${forUser('user_id', userId)}
+    group by 1, 2, 3`.execute(db.kysely);
+}
+
+/** Rows of a rollup query, each count times the sign of its piece. */
+const signed = <T extends { k: unknown }>(rows: T[], sign: number) =>
+  rows.map((r) => ({ ...r, k: sign * n(r.k) }));
+
+/**
+ * The team's call-log entries per band, category and outcome in the range: whole UTC days from the rollup
+ * call_log_days plus or minus the raw rows of the part-days at the ends (core/rollup-range.ts). One rep's: raw.
+ */
+async function logGroups(
+  db: Db,
+  r: Range,
+): Promise<{ b: unknown; category: string; outcome: string; k: number }[]> {
+  if (r.userId) return signed((await rawLogGroups(db, r.start, r.end, r.userId)).rows, 1);
+  const split = splitRange(Date.parse(r.start), Date.parse(r.end), ['day']);
+  const fromDays = async (sign: 1 | -1) => {
+    const keys = keysOf(split, 'day', sign);
+    if (!keys.length) return [];
+    const rows = await sql<LogGroup>`
+      select band as b, category, outcome, sum(n) as k from call_log_days where day in (${sql.join(keys)})
+      group by 1, 2, 3`.execute(db.kysely);
+    return signed(rows.rows, sign);
+  };
+  const parts = await Promise.all([
+    fromDays(1),
+    fromDays(-1),
+    ...split.raw.map(async (p) => signed((await rawLogGroups(db, p.start, p.end, undefined)).rows, p.sign)),
+  ]);
+  return parts.flat();
+}
+
 /**
  * Call-log entries per outcome, the number of saves, and calls, visits and saves per score band (-1: unscored)
- * and per category: one pass over the period's call logs (grouped by band, category and outcome together, read
- * from the index call_logs_period) and one over its saves.
+ * and per category: the period's call logs grouped by band, category and outcome together (logGroups), and one
+ * pass over its saves.
  */
 export async function outcomeGroups(db: Db, r: Range) {
   const [logs, saves] = await Promise.all([
-    sql<{ b: unknown; category: string; outcome: string; k: unknown }>`
-      select ${band(db, sql`score`)} as b, category, outcome, count(*) as k from call_logs
-      where created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}
-      group by 1, 2, 3`.execute(db.kysely),
+    logGroups(db, r),
     sql<{ b: unknown; category: string | null; k: unknown }>`
-      select ${band(db, savedField(db, 'score'))} as b, ${savedField(db, 'category')} as category, count(*) as k
-      from saved_prospects s
-      where created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}
+      select ${band(db, sql`x.score`)} as b, x.category, count(*) as k
+      from (${savedFields(db, r)}) x
       group by 1, 2`.execute(db.kysely),
   ]);
   const outcomes = new Map<string, number>();
   const bands = new Map<number, GroupCounts>();
   const categories = new Map<string, GroupCounts>();
+  // Rows behind each group: a group whose rollup counts add up to 0 is not in the period at all.
+  const bandRows = new Map<number, number>();
+  const categoryRows = new Map<string, number>();
+  const add = <K>(map: Map<K, number>, key: K, k: number) => map.set(key, (map.get(key) ?? 0) + k);
   let saveCount = 0;
   const of = <K>(map: Map<K, GroupCounts>, key: K) => {
     let g = map.get(key);
@@ -202,20 +313,28 @@ export async function outcomeGroups(db: Db, r: Range) {
     else if (outcome === 'Visited') g.visited += k;
   };
   const cat = (c: string | null) => (c ?? '').trim();
-  for (const row of logs.rows) {
-    const k = n(row.k);
-    outcomes.set(row.outcome, (outcomes.get(row.outcome) ?? 0) + k);
-    addLog(of(bands, n(row.b)), row.outcome, k);
+  for (const row of logs) {
+    const k = row.k;
+    const b = n(row.b);
+    add(outcomes, row.outcome, k);
+    addLog(of(bands, b), row.outcome, k);
     addLog(of(categories, cat(row.category)), row.outcome, k);
+    add(bandRows, b, k);
+    add(categoryRows, cat(row.category), k);
   }
   for (const row of saves.rows) {
     const k = n(row.k);
     saveCount += k;
     of(bands, n(row.b)).saved += k;
     of(categories, cat(row.category)).saved += k;
+    add(bandRows, n(row.b), k);
+    add(categoryRows, cat(row.category), k);
   }
+  for (const [key, k] of bandRows) if (k === 0) bands.delete(key);
+  for (const [key, k] of categoryRows) if (k === 0) categories.delete(key);
   return {
     outcomes: [...outcomes.entries()]
+      .filter(([, count]) => count !== 0)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([outcome, count]) => ({ outcome, count })),
     saves: saveCount,
@@ -267,32 +386,97 @@ export async function lastActivityOf(db: Db, userId: string): Promise<string | n
   return times.length ? times.reduce((a, b) => (a > b ? a : b)) : null;
 }
 
-/** Calls and visits on a grid of 0.001 degree, busiest cells first, at most `limit`. */
-export async function mapCells(db: Db, r: Range, limit: number) {
-  const [cells, unplaced] = await Promise.all([
-    sql<{ lat: unknown; lng: unknown; calls: unknown; visits: unknown }>`
-      select avg(lat) as lat, avg(lng) as lng,
-        sum(case when outcome = 'Called' then 1 else 0 end) as calls,
-        sum(case when outcome = 'Visited' then 1 else 0 end) as visits
-      from call_logs
-      where created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}
-        and lat is not null and lng is not null
-      group by round(lat * 1000), round(lng * 1000)
-      order by count(*) desc, 1, 2
-      limit ${limit}`.execute(db.kysely),
+/** A grid index of a coordinate, as migration 2026-11-25T0550-call-log-rollups computes it (0.01 degree). */
+function cellOf(db: Db, column: string): RawBuilder<number> {
+  return db.kind === 'postgres'
+    ? sql<number>`floor(${sql.ref(column)} * 100)::int`
+    : sql<number>`cast(floor(${sql.ref(column)} * 100) as integer)`;
+}
+
+/** Placed raw rows of [start, end) as rollup rows (cell, n, calls, visits), each times `sign`. */
+function rawCells(db: Db, p: RawPiece | { start: string; end: string; sign: 1 }, userId: string | undefined) {
+  return sql`select ${cellOf(db, 'lat')} as lat_cell, ${cellOf(db, 'lng')} as lng_cell, ${sql.lit(p.sign)} as n,
+      ${sql.lit(p.sign)} * case when outcome = 'Called' then 1 else 0 end as calls,
+      ${sql.lit(p.sign)} * case when outcome = 'Visited' then 1 else 0 end as visits
+    from call_logs
+    where created_at >= ${p.start} and created_at < ${p.end} ${forUser('user_id', userId)}
+      and lat is not null and lng is not null`;
+}
+
+/** Rollup rows of the cells table for the buckets of one unit and sign, times the sign. */
+function bucketCells(split: SplitRange, unit: 'month' | 'day', sign: 1 | -1) {
+  const keys = keysOf(split, unit, sign);
+  if (!keys.length) return [];
+  return [
+    sql`select lat_cell, lng_cell, ${sql.lit(sign)} * n as n, ${sql.lit(sign)} * calls as calls,
+        ${sql.lit(sign)} * visits as visits
+      from call_log_cells where bucket in (${sql.join(keys)})`,
+  ];
+}
+
+/** Unplaced entries (no latitude or longitude) in the range: the team's from call_log_days plus raw part-days. */
+async function unplacedIn(db: Db, r: Range): Promise<number> {
+  const rawCount = (start: string, end: string) =>
     sql<{ k: unknown }>`
       select count(*) as k from call_logs
-      where created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}
-        and (lat is null or lng is null)`.execute(db.kysely),
+      where created_at >= ${start} and created_at < ${end} ${forUser('user_id', r.userId)}
+        and (lat is null or lng is null)`.execute(db.kysely);
+  if (r.userId) return n((await rawCount(r.start, r.end)).rows[0]?.k);
+  const split = splitRange(Date.parse(r.start), Date.parse(r.end), ['day']);
+  const parts = await Promise.all([
+    ...([1, -1] as const).map(async (sign) => {
+      const keys = keysOf(split, 'day', sign);
+      if (!keys.length) return 0;
+      const row = await sql<{ k: unknown }>`
+        select sum(n) as k from call_log_days where day in (${sql.join(keys)}) and placed = 0`.execute(
+        db.kysely,
+      );
+      return sign * n(row.rows[0]?.k);
+    }),
+    ...split.raw.map(async (p) => p.sign * n((await rawCount(p.start, p.end)).rows[0]?.k)),
   ]);
+  return parts.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Calls and visits on a grid of MAP_CELL_DEGREES (the centre of each cell), busiest cells first, at most
+ * `limit`. The team's: whole UTC months and days from the rollup call_log_cells plus or minus the raw rows of
+ * the part-days at the ends (a Chicago month is one UTC month and twelve hours of raw rows); one rep's: raw rows.
+ */
+export async function mapCells(db: Db, r: Range, limit: number) {
+  const parts = r.userId
+    ? [rawCells(db, { start: r.start, end: r.end, sign: 1 }, r.userId)]
+    : (() => {
+        const split = splitRange(Date.parse(r.start), Date.parse(r.end), ['month', 'day']);
+        return [
+          ...bucketCells(split, 'month', 1),
+          ...bucketCells(split, 'month', -1),
+          ...bucketCells(split, 'day', 1),
+          ...bucketCells(split, 'day', -1),
+          ...split.raw.map((p) => rawCells(db, p, undefined)),
+        ];
+      })();
+  const [cells, unplaced] = await Promise.all([
+    parts.length
+      ? sql<{ lat_cell: unknown; lng_cell: unknown; calls: unknown; visits: unknown }>`
+          select lat_cell, lng_cell, sum(calls) as calls, sum(visits) as visits
+          from (${sql.join(parts, sql` union all `)}) x
+          group by lat_cell, lng_cell
+          having sum(n) > 0
+          order by sum(n) desc, lat_cell, lng_cell
+          limit ${limit}`.execute(db.kysely)
+      : Promise.resolve({ rows: [] }),
+    unplacedIn(db, r),
+  ]);
+  const centre = (cell: unknown) => Math.round((n(cell) + 0.5) * MAP_CELL_DEGREES * 1e6) / 1e6;
   return {
     cells: cells.rows.map((c) => ({
-      lat: n(c.lat),
-      lng: n(c.lng),
+      lat: centre(c.lat_cell),
+      lng: centre(c.lng_cell),
       calls: n(c.calls),
       visits: n(c.visits),
     })),
-    unplaced: n(unplaced.rows[0]?.k),
+    unplaced,
   };
 }
 

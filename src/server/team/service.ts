@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import {
   CATEGORY_LIMIT,
   MAP_AREA_LIMIT,
+  MAP_CELL_DEGREES,
   MAP_CELL_LIMIT,
   MAX_PERIOD_DAYS,
   REP_LOG_LIMIT,
@@ -160,6 +161,7 @@ export async function teamMap(db: Db, query: PeriodQuery, now?: number): Promise
   ]);
   return {
     period,
+    cellDegrees: MAP_CELL_DEGREES,
     cells: cells.slice(0, MAP_CELL_LIMIT),
     unplaced,
     areas: areas.slice(0, MAP_AREA_LIMIT),

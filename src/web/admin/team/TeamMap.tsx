@@ -1,8 +1,9 @@
-// The map of the period's calls and visits (issue 19), loaded lazily with Leaflet: each grid cell of about 110 m
-// is a dot sized by its entries (green where a visit happened, blue for calls only) over the areas the team
-// scanned (dashed circles), so covered and untouched ground show at a glance. Tiles from /api/config.
+// The map of the period's calls and visits (issue 19), loaded lazily with Leaflet: each grid cell (cellDegrees of
+// the answer, 0.01 degree: about 1 km) is drawn as that square, the busier the darker (green where a visit
+// happened, blue for calls only), over the areas the team scanned (dashed circles), so covered and untouched
+// ground show at a glance. Tiles from /api/config.
 import { useEffect } from 'react';
-import { Circle, CircleMarker, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { Circle, MapContainer, Popup, Rectangle, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapCell, ScannedArea } from '../../../core/api/dashboard';
@@ -11,38 +12,46 @@ import { METERS_PER_MILE } from '../../defaults';
 export const CALLS_COLOR = '#1864ab';
 export const VISITS_COLOR = '#2b8a3e';
 
-function FitBounds({ cells, areas }: { cells: MapCell[]; areas: ScannedArea[] }) {
+function FitBounds({ cells, half, areas }: { cells: MapCell[]; half: number; areas: ScannedArea[] }) {
   const map = useMap();
   useEffect(() => {
-    const points: L.LatLngExpression[] = cells.map((c) => [c.lat, c.lng]);
+    // Whole squares in view, not just their centres.
+    const points: L.LatLngExpression[] = cells.flatMap((c): L.LatLngExpression[] => [
+      [c.lat - half, c.lng - half],
+      [c.lat + half, c.lng + half],
+    ]);
     for (const a of areas) {
       const circle = L.latLng(a.lat, a.lng).toBounds(a.radiusMiles * METERS_PER_MILE * 2);
       points.push(circle.getNorthWest(), circle.getSouthEast());
     }
     if (points.length === 0) return;
-    // More room at the bottom: the attribution (two lines on a phone) must not cover a dot.
+    // More room at the bottom: the attribution (two lines on a phone) must not cover a square. At most zoom 13,
+    // where a cell of 0.01 degree is about 50 px: the squares stay small against the streets around them.
     map.fitBounds(L.latLngBounds(points), {
       paddingTopLeft: [56, 24],
       paddingBottomRight: [24, 56],
-      maxZoom: 15,
+      maxZoom: 13,
       animate: false,
     });
-  }, [map, cells, areas]);
+  }, [map, cells, half, areas]);
   return null;
 }
 
 export default function TeamMap({
   cells,
+  cellDegrees,
   areas,
   tileUrl,
   tileAttribution,
 }: {
   cells: MapCell[];
+  cellDegrees: number;
   areas: ScannedArea[];
   tileUrl: string;
   tileAttribution: string;
 }) {
   const busiest = Math.max(1, ...cells.map((c) => c.calls + c.visits));
+  const half = cellDegrees / 2;
   return (
     <MapContainer
       center={[39.5, -98.35]}
@@ -63,24 +72,26 @@ export default function TeamMap({
       {cells.map((c) => {
         const n = c.calls + c.visits;
         return (
-          <CircleMarker
+          <Rectangle
             key={`${c.lat},${c.lng}`}
-            center={[c.lat, c.lng]}
-            radius={4 + 10 * Math.sqrt(n / busiest)}
+            bounds={[
+              [c.lat - half, c.lng - half],
+              [c.lat + half, c.lng + half],
+            ]}
             pathOptions={{
-              color: '#ffffff',
+              color: c.visits > 0 ? VISITS_COLOR : CALLS_COLOR,
               weight: 1,
               fillColor: c.visits > 0 ? VISITS_COLOR : CALLS_COLOR,
-              fillOpacity: 0.8,
+              fillOpacity: 0.25 + 0.6 * Math.sqrt(n / busiest),
             }}
           >
             <Popup>
               {c.calls} {c.calls === 1 ? 'call' : 'calls'}, {c.visits} {c.visits === 1 ? 'visit' : 'visits'}
             </Popup>
-          </CircleMarker>
+          </Rectangle>
         );
       })}
-      <FitBounds cells={cells} areas={areas} />
+      <FitBounds cells={cells} half={half} areas={areas} />
     </MapContainer>
   );
 }

@@ -212,12 +212,13 @@ function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string |
       interactive
       title="Where the team called and visited"
       summary={summary}
-      note="Green dots: places with a visit; blue: calls only; dashed circles: areas scanned in the period."
+      note="Squares of about 1 km: green where there was a visit, blue for calls only; dashed circles: areas scanned in the period."
       chart={
         <div className="map-wrap team-map-wrap">
           <Suspense fallback={<div className="map-placeholder">Loading the map...</div>}>
             <TeamMap
               cells={cells}
+              cellDegrees={map.data.cellDegrees}
               areas={areas}
               tileUrl={config.data?.map.tileUrl ?? ''}
               tileAttribution={config.data?.map.tileAttribution ?? ''}
