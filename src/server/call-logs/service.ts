@@ -11,6 +11,9 @@ import {
   type CsvColumn,
 } from '../../core/csv.js';
 import type { CallLog } from '../../core/api/lists.js';
+import type { FollowUp, FollowUpInput } from '../../core/api/follow-ups.js';
+import { insertFollowUp } from '../follow-ups/repository.js';
+import { followUpRow, presentFollowUp, rememberTimeZone } from '../follow-ups/service.js';
 import {
   deleteAllCallLogs,
   deleteOwnCallLog,
@@ -67,6 +70,8 @@ export interface CallLogInput {
   note?: string | undefined;
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp?: string | number | undefined;
+  /** Issue 18: a follow-up stored with the entry, both or neither. */
+  followUp?: FollowUpInput | undefined;
 }
 
 /** A call-log entry as the API answers it (src/core/api). */
@@ -104,7 +109,11 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
   return new Date(ms).toISOString();
 }
 
-export async function addCallLog(db: Db, userId: string, input: CallLogInput): Promise<CallLogView> {
+export async function addCallLog(
+  db: Db,
+  userId: string,
+  input: CallLogInput,
+): Promise<{ callLog: CallLogView; followUp?: FollowUp }> {
   assertOutcome(input.outcome);
   const prospectId = input.prospectId.trim();
   const facts = await teamProspectFacts(db.kysely, prospectId);
@@ -124,8 +133,19 @@ export async function addCallLog(db: Db, userId: string, input: CallLogInput): P
     lat: facts?.lat ?? null,
     lng: facts?.lng ?? null,
   };
-  await insertCallLog(db.kysely, row);
-  return presentCallLog(row);
+  const followUp = input.followUp;
+  if (!followUp) {
+    await insertCallLog(db.kysely, row);
+    return { callLog: presentCallLog(row) };
+  }
+  // The entry and its follow-up are stored in one transaction: both or neither.
+  const next = followUpRow(row, followUp);
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertCallLog(trx, row);
+    await insertFollowUp(trx, next);
+  });
+  await rememberTimeZone(db, userId, followUp.timeZone);
+  return { callLog: presentCallLog(row), followUp: presentFollowUp(next) };
 }
 
 export async function ownCallLogs(db: Db, userId: string): Promise<CallLogView[]> {
