@@ -19,6 +19,9 @@ import { VERTICAL_LABELS } from '../../core/verticals';
 import { KEYWORD_LABELS, type KeywordGroup } from '../../core/scoring/constants';
 import { api, type Advertiser, type PlaceDetails } from '../api';
 import { SignalChips } from './SignalChips';
+import type { FollowUpInput } from '../api';
+import { FollowUpFields } from '../main/follow-ups/FollowUpFields';
+import { EMPTY_DRAFT, followUpFromDraft, type FollowUpDraft } from '../main/follow-ups/draft';
 import { useDialogs } from '../dialogs';
 import {
   directionsUrl,
@@ -43,8 +46,8 @@ import {
 } from '../texts';
 
 export interface CardActions {
-  /** Log an outcome; resolves when stored (the draft is cleared then). */
-  onLog: (prospect: Prospect, outcome: string, note: string) => Promise<void>;
+  /** Log an outcome, with a follow-up when one was set; resolves when stored (the draft is cleared then). */
+  onLog: (prospect: Prospect, outcome: string, note: string, followUp?: FollowUpInput) => Promise<void>;
   onStrategy: (prospect: Prospect) => void;
   onSetCategory?: (prospect: Prospect, category: string) => Promise<void>;
   onMark: (prospect: Prospect) => Promise<void>;
@@ -163,6 +166,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
   const [details, setDetails] = useState<PlaceDetails | null>(null);
   const [outcome, setOutcome] = useState('');
   const [note, setNote] = useState('');
+  const [followUp, setFollowUp] = useState<FollowUpDraft>(EMPTY_DRAFT);
   const [logging, setLogging] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [showBreakdown, setShowBreakdown] = useState(false);
@@ -234,9 +238,11 @@ export const ProspectCard = memo(function ProspectCard(props: {
     if (!outcome) return;
     setLogging(true);
     try {
-      await actions.onLog(p, outcome, note);
+      const next = outcome === OUTCOME_SAVE ? undefined : followUpFromDraft(followUp);
+      await actions.onLog(p, outcome, note, next);
       setOutcome('');
       setNote('');
+      setFollowUp(EMPTY_DRAFT);
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), 'error');
     } finally {
@@ -467,10 +473,18 @@ export const ProspectCard = memo(function ProspectCard(props: {
             maxLength={2000}
             style={{ flex: 1, minWidth: 140 }}
           />
-          <Button size="xs" disabled={!outcome} loading={logging} onClick={() => void log()}>
+          <Button
+            size="xs"
+            disabled={!outcome || (followUp.pick === 'date' && !followUp.date)}
+            loading={logging}
+            onClick={() => void log()}
+          >
             Log
           </Button>
         </Group>
+        {(outcome === OUTCOME_CALLED || outcome === OUTCOME_VISITED) && (
+          <FollowUpFields value={followUp} onChange={setFollowUp} idPrefix={headingId} />
+        )}
         <Group gap={6} wrap="wrap">
           {!advertiser && (
             <Button
