@@ -253,6 +253,18 @@ export const ProspectCard = memo(function ProspectCard(props: {
   const outcomes =
     variant === 'saved' ? [OUTCOME_CALLED, OUTCOME_VISITED] : [OUTCOME_CALLED, OUTCOME_VISITED, OUTCOME_SAVE];
   const showCall = variant === 'prospects' || phone !== '';
+  // Issue 18: a call or visit can set a follow-up; the Log button then comes after its fields.
+  const withFollowUp = outcome === OUTCOME_CALLED || outcome === OUTCOME_VISITED;
+  const logButton = (
+    <Button
+      size="xs"
+      disabled={!outcome || (followUp.pick === 'date' && !followUp.date)}
+      loading={logging}
+      onClick={() => void log()}
+    >
+      Log
+    </Button>
+  );
   const showWebsite = variant === 'prospects' || website !== null;
 
   return (
@@ -473,17 +485,13 @@ export const ProspectCard = memo(function ProspectCard(props: {
             maxLength={2000}
             style={{ flex: 1, minWidth: 140 }}
           />
-          <Button
-            size="xs"
-            disabled={!outcome || (followUp.pick === 'date' && !followUp.date)}
-            loading={logging}
-            onClick={() => void log()}
-          >
-            Log
-          </Button>
+          {!withFollowUp && logButton}
         </Group>
-        {(outcome === OUTCOME_CALLED || outcome === OUTCOME_VISITED) && (
-          <FollowUpFields value={followUp} onChange={setFollowUp} idPrefix={headingId} />
+        {withFollowUp && (
+          <>
+            <FollowUpFields value={followUp} onChange={setFollowUp} idPrefix={headingId} />
+            <Group>{logButton}</Group>
+          </>
         )}
         <Group gap={6} wrap="wrap">
           {!advertiser && (
