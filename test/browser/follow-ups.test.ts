@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
+import { axeViolations } from './axe.js';
 import { keepScreenshot, openBrowser, registerViaApi, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -66,6 +67,7 @@ describe('follow-ups on a phone', () => {
       await card.getByLabel('Next step').fill('Bring the media kit');
       await card.getByText("It's a meeting").click();
       await card.getByTestId('follow-up-fields').scrollIntoViewIfNeeded();
+      expect(await axeViolations(page, '[data-testid="prospect-card"]')).toEqual([]);
       await keepScreenshot(page, 'follow-ups-log-form-375');
       await page.setViewportSize({ width: 1440, height: 900 });
       await card.getByTestId('follow-up-fields').scrollIntoViewIfNeeded();
@@ -95,6 +97,7 @@ describe('follow-ups on a phone', () => {
       expect(await item.getByRole('link', { name: /\.ics/ }).getAttribute('href')).toMatch(
         /^\/api\/follow-ups\/[\w-]+\.ics$/,
       );
+      expect(await axeViolations(page, '[data-testid="today-panel"]')).toEqual([]);
       await keepScreenshot(page, 'follow-ups-today-375', { fullPage: true });
       await page.setViewportSize({ width: 1440, height: 900 });
       await keepScreenshot(page, 'follow-ups-today-1440');
@@ -109,6 +112,7 @@ describe('follow-ups on a phone', () => {
       expect(feed.status()).toBe(200);
       expect(await feed.text()).toContain('SUMMARY:Meeting: Corner Bakery — Bring the media kit');
       expect(await page.getByRole('switch', { name: /E-mail me my follow-ups/ }).isChecked()).toBe(true);
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await keepScreenshot(page, 'follow-ups-settings-375');
       await page.keyboard.press('Escape');
 

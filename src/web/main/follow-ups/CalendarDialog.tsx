@@ -70,7 +70,13 @@ export function CalendarDialog({ userId, onClose }: { userId: string; onClose: (
   };
 
   return (
-    <Modal opened onClose={onClose} title="Calendar & e-mail" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Calendar & e-mail"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Stack gap={6}>
           <Text fw={600}>Calendar feed</Text>

@@ -145,13 +145,7 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
           </Button>
         </Group>
         <Group gap={6} wrap="wrap" align="flex-end">
-          <Button
-            size="xs"
-            color="green"
-            loading={done.isPending}
-            disabled={busy}
-            onClick={() => done.mutate()}
-          >
+          <Button size="xs" loading={done.isPending} disabled={busy} onClick={() => done.mutate()}>
             Done
           </Button>
           {QUICK_PICKS.map((pick) => (
