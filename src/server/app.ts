@@ -30,6 +30,8 @@ import { userRoutes } from './users/routes.js';
 import { anyAuthUser } from './users/repository.js';
 import { invitationRoutes } from './invitations/routes.js';
 import { callLogRoutes } from './call-logs/routes.js';
+import { followUpRoutes } from './follow-ups/routes.js';
+import { registerDigestWorker, startDigestScheduler, type DigestDeps } from './follow-ups/digest.js';
 import { savedRoutes } from './saved/routes.js';
 import { createEventBus } from './events/bus.js';
 import { eventRoutes, publishSessionsEnded } from './events/routes.js';
@@ -230,6 +232,24 @@ export async function buildApp({
       jobDeadlineMs: config.ai.jobDeadlineMs,
     });
   }
+  // The morning digest (issue 18): a tick on every instance enqueues each rep's day once; the job sends it.
+  const digestDeps: DigestDeps = {
+    db,
+    mailer: ctx.mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    digestHour: config.digestHour,
+  };
+  registerDigestWorker(ctx.jobs, digestDeps);
+  let digestScheduler: { stop(): void } | undefined;
+  app.addHook('onReady', () => {
+    digestScheduler = startDigestScheduler(digestDeps, ctx.jobs);
+    return Promise.resolve();
+  });
+  app.addHook('preClose', () => {
+    digestScheduler?.stop();
+    return Promise.resolve();
+  });
   app.addHook('preClose', () => ctx.jobs.stop());
   // Region refreshes (download + import, minutes for a state) work on a queue of their own, one at a time.
   const regionWorker = createRegionWorker(ctx);
@@ -357,6 +377,7 @@ export async function buildApp({
   await app.register(userRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });
   await app.register(callLogRoutes, { ctx });
+  await app.register(followUpRoutes, { ctx });
   await app.register(savedRoutes, { ctx });
   await app.register(eventRoutes, { ctx, limits: config.eventStreams });
   await app.register(advertiserRoutes, { ctx });

@@ -88,6 +88,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Prospect Finder <no-reply@localhost>'),
+  /** Hour (0-23) on each rep's own clock at which the morning digest of due follow-ups is e-mailed (issue 18). */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins from one IP address, whatever the e-mail, per 15 minutes (stops password spraying). */
@@ -215,6 +217,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    /** The morning digest's hour in each rep's zone (DIGEST_HOUR). */
+    digestHour: e.DIGEST_HOUR,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimits: {
       signIn: e.SIGN_IN_RATE_LIMIT,

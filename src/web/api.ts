@@ -6,8 +6,12 @@ import type {
   Advertiser,
   AppConfig,
   BlockedItem,
+  CalendarFeed,
+  CalendarSettings,
   CallLog,
+  CallLogAnswer,
   CallLogInput,
+  FollowUp,
   GeocodeResult,
   Invitation,
   InvitationCheck,
@@ -114,8 +118,11 @@ const qs = (params: Record<string, string | number | undefined>) => {
 export type {
   Advertiser,
   AppConfig,
+  CalendarSettings,
   CallLog,
   CallLogInput,
+  FollowUp,
+  FollowUpInput,
   InvitationCheck,
   LatestPage,
   PipelineEntry,
@@ -185,8 +192,27 @@ export const api = {
 
   // Working the list
   callLogs: async () => (await request<{ callLogs: CallLog[] }>('GET', '/api/call-logs')).callLogs,
-  addCallLog: async (input: CallLogInput) =>
-    (await request<{ callLog: CallLog }>('POST', '/api/call-logs', input)).callLog,
+  /** The entry, and its follow-up when `input.followUp` set one (stored together or not at all). */
+  addCallLog: (input: CallLogInput) => request<CallLogAnswer>('POST', '/api/call-logs', input),
+  // Follow-ups and the Today tab (issue 18); the zone is kept for the morning digest's hour.
+  followUps: async () =>
+    (await request<{ followUps: FollowUp[] }>('GET', `/api/follow-ups?${qs({ tz: browserTimeZone() })}`))
+      .followUps,
+  completeFollowUp: async (id: string) =>
+    (await request<{ followUp: FollowUp }>('POST', `/api/follow-ups/${encodeURIComponent(id)}/done`))
+      .followUp,
+  rescheduleFollowUp: async (id: string, dueDate: string, dueTime?: string | null) =>
+    (
+      await request<{ followUp: FollowUp }>('PATCH', `/api/follow-ups/${encodeURIComponent(id)}`, {
+        dueDate,
+        ...(dueTime !== undefined ? { dueTime } : {}),
+      })
+    ).followUp,
+  followUpIcsUrl: (id: string) => `/api/follow-ups/${encodeURIComponent(id)}.ics`,
+  calendarSettings: () => request<CalendarSettings>('GET', '/api/calendar/settings'),
+  changeCalendarSettings: (patch: { digestEnabled?: boolean; timeZone?: string }) =>
+    request<CalendarSettings>('PATCH', '/api/calendar/settings', patch),
+  newCalendarFeed: () => request<CalendarFeed>('POST', '/api/calendar/feed'),
   deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
   clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
   /** SPEC §2: the server names it call_log_{user}_{date}.csv. */

@@ -54,6 +54,15 @@ const SPEC_RULES: Record<string, Access> = {
   'DELETE /api/call-logs/:id': 'user',
   'DELETE /api/call-logs': 'user',
   'GET /api/call-logs/export.csv': 'user',
+  // issue 18: own follow-ups (another rep's answer 404), the calendar feed and the digest switch
+  'GET /api/follow-ups': 'user',
+  'POST /api/follow-ups/:id/done': 'user',
+  'PATCH /api/follow-ups/:id': 'user',
+  'GET /api/follow-ups/:id.ics': 'user',
+  'GET /api/calendar/settings': 'user',
+  'PATCH /api/calendar/settings': 'user',
+  'POST /api/calendar/feed': 'user',
+  'GET /api/calendar/:token.ics': 'public', // the secret token in the link is the credential (404 otherwise)
   'GET /api/saved': 'user',
   'POST /api/saved': 'user',
   'DELETE /api/saved/:prospectId': 'user',

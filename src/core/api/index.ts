@@ -11,3 +11,4 @@ export * from './events';
 export * from './areas';
 export * from './websites';
 export * from './pipeline';
+export * from './follow-ups';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoTime, requiredText, text } from './common';
 import { prospectInputSchema, prospectSchema } from './prospect';
+import { followUpInput, followUpSchema } from './follow-ups';
 
 const optionalText = (max: number) => text(max).optional();
 
@@ -18,6 +19,8 @@ export const callLogBody = z.object({
   note: optionalText(2000),
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
+  /** Issue 18: a follow-up stored with the entry, in the same transaction. */
+  followUp: followUpInput.optional(),
 });
 export type CallLogInput = z.infer<typeof callLogBody>;
 
@@ -34,6 +37,10 @@ export const callLogSchema = z.object({
   createdAt: isoTime,
 });
 export type CallLog = z.infer<typeof callLogSchema>;
+
+/** The answer of POST /api/call-logs: the entry, and its follow-up when one was set. */
+export const callLogAnswer = z.object({ callLog: callLogSchema, followUp: followUpSchema.optional() });
+export type CallLogAnswer = z.infer<typeof callLogAnswer>;
 
 /** POST /api/saved. */
 export const saveBody = z.object({ prospect: prospectInputSchema, note: text(2000).optional() });

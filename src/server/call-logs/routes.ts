@@ -5,7 +5,7 @@ import { currentUser } from '../http/access.js';
 import { exportTimeZone, sendCsv, timeZoneParam } from '../exports/send.js';
 import { errors } from '../http/contract.js';
 import { csvFile, noContent, requiredText } from '../../core/api/common.js';
-import { callLogBody, callLogSchema } from '../../core/api/lists.js';
+import { callLogAnswer, callLogBody, callLogSchema } from '../../core/api/lists.js';
 import {
   addCallLog,
   CALL_HISTORY_CLEARED,
@@ -37,14 +37,13 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       config: { access: 'user' },
       schema: {
         tags: ['call-logs'],
-        summary: 'Log a call or visit (SPEC §4 outcome logging)',
+        summary: 'Log a call or visit (SPEC §4 outcome logging), with a follow-up in the same transaction',
         body: callLogBody,
-        response: { 201: z.object({ callLog: callLogSchema }) },
+        response: { 201: callLogAnswer },
       },
     },
     async (request, reply) => {
-      const callLog = await addCallLog(db, currentUser(request), request.body, ctx.events);
-      return reply.status(201).send({ callLog });
+      return reply.status(201).send(await addCallLog(db, currentUser(request), request.body, ctx.events));
     },
   );
 

@@ -13,6 +13,9 @@ import {
 import type { CallLog } from '../../core/api/lists.js';
 import type { EventBus } from '../events/bus.js';
 import { pipelineOnCallLog, publishPipelineChange } from '../pipeline/service.js';
+import type { FollowUp, FollowUpInput } from '../../core/api/follow-ups.js';
+import { insertFollowUp } from '../follow-ups/repository.js';
+import { followUpRow, presentFollowUp, rememberTimeZone } from '../follow-ups/service.js';
 import {
   deleteAllCallLogs,
   deleteOwnCallLog,
@@ -69,6 +72,8 @@ export interface CallLogInput {
   note?: string | undefined;
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp?: string | number | undefined;
+  /** Issue 18: a follow-up stored with the entry, both or neither. */
+  followUp?: FollowUpInput | undefined;
 }
 
 /** A call-log entry as the API answers it (src/core/api). */
@@ -107,15 +112,15 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
 }
 
 /**
- * Logs the call; on an unclaimed business it also claims it at Contacted for the rep, in the same transaction
- * (issue 18), and tells every screen once committed.
+ * Logs the call, with its follow-up when one is set (both or neither); on an unclaimed business it also claims
+ * it at Contacted for the rep, in the same transaction (issue 18), and tells every screen once committed.
  */
 export async function addCallLog(
   db: Db,
   user: { id: string; name: string },
   input: CallLogInput,
   events?: EventBus,
-): Promise<CallLogView> {
+): Promise<{ callLog: CallLogView; followUp?: FollowUp }> {
   const userId = user.id;
   assertOutcome(input.outcome);
   const prospectId = input.prospectId.trim();
@@ -136,12 +141,17 @@ export async function addCallLog(
     lat: facts?.lat ?? null,
     lng: facts?.lng ?? null,
   };
+  const followUp = input.followUp;
+  const next = followUp ? followUpRow(row, followUp) : null;
   const claimed = await db.kysely.transaction().execute(async (trx) => {
     await insertCallLog(trx, row);
+    if (next) await insertFollowUp(trx, next);
     return pipelineOnCallLog(trx, user, prospectId, row.name, new Date().toISOString());
   });
   if (claimed && events) await publishPipelineChange(events, claimed, 'changed');
-  return presentCallLog(row);
+  if (!followUp || !next) return { callLog: presentCallLog(row) };
+  await rememberTimeZone(db, userId, followUp.timeZone);
+  return { callLog: presentCallLog(row), followUp: presentFollowUp(next) };
 }
 
 export async function ownCallLogs(db: Db, userId: string): Promise<CallLogView[]> {

@@ -404,6 +404,46 @@ export interface WebsiteEvidenceTable {
   business: string;
 }
 
+/** A follow-up a rep set when logging a call or visit (issue 18); due on the rep's local date. */
+export interface FollowUpTable {
+  id: string;
+  user_id: string;
+  prospect_id: string;
+  name: string;
+  category: string;
+  address: string;
+  phone: string;
+  website: string;
+  score: number | null;
+  lat: number | null;
+  lng: number | null;
+  /** 'YYYY-MM-DD' in time_zone */
+  due_date: string;
+  /** 'HH:MM', null for any time that day */
+  due_time: string | null;
+  /** IANA zone the browser reported when it was set */
+  time_zone: string;
+  next_step: string;
+  is_meeting: number;
+  done_at: string | null;
+  created_at: string;
+  updated_at: string;
+  call_log_id: string | null;
+}
+
+/** A rep's calendar feed, digest switch and zone (issue 18). */
+export interface FollowUpSettingsTable {
+  user_id: string;
+  /** SHA-256 (hex) of the feed's secret token; null when no feed link was made */
+  feed_token_hash: string | null;
+  feed_created_at: string | null;
+  digest_enabled: number;
+  time_zone: string | null;
+  /** The rep's local date the last digest was sent for */
+  digest_sent_for: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -437,6 +477,8 @@ export interface Database {
   pipeline: PipelineTable;
   pipeline_history: PipelineHistoryTable;
   website_hosts: WebsiteHostTable;
+  follow_ups: FollowUpTable;
+  follow_up_settings: FollowUpSettingsTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

@@ -215,6 +215,8 @@ export async function deleteSessions(db: Conn, userId: string): Promise<void> {
 /** Hard delete: the account, its sessions, profile and every personal record (foreign keys cascade). */
 export async function deleteUserCompletely(db: Conn, userId: string): Promise<void> {
   await db.deleteFrom('call_logs').where('user_id', '=', userId).execute();
+  await db.deleteFrom('follow_ups').where('user_id', '=', userId).execute();
+  await db.deleteFrom('follow_up_settings').where('user_id', '=', userId).execute();
   await db.deleteFrom('saved_prospects').where('user_id', '=', userId).execute();
   await db.deleteFrom('searches').where('user_id', '=', userId).execute();
   await db.deleteFrom('latest_scans').where('user_id', '=', userId).execute();

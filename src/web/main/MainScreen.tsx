@@ -38,7 +38,11 @@ export function MainScreen() {
   const me = useMe();
   const admin = isAdminUser(me);
   const config = useConfig();
-  const [tab, setTab] = useState<string>('prospects');
+  // ?tab=today opens a main tab directly (the calendar feed and the morning digest link to Today).
+  const [tab, setTab] = useState<string>(() => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    return asked && mainTabs.some((t) => t.value === asked) ? asked : 'prospects';
+  });
   const [focus, setFocus] = useState<{ id: string; nonce: number } | null>(null);
   const mapWrap = useRef<HTMLDivElement>(null);
   /** On a phone the map sits above the list: bring it into view when it is the thing to look at. */

@@ -6,9 +6,12 @@ import { ProspectsPanel } from './scan/ProspectsPanel';
 import { SavedPanel } from './saved/SavedPanel';
 import { useCallLogs, useSaved } from './prospects';
 import { useMainScreen } from './screen';
+import { useDueCount } from './follow-ups/useFollowUps';
 
 // The Log tab is its own chunk, loaded when opened (the Prospects tab is the first screen).
 const LogPanel = lazy(() => import('./log/LogPanel').then((m) => ({ default: m.LogPanel })));
+// The Today tab (issue 18): its panel is a chunk of its own; the label's count is the only part loaded at once.
+const TodayPanel = lazy(() => import('./follow-ups/TodayPanel').then((m) => ({ default: m.TodayPanel })));
 
 if (!mainTabs.some((t) => t.value === 'prospects')) {
   mainTabs.push(
@@ -17,6 +20,12 @@ if (!mainTabs.some((t) => t.value === 'prospects')) {
       label: 'Prospects',
       useCount: () => useMainScreen().scan.list.data?.prospects.length ?? 0,
       render: () => <ProspectsPanel />,
+    },
+    {
+      value: 'today',
+      label: 'Today',
+      useCount: useDueCount,
+      render: () => <TodayPanel />,
     },
     {
       value: 'saved',

@@ -21,6 +21,9 @@ import { api, type Advertiser, type PlaceDetails } from '../api';
 import { SignalChips } from './SignalChips';
 import { PipelineRow } from '../main/pipeline/PipelineRow';
 import type { PipelineEntry } from '../../core/api';
+import type { FollowUpInput } from '../api';
+import { FollowUpFields } from '../main/follow-ups/FollowUpFields';
+import { EMPTY_DRAFT, followUpFromDraft, type FollowUpDraft } from '../main/follow-ups/draft';
 import { useDialogs } from '../dialogs';
 import {
   directionsUrl,
@@ -45,8 +48,8 @@ import {
 } from '../texts';
 
 export interface CardActions {
-  /** Log an outcome; resolves when stored (the draft is cleared then). */
-  onLog: (prospect: Prospect, outcome: string, note: string) => Promise<void>;
+  /** Log an outcome, with a follow-up when one was set; resolves when stored (the draft is cleared then). */
+  onLog: (prospect: Prospect, outcome: string, note: string, followUp?: FollowUpInput) => Promise<void>;
   onStrategy: (prospect: Prospect) => void;
   onSetCategory?: (prospect: Prospect, category: string) => Promise<void>;
   onMark: (prospect: Prospect) => Promise<void>;
@@ -173,6 +176,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
   const [details, setDetails] = useState<PlaceDetails | null>(null);
   const [outcome, setOutcome] = useState('');
   const [note, setNote] = useState('');
+  const [followUp, setFollowUp] = useState<FollowUpDraft>(EMPTY_DRAFT);
   const [logging, setLogging] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [showBreakdown, setShowBreakdown] = useState(false);
@@ -244,9 +248,11 @@ export const ProspectCard = memo(function ProspectCard(props: {
     if (!outcome) return;
     setLogging(true);
     try {
-      await actions.onLog(p, outcome, note);
+      const next = outcome === OUTCOME_SAVE ? undefined : followUpFromDraft(followUp);
+      await actions.onLog(p, outcome, note, next);
       setOutcome('');
       setNote('');
+      setFollowUp(EMPTY_DRAFT);
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), 'error');
     } finally {
@@ -257,6 +263,18 @@ export const ProspectCard = memo(function ProspectCard(props: {
   const outcomes =
     variant === 'saved' ? [OUTCOME_CALLED, OUTCOME_VISITED] : [OUTCOME_CALLED, OUTCOME_VISITED, OUTCOME_SAVE];
   const showCall = variant === 'prospects' || phone !== '';
+  // Issue 18: a call or visit can set a follow-up; the Log button then comes after its fields.
+  const withFollowUp = outcome === OUTCOME_CALLED || outcome === OUTCOME_VISITED;
+  const logButton = (
+    <Button
+      size="xs"
+      disabled={!outcome || (followUp.pick === 'date' && !followUp.date)}
+      loading={logging}
+      onClick={() => void log()}
+    >
+      Log
+    </Button>
+  );
   const showWebsite = variant === 'prospects' || website !== null;
 
   return (
@@ -489,10 +507,14 @@ export const ProspectCard = memo(function ProspectCard(props: {
             maxLength={2000}
             style={{ flex: 1, minWidth: 140 }}
           />
-          <Button size="xs" disabled={!outcome} loading={logging} onClick={() => void log()}>
-            Log
-          </Button>
+          {!withFollowUp && logButton}
         </Group>
+        {withFollowUp && (
+          <>
+            <FollowUpFields value={followUp} onChange={setFollowUp} idPrefix={headingId} />
+            <Group>{logButton}</Group>
+          </>
+        )}
         <Group gap={6} wrap="wrap">
           {!advertiser && (
             <Button

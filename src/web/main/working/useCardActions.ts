@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../../core/types';
-import { api, type CallLog, type SavedItem } from '../../api';
+import { api, type CallLog, type FollowUp, type FollowUpInput, type SavedItem } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { strategyModal } from '../../extensions';
 import { fullAddress, stableId } from '../../format';
@@ -25,14 +25,14 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
   const pipelineById = usePipelineById();
   const pipeline = usePipelineActions();
 
-  const logOutcome = async (p: Prospect, outcome: string, note: string) => {
+  const logOutcome = async (p: Prospect, outcome: string, note: string, followUp?: FollowUpInput) => {
     if (outcome === OUTCOME_SAVE) {
       const { created } = await api.save(p, note);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
       notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
       return;
     }
-    const entry = await api.addCallLog({
+    const { callLog: entry, followUp: made } = await api.addCallLog({
       prospectId: p.id,
       name: p.name,
       category: p.category,
@@ -42,7 +42,13 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       outcome,
       ...(note.trim() ? { note: note.trim() } : {}),
       timestamp: new Date().toISOString(),
+      ...(followUp ? { followUp } : {}),
     });
+    if (made) {
+      queryClient.setQueryData<FollowUp[]>(['followUps'], (old) => (old ? [...old, made] : old));
+      await queryClient.invalidateQueries({ queryKey: ['followUps'] });
+      notify(`Follow-up set for ${made.dueDate}${made.dueTime ? ` ${made.dueTime}` : ''}.`, 'success');
+    }
     queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => [
       entry,
       ...(old ?? []).filter((e) => e.id !== entry.id),

@@ -1,0 +1,86 @@
+// Follow-ups, the Today tab, the calendar feed and the morning digest (issue 18).
+import { z } from 'zod';
+import { isoTime, text } from './common';
+import { isTimeZone } from '../csv';
+import { isLocalDate, isLocalTime, NEXT_STEP_MAX } from '../follow-ups';
+
+export const localDateSchema = z
+  .string()
+  .max(10)
+  .refine(isLocalDate, { message: 'must be a date YYYY-MM-DD' });
+export const localTimeSchema = z.string().max(5).refine(isLocalTime, { message: 'must be a time HH:MM' });
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as America/Chicago' });
+
+/** The follow-up set with a call-log entry (POST /api/call-logs `followUp`). */
+export const followUpInput = z.object({
+  dueDate: localDateSchema,
+  dueTime: localTimeSchema.nullable().optional(),
+  /** The browser's IANA zone: the due date and time are on its clock. */
+  timeZone: timeZoneSchema,
+  nextStep: text(NEXT_STEP_MAX).optional(),
+  isMeeting: z.boolean().optional(),
+});
+export type FollowUpInput = z.infer<typeof followUpInput>;
+
+/** PATCH /api/follow-ups/:id: a new date, and a time (null: any time that day; absent: unchanged). */
+export const rescheduleBody = z.object({
+  dueDate: localDateSchema,
+  dueTime: localTimeSchema.nullable().optional(),
+});
+export type RescheduleInput = z.infer<typeof rescheduleBody>;
+
+/** A follow-up with the facts of the business's card. */
+export const followUpSchema = z.object({
+  id: z.string(),
+  prospectId: z.string(),
+  name: z.string(),
+  category: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  /** 0-1, null when the business was never scanned on this server. */
+  score: z.number().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  dueDate: z.string(),
+  dueTime: z.string().nullable(),
+  timeZone: z.string(),
+  nextStep: z.string(),
+  isMeeting: z.boolean(),
+  doneAt: isoTime.nullable(),
+  createdAt: isoTime,
+  callLogId: z.string().nullable(),
+});
+export type FollowUp = z.infer<typeof followUpSchema>;
+
+export const followUpListSchema = z.object({ followUps: z.array(followUpSchema) });
+export const followUpAnswer = z.object({ followUp: followUpSchema });
+
+/** GET/PATCH /api/calendar/settings. */
+export const calendarSettingsSchema = z.object({
+  /** Whether a calendar feed link exists (its token is shown only when made: the server keeps its hash). */
+  hasFeed: z.boolean(),
+  feedCreatedAt: isoTime.nullable(),
+  digestEnabled: z.boolean(),
+  /** The zone the digest is timed in (the browser's, as last reported). */
+  timeZone: z.string().nullable(),
+});
+export type CalendarSettings = z.infer<typeof calendarSettingsSchema>;
+
+export const calendarSettingsBody = z.object({
+  digestEnabled: z.boolean().optional(),
+  timeZone: timeZoneSchema.optional(),
+});
+
+/** POST /api/calendar/feed: a new feed link (the old one stops working). */
+export const calendarFeedAnswer = z.object({ feedUrl: z.string(), settings: calendarSettingsSchema });
+export type CalendarFeed = z.infer<typeof calendarFeedAnswer>;
+
+/** An iCalendar file. */
+export const icsFile = {
+  description: 'iCalendar file (text/calendar)',
+  content: { 'text/calendar': { schema: z.string() } },
+} as const;

@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, FollowUpSettingsTable, FollowUpTable } from '../db/schema.js';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+export async function insertFollowUp(db: Conn, row: FollowUpTable): Promise<void> {
+  await db.insertInto('follow_ups').values(row).execute();
+}
+
+/** One rep's open follow-ups (index follow_ups_user_open). */
+export async function openFollowUps(db: Conn, userId: string): Promise<FollowUpTable[]> {
+  return db
+    .selectFrom('follow_ups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('done_at', 'is', null)
+    .orderBy('due_date')
+    .orderBy('due_time')
+    .orderBy('id')
+    .execute();
+}
+
+/** One rep's open follow-ups due on or before a local date. */
+export async function dueFollowUps(db: Conn, userId: string, onOrBefore: string): Promise<FollowUpTable[]> {
+  return db
+    .selectFrom('follow_ups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('done_at', 'is', null)
+    .where('due_date', '<=', onOrBefore)
+    .orderBy('due_date')
+    .orderBy('due_time')
+    .orderBy('id')
+    .execute();
+}
+
+/** The follow-up when it is this rep's own. */
+export async function ownFollowUp(db: Conn, userId: string, id: string): Promise<FollowUpTable | undefined> {
+  return db
+    .selectFrom('follow_ups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function updateOwnFollowUp(
+  db: Conn,
+  userId: string,
+  id: string,
+  set: Partial<Pick<FollowUpTable, 'due_date' | 'due_time' | 'done_at' | 'updated_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('follow_ups')
+    .set(set)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function readSettings(db: Conn, userId: string): Promise<FollowUpSettingsTable | undefined> {
+  return db.selectFrom('follow_up_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Creates the rep's settings row with these values, or changes just these values of the existing one. */
+export async function upsertSettings(
+  db: Conn,
+  userId: string,
+  set: Partial<Omit<FollowUpSettingsTable, 'user_id'>> & { updated_at: string },
+): Promise<void> {
+  await db
+    .insertInto('follow_up_settings')
+    .values({
+      user_id: userId,
+      feed_token_hash: null,
+      feed_created_at: null,
+      digest_enabled: 1,
+      time_zone: null,
+      digest_sent_for: null,
+      ...set,
+    })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(set))
+    .execute();
+}
+
+export async function userIdByFeedHash(db: Conn, hash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('follow_up_settings')
+    .select('user_id')
+    .where('feed_token_hash', '=', hash)
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -1,0 +1,250 @@
+// The Today tab (issue 18): the rep's open follow-ups in Overdue, Today and Upcoming on this browser's clock,
+// each with the card's actions (call, directions, website), Done, one-tap reschedule and an .ics download.
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type FollowUp } from '../../api';
+import { useDialogs } from '../../dialogs';
+import { directionsUrl, scoreHex, scorePercent, scoreTextHex, telHref, websiteHref } from '../../format';
+import { dueLabel, groupFollowUps, QUICK_PICKS, quickPickDate } from '../../../core/follow-ups';
+import { useMainScreen } from '../screen';
+import { browserToday } from './draft';
+import { useFollowUps } from './useFollowUps';
+
+const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
+
+export const NO_FOLLOW_UPS =
+  'Nothing to follow up yet. When you log a call or visit, pick “Tomorrow”, “Next week” or a date, and it shows up here on the day.';
+
+function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string; overdue: boolean }) {
+  const queryClient = useQueryClient();
+  const { notify } = useDialogs();
+  const [otherDate, setOtherDate] = useState('');
+  const website = websiteHref(item.website);
+  const headingId = `follow-up-${item.id}-name`;
+  const replace = (next: FollowUp) =>
+    queryClient.setQueryData<FollowUp[]>(['followUps'], (old) =>
+      (old ?? []).flatMap((f) => (f.id !== next.id ? [f] : next.doneAt ? [] : [next])),
+    );
+  const done = useMutation({
+    mutationFn: () => api.completeFollowUp(item.id),
+    onSuccess: (next) => {
+      replace(next);
+      notify(`Done: ${item.name}.`, 'success');
+    },
+    onError: (error) => notify(error.message, 'error'),
+  });
+  const move = useMutation({
+    mutationFn: (dueDate: string) => api.rescheduleFollowUp(item.id, dueDate),
+    onSuccess: (next) => {
+      replace(next);
+      setOtherDate('');
+      notify(`${item.name}: moved to ${dueLabel(next, today)}.`, 'success');
+    },
+    onError: (error) => notify(error.message, 'error'),
+  });
+  const busy = done.isPending || move.isPending;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      component="article"
+      aria-labelledby={headingId}
+      data-testid="follow-up"
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div>
+            <Text fw={700} id={headingId} data-testid="follow-up-name">
+              {item.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {item.category || 'Business'}
+            </Text>
+          </div>
+          {item.score !== null && (
+            <Badge
+              color={scoreHex(item.score)}
+              style={{ flexShrink: 0, color: scoreTextHex(item.score) }}
+              size="lg"
+              variant="filled"
+              aria-label={`Score ${scorePercent(item.score)}`}
+            >
+              {scorePercent(item.score)}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={6}>
+          <Badge color={overdue ? 'red' : 'blue'} variant="light" tt="none" data-testid="follow-up-due">
+            {overdue ? 'Overdue · ' : ''}
+            {dueLabel(item, today)}
+          </Badge>
+          {item.isMeeting && (
+            <Badge color="violet" variant="light" tt="none">
+              Meeting
+            </Badge>
+          )}
+        </Group>
+        {item.nextStep && (
+          <Text size="sm">
+            <Text span fw={600} size="sm">
+              Next step:
+            </Text>{' '}
+            {item.nextStep}
+          </Text>
+        )}
+        {item.address && <Text size="sm">{item.address}</Text>}
+        <Group gap={6} wrap="wrap">
+          {item.phone && (
+            <Button
+              component="a"
+              href={telHref(item.phone)}
+              size="xs"
+              variant="light"
+              aria-label={`Call ${item.name}`}
+            >
+              Call
+            </Button>
+          )}
+          {(item.address || (item.lat !== null && item.lng !== null)) && (
+            <Button
+              component="a"
+              href={directionsUrl({ address: item.address, lat: item.lat ?? 0, lng: item.lng ?? 0 })}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="light"
+              aria-label={`Directions to ${item.name}`}
+            >
+              Directions
+            </Button>
+          )}
+          {website && (
+            <Button
+              component="a"
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="light"
+              aria-label={`Website of ${item.name}`}
+            >
+              Website
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={api.followUpIcsUrl(item.id)}
+            download
+            size="xs"
+            variant="light"
+            aria-label={`Add the follow-up with ${item.name} to a calendar (.ics)`}
+          >
+            .ics
+          </Button>
+        </Group>
+        <Group gap={6} wrap="wrap" align="flex-end">
+          <Button size="xs" loading={done.isPending} disabled={busy} onClick={() => done.mutate()}>
+            Done
+          </Button>
+          {QUICK_PICKS.map((pick) => (
+            <Button
+              key={pick}
+              size="xs"
+              variant="default"
+              disabled={busy}
+              aria-label={`Reschedule ${item.name}: ${pick}`}
+              onClick={() => move.mutate(quickPickDate(pick, today))}
+            >
+              {pick}
+            </Button>
+          ))}
+          <TextInput
+            type="date"
+            size="xs"
+            label="Other date"
+            value={otherDate}
+            min={today}
+            disabled={busy}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setOtherDate(value);
+              if (/^\d{4}-\d{2}-\d{2}$/.test(value)) move.mutate(value);
+            }}
+            w={150}
+          />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Section({
+  title,
+  items,
+  today,
+  overdue = false,
+}: {
+  title: string;
+  items: FollowUp[];
+  today: string;
+  overdue?: boolean;
+}) {
+  if (items.length === 0) return null;
+  const id = `follow-ups-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <Title order={3} size="h5" id={id} mb={6}>
+        {title} ({items.length})
+      </Title>
+      <Stack gap="sm">
+        {items.map((f) => (
+          <FollowUpCard key={f.id} item={f} today={today} overdue={overdue} />
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+export function TodayPanel() {
+  const { me } = useMainScreen();
+  const followUps = useFollowUps();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const today = browserToday();
+  const groups = groupFollowUps(followUps.data ?? [], today);
+  const none = (followUps.data ?? []).length === 0;
+  return (
+    <Stack gap="md" data-testid="today-panel">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          Your follow-ups, due first.
+        </Text>
+        <Button size="xs" variant="default" onClick={() => setSettingsOpen(true)}>
+          Calendar & e-mail
+        </Button>
+      </Group>
+      {followUps.isPending ? (
+        <Loader size="sm" aria-label="Loading follow-ups" />
+      ) : followUps.isError ? (
+        <Alert color="red">{followUps.error.message}</Alert>
+      ) : none ? (
+        <Text data-testid="no-follow-ups">{NO_FOLLOW_UPS}</Text>
+      ) : (
+        <>
+          {groups.overdue.length + groups.today.length === 0 && (
+            <Text size="sm">Nothing due today. Your next follow-ups are below.</Text>
+          )}
+          <Section title="Overdue" items={groups.overdue} today={today} overdue />
+          <Section title="Today" items={groups.today} today={today} />
+          <Section title="Upcoming" items={groups.upcoming} today={today} />
+        </>
+      )}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <CalendarDialog userId={me.id} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

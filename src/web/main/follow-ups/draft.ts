@@ -1,0 +1,34 @@
+// The follow-up part of the log form (issue 18): a quick pick or a date, an optional time, the next step and
+// "It's a meeting", turned into the API's follow-up on the browser's clock and zone.
+import type { FollowUpInput } from '../../api';
+import { browserTimeZone } from '../../format';
+import { quickPickDate, type QuickPick } from '../../../core/follow-ups';
+import { localDateOf } from '../../../core/local-days';
+
+export interface FollowUpDraft {
+  /** null: no follow-up; 'date': the date field. */
+  pick: QuickPick | 'date' | null;
+  date: string;
+  time: string;
+  nextStep: string;
+  isMeeting: boolean;
+}
+
+export const EMPTY_DRAFT: FollowUpDraft = { pick: null, date: '', time: '', nextStep: '', isMeeting: false };
+
+/** Today on this browser's clock, in its zone. */
+export const browserToday = () => localDateOf(Date.now(), browserTimeZone());
+
+/** The follow-up to send with the entry, or undefined when none was asked for (or no date picked yet). */
+export function followUpFromDraft(draft: FollowUpDraft, today = browserToday()): FollowUpInput | undefined {
+  if (draft.pick === null) return undefined;
+  const dueDate = draft.pick === 'date' ? draft.date : quickPickDate(draft.pick, today);
+  if (!dueDate) return undefined;
+  return {
+    dueDate,
+    ...(draft.time ? { dueTime: draft.time } : {}),
+    timeZone: browserTimeZone(),
+    ...(draft.nextStep.trim() ? { nextStep: draft.nextStep.trim() } : {}),
+    ...(draft.isMeeting ? { isMeeting: true } : {}),
+  };
+}
