@@ -10,3 +10,4 @@ export * from './strategy';
 export * from './events';
 export * from './areas';
 export * from './websites';
+export * from './route';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoTime, requiredText, text } from './common';
 import { prospectInputSchema, prospectSchema } from './prospect';
+import { visitPositionSchema } from './route';
 
 const optionalText = (max: number) => text(max).optional();
 
@@ -18,6 +19,8 @@ export const callLogBody = z.object({
   note: optionalText(2000),
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
+  /** Issue 18: the phone's position with a "Visited" log; the server checks it against the business's. */
+  position: visitPositionSchema.optional(),
 });
 export type CallLogInput = z.infer<typeof callLogBody>;
 
@@ -32,6 +35,8 @@ export const callLogSchema = z.object({
   outcome: z.string(),
   note: z.string(),
   createdAt: isoTime,
+  /** Issue 18: a visit logged within 0.1 mile of the business ("Verified visit"). */
+  verified: z.boolean(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
 

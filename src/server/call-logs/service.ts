@@ -11,6 +11,9 @@ import {
   type CsvColumn,
 } from '../../core/csv.js';
 import type { CallLog } from '../../core/api/lists.js';
+import type { VisitPosition } from '../../core/api/route.js';
+import { checkVisit } from '../../core/route/visits.js';
+import { knownBusinesses } from '../route/positions.js';
 import {
   deleteAllCallLogs,
   deleteOwnCallLog,
@@ -67,6 +70,8 @@ export interface CallLogInput {
   note?: string | undefined;
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp?: string | number | undefined;
+  /** Issue 18: the phone's position with a "Visited" log. */
+  position?: VisitPosition | undefined;
 }
 
 /** A call-log entry as the API answers it (src/core/api). */
@@ -84,6 +89,7 @@ export function presentCallLog(row: CallLogTable): CallLogView {
     outcome: row.outcome,
     note: row.note,
     createdAt: row.created_at,
+    verified: row.verified === 1,
   };
 }
 
@@ -104,10 +110,29 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
   return new Date(ms).toISOString();
 }
 
+/**
+ * Issue 18: where the business is, for checking a visit: the team's copy, else the rep's own results or saved
+ * list (a business the rep may see; null when none knows it or it is blocked).
+ */
+async function businessPosition(
+  db: Db,
+  userId: string,
+  prospectId: string,
+  facts: { lat: number | null; lng: number | null } | undefined,
+): Promise<{ lat: number; lng: number } | null> {
+  if (facts?.lat != null && facts.lng != null) return { lat: facts.lat, lng: facts.lng };
+  const { found } = await knownBusinesses(db, { id: userId, admin: false }, [prospectId]);
+  return found.get(prospectId) ?? null;
+}
+
 export async function addCallLog(db: Db, userId: string, input: CallLogInput): Promise<CallLogView> {
   assertOutcome(input.outcome);
   const prospectId = input.prospectId.trim();
   const facts = await teamProspectFacts(db.kysely, prospectId);
+  // A visit keeps the phone's position and is verified within 0.1 mile of the business (issue 18).
+  const visit = input.outcome.trim() === 'Visited' ? input.position : undefined;
+  const business = visit ? await businessPosition(db, userId, prospectId, facts) : null;
+  const check = checkVisit(business, visit);
   const row: CallLogTable = {
     id: timeOrderedId(),
     user_id: userId,
@@ -121,8 +146,12 @@ export async function addCallLog(db: Db, userId: string, input: CallLogInput): P
     note: input.note?.trim() ?? '',
     created_at: resolveCreatedAt(input.timestamp),
     score: facts?.score ?? null,
-    lat: facts?.lat ?? null,
-    lng: facts?.lng ?? null,
+    lat: facts?.lat ?? business?.lat ?? null,
+    lng: facts?.lng ?? business?.lng ?? null,
+    visit_lat: visit?.lat ?? null,
+    visit_lng: visit?.lng ?? null,
+    visit_accuracy_m: visit?.accuracyM ?? null,
+    verified: check.verified ? 1 : 0,
   };
   await insertCallLog(db.kysely, row);
   return presentCallLog(row);

@@ -139,6 +139,12 @@ export interface CallLogTable {
   score?: number | null;
   lat?: number | null;
   lng?: number | null;
+  /** Issue 18: the phone's position and accuracy (metres) when a visit was logged; null when it gave none. */
+  visit_lat?: number | null;
+  visit_lng?: number | null;
+  visit_accuracy_m?: number | null;
+  /** 1 when the visit was logged within 0.1 mile of the business with a usable accuracy. */
+  verified?: number;
 }
 
 /** Who asked for an appointment strategy, and when (the team dashboard counts them). */

@@ -12,6 +12,7 @@ import * as market from './2026-11-24T2000-market.js';
 import * as placeAreas from './2026-11-24T2200-place-areas.js';
 import * as teamDashboard from './2026-11-24T2200-team-dashboard.js';
 import * as websiteEvidence from './2026-11-24T2200-website-evidence.js';
+import * as visits from './2026-11-25T0520-visits.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T2200-place-areas': placeAreas,
   '2026-11-24T2200-team-dashboard': teamDashboard,
   '2026-11-24T2200-website-evidence': websiteEvidence,
+  '2026-11-25T0520-visits': visits,
 };
