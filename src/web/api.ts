@@ -15,6 +15,9 @@ import type {
   PlaceDetails,
   ProfilePatch,
   Prospect,
+  RouteAnswer,
+  RouteRequest,
+  VisitsAnswer,
   QuickSearchInput,
   Role,
   SavedItem,
@@ -181,6 +184,9 @@ export const api = {
   callLogs: async () => (await request<{ callLogs: CallLog[] }>('GET', '/api/call-logs')).callLogs,
   addCallLog: async (input: CallLogInput) =>
     (await request<{ callLog: CallLog }>('POST', '/api/call-logs', input)).callLog,
+  planRoute: (input: RouteRequest) => request<RouteAnswer>('POST', '/api/route', input),
+  visits: (date: string) =>
+    request<VisitsAnswer>('GET', `/api/visits?${qs({ date, tz: browserTimeZone() })}`),
   deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
   clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
   /** SPEC §2: the server names it call_log_{user}_{date}.csv. */

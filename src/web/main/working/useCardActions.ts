@@ -8,7 +8,8 @@ import { api, type CallLog, type SavedItem } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { strategyModal } from '../../extensions';
 import { fullAddress, stableId } from '../../format';
-import { ALREADY_SAVED, OUTCOME_SAVE, SAVED_FOR_LATER } from '../../texts';
+import { ALREADY_SAVED, OUTCOME_SAVE, OUTCOME_VISITED, SAVED_FOR_LATER } from '../../texts';
+import { currentPosition } from '../route/position';
 import type { CardActions } from '../../prospects/ProspectCard';
 import { useStableHandlers } from '../../prospects/stableActions';
 import { updateProspects, useAdvertisers } from '../prospects';
@@ -29,6 +30,9 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
       return;
     }
+    // A visit sends where the phone is (at most ~4 s; none when it cannot tell): the server verifies it.
+    const at = new Date().toISOString();
+    const position = outcome === OUTCOME_VISITED ? await currentPosition() : null;
     const entry = await api.addCallLog({
       prospectId: p.id,
       name: p.name,
@@ -38,7 +42,8 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       address: fullAddress(p),
       outcome,
       ...(note.trim() ? { note: note.trim() } : {}),
-      timestamp: new Date().toISOString(),
+      timestamp: at,
+      ...(position ? { position } : {}),
     });
     queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => [
       entry,
