@@ -198,8 +198,10 @@ export function optimiseRoute(d: DistanceMatrix, options: OptimiseOptions = {}):
     const random = seededRandom(options.seed ?? 1);
     const kicks = options.perturbations ?? defaultPerturbations(n);
     for (let k = 0; k < kicks; k++) {
-      // Every other try starts afresh from a shuffled order: kicks alone can fall back into the same basin.
-      const candidate = k % 2 === 0 ? doubleBridge(best, random) : shuffled(n, random);
+      // On small sets every other try starts afresh from a shuffled order (kicks alone can fall back into the
+      // same basin); on larger ones a fresh start costs a long local search, so only kicks.
+      const restart = n <= 12 && k % 2 === 1;
+      const candidate = restart ? shuffled(n, random) : doubleBridge(best, random);
       localSearch(d, candidate);
       const cost = pathCost(d, candidate);
       if (cost < bestCost - EPS) [best, bestCost] = [candidate, cost];
