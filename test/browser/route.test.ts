@@ -149,6 +149,14 @@ describe('route for the day', () => {
       await tab(page, 'Log').click();
       await page.getByTestId('log-entry').first().getByText('Route Stop 2').waitFor();
       expect(await page.getByTestId('log-entry').first().getByTestId('verified-visit').count()).toBe(0);
+      // The Log tab lists today's visits in the order they were logged.
+      await expect.poll(() => page.getByTestId('visit').count(), POLL).toBe(2);
+      const visitRows = await page.getByTestId('visit').allTextContents();
+      expect(visitRows[0]).toMatch(/^1\. Route Stop 1.*Verified visit$/);
+      expect(visitRows[1]).toMatch(/^2\. Route Stop 2/);
+      expect(visitRows[1]).not.toMatch(/Verified visit/);
+      await page.getByTestId('visits-today').scrollIntoViewIfNeeded();
+      await keepScreenshot(page, 'visits-375');
       const today = new Date().toISOString().slice(0, 10);
       const visits = (await (
         await page.request.get(`${server.baseUrl}/api/visits?date=${today}&tz=UTC`)

@@ -45,6 +45,7 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       timestamp: at,
       ...(position ? { position } : {}),
     });
+    if (outcome === OUTCOME_VISITED) void queryClient.invalidateQueries({ queryKey: ['visits'] });
     queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => [
       entry,
       ...(old ?? []).filter((e) => e.id !== entry.id),
