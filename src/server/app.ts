@@ -45,6 +45,7 @@ import { createPlaceChain } from './places/index.js';
 import { createRescoreFn, createScoreFn, type ScoreFn } from './scans/analysis.js';
 import { registerWebsiteWorker } from './websites/service.js';
 import { websiteRoutes } from './websites/routes.js';
+import { routeRoutes } from './route/routes.js';
 import type { Resolver } from './websites/address.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
@@ -391,6 +392,7 @@ export async function buildApp({
   await app.register(teamRoutes, { ctx });
   await app.register(websiteRoutes, { ctx });
   await app.register(pipelineRoutes, { ctx });
+  await app.register(routeRoutes, { ctx });
 
   const webAvailable = serveWeb ?? existsSync(WEB_ROOT);
   if (webAvailable) {

@@ -127,6 +127,9 @@ const envSchema = z.object({
     .int()
     .refine((ms) => ms === 0 || ms >= 500, 'must be 0 (off) or at least 500 (the minimum scan debounce)')
     .default(2_000),
+  // Route for the day (issue 18): an OSRM server's table service for road distances; empty = straight lines
+  ROUTING_URL: optionalUrl,
+  ROUTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   // Map tiles shown in the browser
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z
@@ -252,6 +255,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       scanCooldownMs: e.SCAN_COOLDOWN_MS,
     },
     map: { tileUrl: e.TILE_URL, tileAttribution: e.TILE_ATTRIBUTION },
+    /** Road distances for routes: an OSRM server (its /table/v1 service); null means straight lines. */
+    routing: { url: e.ROUTING_URL ?? null, timeoutMs: e.ROUTING_TIMEOUT_MS },
     ai: {
       baseURL: e.AI_BASE_URL,
       apiKey: e.AI_API_KEY,

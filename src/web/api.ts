@@ -23,6 +23,9 @@ import type {
   PlaceDetails,
   ProfilePatch,
   Prospect,
+  RouteAnswer,
+  RouteRequest,
+  VisitsAnswer,
   QuickSearchInput,
   Role,
   SavedItem,
@@ -213,6 +216,9 @@ export const api = {
   changeCalendarSettings: (patch: { digestEnabled?: boolean; timeZone?: string }) =>
     request<CalendarSettings>('PATCH', '/api/calendar/settings', patch),
   newCalendarFeed: () => request<CalendarFeed>('POST', '/api/calendar/feed'),
+  planRoute: (input: RouteRequest) => request<RouteAnswer>('POST', '/api/route', input),
+  visits: (date: string) =>
+    request<VisitsAnswer>('GET', `/api/visits?${qs({ date, tz: browserTimeZone() })}`),
   deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
   clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
   /** SPEC §2: the server names it call_log_{user}_{date}.csv. */

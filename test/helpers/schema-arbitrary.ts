@@ -84,7 +84,7 @@ function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
   if (key.endsWith('id') || key === 'token')
     shaped.push(some(hints.ids, 'x'), fc.constantFrom('osm:node/1', 'demo:1', 'google:ChIJ'));
   if (key === 'tz') shaped.push(fc.constantFrom('UTC', 'America/Chicago', 'Asia/Kathmandu', 'Mars/Olympus'));
-  if (key === 'from' || key === 'to')
+  if (key === 'from' || key === 'to' || key === 'date')
     shaped.push(
       fc
         .date({ min: new Date('2024-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })

@@ -53,6 +53,8 @@ const SPEC_RULES: Record<string, Access> = {
   'POST /api/call-logs': 'user',
   'DELETE /api/call-logs/:id': 'user',
   'DELETE /api/call-logs': 'user',
+  'POST /api/route': 'user', // issue 18: route for the day over businesses the rep may see
+  'GET /api/visits': 'user', // issue 18: own visits of a day
   'GET /api/call-logs/export.csv': 'user',
   // issue 18: own follow-ups (another rep's answer 404), the calendar feed and the digest switch
   'GET /api/follow-ups': 'user',

@@ -12,3 +12,4 @@ export * from './areas';
 export * from './websites';
 export * from './pipeline';
 export * from './follow-ups';
+export * from './route';

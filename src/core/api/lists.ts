@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoTime, requiredText, text } from './common';
 import { prospectInputSchema, prospectSchema } from './prospect';
 import { followUpInput, followUpSchema } from './follow-ups';
+import { visitPositionSchema } from './route';
 
 const optionalText = (max: number) => text(max).optional();
 
@@ -21,6 +22,8 @@ export const callLogBody = z.object({
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
   /** Issue 18: a follow-up stored with the entry, in the same transaction. */
   followUp: followUpInput.optional(),
+  /** Issue 18: the phone's position with a "Visited" log; the server checks it against the business's. */
+  position: visitPositionSchema.optional(),
 });
 export type CallLogInput = z.infer<typeof callLogBody>;
 
@@ -35,6 +38,8 @@ export const callLogSchema = z.object({
   outcome: z.string(),
   note: z.string(),
   createdAt: isoTime,
+  /** Issue 18: a visit logged within 0.1 mile of the business ("Verified visit"). */
+  verified: z.boolean(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
 

@@ -16,6 +16,9 @@ import { pipelineOnCallLog, publishPipelineChange } from '../pipeline/service.js
 import type { FollowUp, FollowUpInput } from '../../core/api/follow-ups.js';
 import { insertFollowUp } from '../follow-ups/repository.js';
 import { followUpRow, presentFollowUp, rememberTimeZone } from '../follow-ups/service.js';
+import type { VisitPosition } from '../../core/api/route.js';
+import { checkVisit } from '../../core/route/visits.js';
+import { knownBusinesses } from '../route/positions.js';
 import {
   deleteAllCallLogs,
   deleteOwnCallLog,
@@ -74,6 +77,8 @@ export interface CallLogInput {
   timestamp?: string | number | undefined;
   /** Issue 18: a follow-up stored with the entry, both or neither. */
   followUp?: FollowUpInput | undefined;
+  /** Issue 18: the phone's position with a "Visited" log. */
+  position?: VisitPosition | undefined;
 }
 
 /** A call-log entry as the API answers it (src/core/api). */
@@ -91,6 +96,7 @@ export function presentCallLog(row: CallLogTable): CallLogView {
     outcome: row.outcome,
     note: row.note,
     createdAt: row.created_at,
+    verified: row.verified === 1,
   };
 }
 
@@ -112,6 +118,21 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
 }
 
 /**
+ * Issue 18: where the business is, for checking a visit: the team's copy, else the rep's own results or saved
+ * list (a business the rep may see; null when none knows it or it is blocked).
+ */
+async function businessPosition(
+  db: Db,
+  userId: string,
+  prospectId: string,
+  facts: { lat: number | null; lng: number | null } | undefined,
+): Promise<{ lat: number; lng: number } | null> {
+  if (facts?.lat != null && facts.lng != null) return { lat: facts.lat, lng: facts.lng };
+  const { found } = await knownBusinesses(db, { id: userId, admin: false }, [prospectId]);
+  return found.get(prospectId) ?? null;
+}
+
+/**
  * Logs the call, with its follow-up when one is set (both or neither); on an unclaimed business it also claims
  * it at Contacted for the rep, in the same transaction (issue 18), and tells every screen once committed.
  */
@@ -125,6 +146,10 @@ export async function addCallLog(
   assertOutcome(input.outcome);
   const prospectId = input.prospectId.trim();
   const facts = await teamProspectFacts(db.kysely, prospectId);
+  // A visit keeps the phone's position and is verified within 0.1 mile of the business (issue 18).
+  const visit = input.outcome.trim() === 'Visited' ? input.position : undefined;
+  const business = visit ? await businessPosition(db, userId, prospectId, facts) : null;
+  const check = checkVisit(business, visit);
   const row: CallLogTable = {
     id: timeOrderedId(),
     user_id: userId,
@@ -138,8 +163,12 @@ export async function addCallLog(
     note: input.note?.trim() ?? '',
     created_at: resolveCreatedAt(input.timestamp),
     score: facts?.score ?? null,
-    lat: facts?.lat ?? null,
-    lng: facts?.lng ?? null,
+    lat: facts?.lat ?? business?.lat ?? null,
+    lng: facts?.lng ?? business?.lng ?? null,
+    visit_lat: visit?.lat ?? null,
+    visit_lng: visit?.lng ?? null,
+    visit_accuracy_m: visit?.accuracyM ?? null,
+    verified: check.verified ? 1 : 0,
   };
   const followUp = input.followUp;
   const next = followUp ? followUpRow(row, followUp) : null;

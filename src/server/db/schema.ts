@@ -141,6 +141,12 @@ export interface CallLogTable {
   score?: number | null;
   lat?: number | null;
   lng?: number | null;
+  /** Issue 18: the phone's position and accuracy (metres) when a visit was logged; null when it gave none. */
+  visit_lat?: number | null;
+  visit_lng?: number | null;
+  visit_accuracy_m?: number | null;
+  /** 1 when the visit was logged within 0.1 mile of the business with a usable accuracy. */
+  verified?: number;
 }
 
 /** Counts of call logs per UTC hour and outcome, kept by triggers (migration 2026-11-25T0550-call-log-rollups). */

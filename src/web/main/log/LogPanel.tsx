@@ -1,7 +1,14 @@
+import { Stack } from '@mantine/core';
 import { useCallLogs } from '../prospects';
+import { VisitsToday } from '../route/VisitsToday';
 import { LogTab } from './LogTab';
 
-/** The Log tab: the user's call history (its own lazy chunk, loaded when the tab is first opened). */
+/** The Log tab: today's visits in order, then the user's call history (its own lazy chunk, loaded when opened). */
 export function LogPanel() {
-  return <LogTab logs={useCallLogs().data ?? []} />;
+  return (
+    <Stack gap="sm">
+      <VisitsToday />
+      <LogTab logs={useCallLogs().data ?? []} />
+    </Stack>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallLog } from '../../api';
 import { useDialogs } from '../../dialogs';
@@ -47,6 +47,11 @@ function LogEntry({
               <strong data-testid="log-outcome">{entry.outcome}</strong>
               {entry.category ? ` · ${entry.category}` : ''}
             </Text>
+            {entry.verified && (
+              <Badge color="green" variant="light" size="sm" data-testid="verified-visit">
+                Verified visit
+              </Badge>
+            )}
           </div>
           <Text size="xs" c="dimmed" ta="right">
             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>

@@ -4,13 +4,20 @@ import { stableId } from '../../format';
 import { ProspectCard } from '../../prospects/ProspectCard';
 import { useSaved } from '../prospects';
 import { useMainScreen } from '../screen';
+import { PlanRoute } from '../route/PlanRoute';
 
 export function SavedPanel() {
-  const { cards, me } = useMainScreen();
+  const { cards, me, location } = useMainScreen();
   const saved = useSaved().data ?? [];
   return (
     <Stack gap="sm">
       {saved.length === 0 && <Text c="dimmed">No saved prospects yet.</Text>}
+      {saved.length > 0 && (
+        <PlanRoute
+          stops={saved.map((s) => ({ id: s.prospectId, name: s.prospect.name }))}
+          fallbackStart={{ lat: location.settings.lat, lng: location.settings.lng }}
+        />
+      )}
       {saved.map((s) => (
         <ProspectCard
           key={s.prospectId}

@@ -1,6 +1,6 @@
 // The Prospects tab: notices, the cards of the loaded results, 'Load Next N Prospects'.
 import { useDeferredValue, useState } from 'react';
-import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { isAdvertising } from '../../../core/websites/kinds';
 import { MAX_LOADED } from '../../defaults';
 import { stableId } from '../../format';
@@ -10,6 +10,7 @@ import { loadLimitNote, NO_BUSINESSES_FOUND, NO_LOCAL_DATA, NO_PROSPECTS_YET } f
 import { EMPTY_LIST } from '../prospects';
 import { useMainScreen } from '../screen';
 import { useRevealFirstCard } from '../quick-search/useQuickSearch';
+import { PlanRoute } from '../route/PlanRoute';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -31,6 +32,17 @@ export function ProspectsPanel() {
   const advertisingCount = prospects.filter((p) => isAdvertising(p.signals)).length;
   const shownCards = advertisingOnly ? cardProspects.filter((p) => isAdvertising(p.signals)) : cardProspects;
   const cardNumber = new Map(cardProspects.map((p, i) => [p.id, i + 1]));
+  // Select mode (issue 18): a checkbox on each card picks the stops of a route.
+  const [selecting, setSelecting] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const pickedStops = prospects.filter((p) => picked.has(p.id)).map((p) => ({ id: p.id, name: p.name }));
+  const togglePick = (id: string, on: boolean) =>
+    setPicked((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <Stack gap="sm" ref={listRef} className="prospect-list">
@@ -75,27 +87,63 @@ export function ProspectsPanel() {
           data-testid="advertising-filter"
         />
       )}
+      {loaded > 0 && (
+        <Group gap="xs" className="route-select-bar" data-testid="route-select-bar">
+          <Button
+            variant={selecting ? 'filled' : 'default'}
+            onClick={() => {
+              setSelecting((on) => !on);
+              setPicked(new Set());
+            }}
+            aria-pressed={selecting}
+            data-testid="select-for-route"
+          >
+            {selecting ? 'Done selecting' : 'Select for route'}
+          </Button>
+          {selecting && (
+            <PlanRoute
+              stops={pickedStops}
+              fallbackStart={{ lat: location.settings.lat, lng: location.settings.lng }}
+            />
+          )}
+        </Group>
+      )}
       {advertisingOnly && advertisingCount === 0 && loaded > 0 && (
         <Text c="dimmed" size="sm" data-testid="advertising-empty">
           No business here shows advertising on its website yet. Websites are checked after a scan; the list
           updates as they are.
         </Text>
       )}
-      {shownCards.map((p, i) => (
-        <ProspectCard
-          key={p.id}
-          prospect={p}
-          number={cardNumber.get(p.id) ?? i + 1}
-          variant="prospects"
-          advertiser={cards.advertiserById.get(stableId(p))}
-          pipeline={cards.pipelineById.get(stableId(p))}
-          meId={me.id}
-          isAdmin={cards.admin}
-          actions={cards.prospectActions}
-          onShowOnMap={cards.onShowOnMap}
-          strategyAvailable={cards.strategyAvailable}
-        />
-      ))}
+      {shownCards.map((p, i) => {
+        const card = (
+          <ProspectCard
+            key={p.id}
+            prospect={p}
+            number={cardNumber.get(p.id) ?? i + 1}
+            variant="prospects"
+            advertiser={cards.advertiserById.get(stableId(p))}
+            pipeline={cards.pipelineById.get(stableId(p))}
+            meId={me.id}
+            isAdmin={cards.admin}
+            actions={cards.prospectActions}
+            onShowOnMap={cards.onShowOnMap}
+            strategyAvailable={cards.strategyAvailable}
+          />
+        );
+        return selecting ? (
+          <div key={p.id} className="route-pick">
+            <Checkbox
+              label={`Add ${p.name} to the route`}
+              checked={picked.has(p.id)}
+              onChange={(e) => togglePick(p.id, e.currentTarget.checked)}
+              data-testid="route-pick"
+            />
+            {card}
+          </div>
+        ) : (
+          card
+        );
+      })}
       {loaded > 0 && loaded < limit && (
         <Stack gap={4} align="center">
           <Button variant="light" onClick={() => void scan.loadMore()} loading={scan.loadingMore}>

@@ -8,7 +8,8 @@ import { api, type CallLog, type FollowUp, type FollowUpInput, type SavedItem } 
 import { useDialogs } from '../../dialogs';
 import { strategyModal } from '../../extensions';
 import { fullAddress, stableId } from '../../format';
-import { ALREADY_SAVED, OUTCOME_SAVE, SAVED_FOR_LATER } from '../../texts';
+import { ALREADY_SAVED, OUTCOME_SAVE, OUTCOME_VISITED, SAVED_FOR_LATER } from '../../texts';
+import { currentPosition } from '../route/position';
 import type { CardActions } from '../../prospects/ProspectCard';
 import { useStableHandlers } from '../../prospects/stableActions';
 import { updateProspects, useAdvertisers } from '../prospects';
@@ -32,6 +33,9 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
       return;
     }
+    // A visit sends where the phone is (at most ~4 s; none when it cannot tell): the server verifies it.
+    const at = new Date().toISOString();
+    const position = outcome === OUTCOME_VISITED ? await currentPosition() : null;
     const { callLog: entry, followUp: made } = await api.addCallLog({
       prospectId: p.id,
       name: p.name,
@@ -41,9 +45,11 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       address: fullAddress(p),
       outcome,
       ...(note.trim() ? { note: note.trim() } : {}),
-      timestamp: new Date().toISOString(),
+      timestamp: at,
+      ...(position ? { position } : {}),
       ...(followUp ? { followUp } : {}),
     });
+    if (outcome === OUTCOME_VISITED) void queryClient.invalidateQueries({ queryKey: ['visits'] });
     if (made) {
       queryClient.setQueryData<FollowUp[]>(['followUps'], (old) => (old ? [...old, made] : old));
       await queryClient.invalidateQueries({ queryKey: ['followUps'] });
