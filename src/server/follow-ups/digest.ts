@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { haversineMiles, type LatLng } from '../../core/geo.js';
+import { optimiseRoute } from '../../core/route/optimise.js';
 import { groupFollowUps } from '../../core/follow-ups.js';
 import { isLocalDate, localDateOf } from '../../core/local-days.js';
 import { isTimeZone } from '../../core/csv.js';
@@ -31,10 +32,9 @@ export interface RouteStop {
 const place = (s: RouteStop) => (s.lat !== null && s.lng !== null ? `${s.lat},${s.lng}` : s.address);
 
 /**
- * A Google Maps multi-stop directions link through the stops, in nearest-neighbour order from `start` (the rep's
- * last scan centre; from the first stop when there is none). Stops without a position go last, in their order.
- * At most 9 waypoints: a longer day is cut after the tenth stop. Null when there is no stop to go to.
- * Kept to this one function so the route optimiser (issue 18, point 3) can replace the ordering.
+ * A Google Maps multi-stop directions link through the stops, in the route planner's order from `start` (the
+ * rep's last scan centre; nearest neighbour from the first stop when there is none). Stops without a position go
+ * last, in their order. At most 9 waypoints: a longer day is cut after the tenth stop. Null when there is no stop.
  */
 export function digestRouteLink(start: LatLng | null, stops: readonly RouteStop[]): string | null {
   const located = stops.filter((s) => s.lat !== null && s.lng !== null);
@@ -42,6 +42,14 @@ export function digestRouteLink(start: LatLng | null, stops: readonly RouteStop[
   const ordered: RouteStop[] = [];
   let here: LatLng | null = start;
   const left = [...located];
+  if (start && located.length > 1) {
+    // From the scan centre: the route planner's optimiser (core/route/optimise.ts) on straight-line miles.
+    const points = [start, ...located.map((s) => ({ lat: s.lat!, lng: s.lng! }))];
+    const miles = points.map((a) => points.map((b) => haversineMiles(a, b)));
+    ordered.push(...optimiseRoute(miles).order.map((i) => located[i - 1]!));
+    left.length = 0;
+  }
+  // Without a start: nearest neighbour from the first stop.
   while (left.length > 0) {
     let best = 0;
     if (here) {

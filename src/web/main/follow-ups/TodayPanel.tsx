@@ -7,6 +7,7 @@ import { api, type FollowUp } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { directionsUrl, scoreHex, scorePercent, scoreTextHex, telHref, websiteHref } from '../../format';
 import { dueLabel, groupFollowUps, QUICK_PICKS, quickPickDate } from '../../../core/follow-ups';
+import { PlanRoute } from '../route/PlanRoute';
 import { useMainScreen } from '../screen';
 import { browserToday } from './draft';
 import { useFollowUps } from './useFollowUps';
@@ -208,12 +209,16 @@ function Section({
 }
 
 export function TodayPanel() {
-  const { me } = useMainScreen();
+  const { me, location } = useMainScreen();
   const followUps = useFollowUps();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const today = browserToday();
   const groups = groupFollowUps(followUps.data ?? [], today);
   const none = (followUps.data ?? []).length === 0;
+  // The day's route: what is overdue and due today, each business once.
+  const dueStops = [
+    ...new Map([...groups.overdue, ...groups.today].map((f) => [f.prospectId, f])).values(),
+  ].map((f) => ({ id: f.prospectId, name: f.name }));
   return (
     <Stack gap="md" data-testid="today-panel">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -234,6 +239,13 @@ export function TodayPanel() {
         <>
           {groups.overdue.length + groups.today.length === 0 && (
             <Text size="sm">Nothing due today. Your next follow-ups are below.</Text>
+          )}
+          {dueStops.length > 0 && (
+            <PlanRoute
+              stops={dueStops}
+              fallbackStart={{ lat: location.settings.lat, lng: location.settings.lng }}
+              label="Plan today's route"
+            />
           )}
           <Section title="Overdue" items={groups.overdue} today={today} overdue />
           <Section title="Today" items={groups.today} today={today} />
