@@ -9,7 +9,14 @@ import { importOsmFile } from '../src/server/places/osm-import.js';
 import { createPlaceChain } from '../src/server/places/index.js';
 import { parseConfig } from '../src/server/config.js';
 import { createScoreFn } from '../src/server/scans/analysis.js';
-import { runScan, type ScanDeps } from '../src/server/scans/service.js';
+import {
+  PROVIDER_MAX_RESULTS,
+  runScan,
+  SCAN_STEPS,
+  type ScanDeps,
+  type ScanStep,
+} from '../src/server/scans/service.js';
+import { placeTypesForGroups, resolveGroups } from '../src/core/categories.js';
 import { DEFAULT_ALGORITHM_SETTINGS } from '../src/server/settings/service.js';
 import { registerAccount } from '../src/server/users/accounts.js';
 import { getBrandIndex } from '../src/core/scoring/nsi.js';
@@ -19,8 +26,12 @@ import { arg, fillSynthetic, openTarget, randomPoints, writeSection, type Target
 const SF_FILE = osmExtract('sf-downtown.osm.pbf');
 const silent = { warn: () => {} };
 
-async function measureScans(t: Target, points: { lat: number; lng: number }[]) {
+type Point = { lat: number; lng: number };
+
+/** Scans at `points`, and the radius query alone at `alone` (other points of the same area, so neither warms the other's pages). */
+async function measureScans(t: Target, points: Point[], alone: Point[]) {
   const config = parseConfig({ PLACE_PROVIDERS: 'local', LOG_LEVEL: 'silent' });
+  const steps = new Map<ScanStep, number[]>(SCAN_STEPS.map((s) => [s, []]));
   const deps: ScanDeps = {
     db: t.db,
     places: createPlaceChain(config, t.db, silent),
@@ -28,6 +39,7 @@ async function measureScans(t: Target, points: { lat: number; lng: number }[]) {
     radiusMaxMiles: 5,
     cooldownMs: 0,
     settings: () => Promise.resolve(DEFAULT_ALGORITHM_SETTINGS),
+    timed: (step, seconds) => steps.get(step)?.push(seconds * 1000),
   };
   const { userId } = await registerAccount(
     t.db,
@@ -36,18 +48,47 @@ async function measureScans(t: Target, points: { lat: number; lng: number }[]) {
   );
   const scan = (p: { lat: number; lng: number }) =>
     runScan(deps, userId, { ...p, radiusMiles: 1, count: 20, categories: [] });
-  for (const p of points.slice(0, 10)) await scan(p); // warm-up: brand index, prepared statements, JIT
+  // The radius query alone, as the scan makes it (every category group: 39 place types, up to 500).
+  const types = placeTypesForGroups(resolveGroups([]));
+  const radius = (p: { lat: number; lng: number }) =>
+    deps.places.nearby({ ...p, radiusMiles: 1, types, limit: PROVIDER_MAX_RESULTS, minCount: 20 });
+  for (const p of points.slice(0, 10)) {
+    await scan(p); // warm-up: brand index, prepared statements, JIT
+    await radius(p);
+  }
+  for (const list of steps.values()) list.length = 0;
   const times: number[] = [];
+  const radiusTimes: number[] = [];
   let candidates = 0;
-  for (const p of points) {
+  for (const [i, p] of points.entries()) {
+    // Side by side, one after the other: the radius query alone, then a whole scan at a new point.
+    const r0 = performance.now();
+    await radius(alone[i % alone.length]!);
+    radiusTimes.push(performance.now() - r0);
     const t0 = performance.now();
     const page = await scan(p);
     times.push(performance.now() - t0);
     candidates += page.total;
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { median: at(0.5), p95: at(0.95), max: at(1), ranked: Math.round(candidates / points.length) };
+  const scanStats = quantiles(times);
+  const radiusStats = quantiles(radiusTimes);
+  const stepMedians = Object.fromEntries(
+    [...steps].map(([step, list]) => [step, quantiles(list).median]),
+  ) as Record<ScanStep, number>;
+  return {
+    ...scanStats,
+    radiusMedian: radiusStats.median,
+    radiusP95: radiusStats.p95,
+    ratio: scanStats.median / radiusStats.median,
+    steps: stepMedians,
+    ranked: Math.round(candidates / points.length),
+  };
+}
+
+function quantiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { median: at(0.5), p95: at(0.95), max: at(1) };
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -58,30 +99,38 @@ export default async function run(args: string[]): Promise<void> {
   const kinds: ('sqlite' | 'postgres')[] = args.includes('--skip-postgres')
     ? ['sqlite']
     : ['sqlite', 'postgres'];
-  const sfPoints = randomPoints(nScans, 11, {
-    minLat: 37.7719,
-    maxLat: 37.7975,
-    minLng: -122.4201,
-    maxLng: -122.3926,
-  });
+  const sfBox = { minLat: 37.7719, maxLat: 37.7975, minLng: -122.4201, maxLng: -122.3926 };
+  const sfPoints = randomPoints(nScans, 11, sfBox);
+  const sfAlone = randomPoints(nScans, 17, sfBox);
   const city = { lat: 33.5186, lng: -86.8104 };
-  const cityPoints = randomPoints(nScans, 13, {
+  const cityBox = {
     minLat: city.lat - 0.15,
     maxLat: city.lat + 0.15,
     minLng: city.lng - 0.18,
     maxLng: city.lng + 0.18,
-  });
+  };
+  const cityPoints = randomPoints(nScans, 13, cityBox);
+  const cityAlone = randomPoints(nScans, 19, cityBox);
   const rows: string[] = [];
+  const stepRows: string[] = [];
+  const report = (r: Awaited<ReturnType<typeof measureScans>>, data: string, label: string) => {
+    console.log(
+      `${label} ${data}: median ${ms(r.median)}, p95 ${ms(r.p95)}, radius query alone median ${ms(r.radiusMedian)}, ` +
+        `ratio ${r.ratio.toFixed(2)}, ranked ${r.ranked}`,
+    );
+    console.log(`  step medians: ${SCAN_STEPS.map((s) => `${s} ${ms(r.steps[s])}`).join(', ')}`);
+    rows.push(
+      `| ${data} | ${label} | ${r.ranked} | ${ms(r.median)} | ${ms(r.p95)} | ${ms(r.max)} | ${ms(r.radiusMedian)} | ${r.ratio.toFixed(2)} |`,
+    );
+    stepRows.push(`| ${data} | ${label} | ${SCAN_STEPS.map((s) => ms(r.steps[s])).join(' | ')} |`);
+  };
   for (const kind of kinds) {
     const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     const sf = await openTarget(kind, 'FULL');
     try {
       await importOsmFile(sf.db, SF_FILE);
-      const r = await measureScans(sf, sfPoints);
-      console.log(`${label} SF: median ${ms(r.median)}, p95 ${ms(r.p95)}, ranked ${r.ranked}`);
-      rows.push(
-        `| SF extract (4,006) | ${label} | ${r.ranked} | ${ms(r.median)} | ${ms(r.p95)} | ${ms(r.max)} |`,
-      );
+      const r = await measureScans(sf, sfPoints, sfAlone);
+      report(r, `SF extract (4,006)`, label);
     } finally {
       await sf.drop();
     }
@@ -89,11 +138,8 @@ export default async function run(args: string[]): Promise<void> {
     try {
       console.log(`${label}: filling ${nRows.toLocaleString('en-US')} synthetic businesses…`);
       await fillSynthetic(big, nRows, city);
-      const r = await measureScans(big, cityPoints);
-      console.log(`${label} 1M: median ${ms(r.median)}, p95 ${ms(r.p95)}, ranked ${r.ranked}`);
-      rows.push(
-        `| synthetic city (${nRows.toLocaleString('en-US')}) | ${label} | ${r.ranked} | ${ms(r.median)} | ${ms(r.p95)} | ${ms(r.max)} |`,
-      );
+      const r = await measureScans(big, cityPoints, cityAlone);
+      report(r, `synthetic city (${nRows.toLocaleString('en-US')})`, label);
     } finally {
       await big.drop();
     }
@@ -102,15 +148,23 @@ export default async function run(args: string[]): Promise<void> {
     '## Scan: end to end',
     '',
     '`npm run bench -- scan` (`bench/scan.bench.ts`; options `--scans=200 --rows=1000000`, `--skip-postgres`).',
-    'Target from issue 3: scan p95 under 100 ms on the `local` provider with 1,000,000 businesses stored, on both',
-    'databases. Each scan is the service call behind `POST /api/scans` at a random point (fixed seed): 1 mile, all',
-    'categories, count 20 — radius query (up to 500), de-duplication, blocklist, scoring, analysis and business',
-    'cache reads and writes, the search record and the latest results. Every point is new, so most scans write',
-    'their cache entries (the worst case). SQLite runs with synchronous=FULL, the default.',
+    'Targets: issue 3, scan p95 under 100 ms on the `local` provider with 1,000,000 businesses stored, on both',
+    'databases; issue 21, p95 at most 25 ms, and the median whole scan at most 2.5 times the median radius query',
+    'alone, measured side by side in one run (the query alone at each point, then the scan there). Each scan is the',
+    'service call behind `POST /api/scans` at a random point (fixed seed): 1 mile, all categories, count 20 —',
+    'radius query (up to 500), de-duplication, blocklist, scoring, the analysis cache read and writes, the search',
+    'record and the latest results. Every point is new, so most scans write analysis rows (the worst case). SQLite',
+    'runs with synchronous=FULL, the default.',
     '',
-    '| data | database | ranked (mean) | median | p95 | max |',
-    '| ---- | -------- | ------------- | ------ | --- | --- |',
+    '| data | database | ranked (mean) | median | p95 | max | radius query alone (median) | ratio |',
+    '| ---- | -------- | ------------- | ------ | --- | --- | --------------------------- | ----- |',
     ...rows,
+    '',
+    `Median time of each step (the \`scan_step_duration_seconds\` histogram's steps):`,
+    '',
+    `| data | database | ${SCAN_STEPS.join(' | ')} |`,
+    `| ---- | -------- | ${SCAN_STEPS.map(() => '---').join(' | ')} |`,
+    ...stepRows,
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}, ${cpus().length} CPUs, shared with`,
     `other work (load average ${loadavg()[0]?.toFixed(1)} at the end of the run).`,

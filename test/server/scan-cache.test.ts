@@ -60,6 +60,8 @@ async function cacheRowCount(table: 'business_cache' | 'analysis_cache', keys: s
   return rows.map((r) => r.business_id).sort();
 }
 
+const BASIS = { reviewCount: 0, rating: null, website: '', phone: '' };
+
 describe('cache keys and writes', () => {
   it('writes a batch that names one key twice (the last entry wins), on both databases', async () => {
     const a = osmBusiness('1');
@@ -80,30 +82,34 @@ describe('cache keys and writes', () => {
       { key: 'dup-key', data: data('second') },
     ]);
     await writeAnalysisCache(t.db.kysely, [
-      { key: 'dup-key', data: { ...analysis, reasoning: 'first' } },
-      { key: 'dup-key', data: { ...analysis, reasoning: 'second' } },
+      { key: 'dup-key', data: { ...analysis, reasoning: 'first' }, basis: BASIS },
+      { key: 'dup-key', data: { ...analysis, reasoning: 'second' }, basis: BASIS },
     ]);
     const rows = await readCaches(t.db.kysely, ['dup-key']);
     expect(rows.business.get('dup-key')?.data.name).toBe('second');
     expect((await storedAnalysis('dup-key')).data.reasoning).toBe('second');
   });
 
-  it('reads of an analysis only its age, version and AI-written words, whatever its texts say', async () => {
+  it('reads of an analysis only its age, version, basis and AI-written words, whatever its texts say', async () => {
     const plain = score([osmBusiness('201')], CENTER)[0]!.analysis;
     // A text that is the marker itself makes the row send its JSON; the parsed JSON still says "no AI words".
     const named = { ...plain, reasoning: 'reasoningModel' };
     expect(JSON.stringify(named)).toContain('"reasoningModel"');
     await writeAnalysisCache(t.db.kysely, [
-      { key: 'read-plain', data: plain },
-      { key: 'read-named', data: named },
-      { key: 'read-ai', data: { ...plain, reasoning: 'AI words.', reasoningModel: 'test-model-1' } },
+      { key: 'read-plain', data: plain, basis: BASIS },
+      { key: 'read-named', data: named, basis: BASIS },
+      {
+        key: 'read-ai',
+        data: { ...plain, reasoning: 'AI words.', reasoningModel: 'test-model-1' },
+        basis: BASIS,
+      },
     ]);
     const rows = await readCaches(t.db.kysely, ['read-plain', 'read-named', 'read-ai', 'read-absent']);
-    expect(rows.analysis.get('read-plain')).toEqual({ updated_at: expect.any(String), model_version: 'v3' });
-    expect(rows.analysis.get('read-named')).toEqual({ updated_at: expect.any(String), model_version: 'v3' });
+    const entry = { updated_at: expect.any(String), model_version: 'v3', basis: BASIS };
+    expect(rows.analysis.get('read-plain')).toEqual(entry);
+    expect(rows.analysis.get('read-named')).toEqual(entry);
     expect(rows.analysis.get('read-ai')).toEqual({
-      updated_at: expect.any(String),
-      model_version: 'v3',
+      ...entry,
       ai: { reasoning: 'AI words.', reasoningModel: 'test-model-1' },
     });
     expect(rows.analysis.has('read-absent')).toBe(false);
@@ -119,11 +125,81 @@ describe('cache keys and writes', () => {
     expect(prospects).toHaveLength(2);
     const keys = ['place_osm:node/101', 'place_osm:node/102'];
     expect(prospects.map((p) => p.aiAnalysis?.businessHash).sort()).toEqual(keys);
-    expect(await cacheRowCount('business_cache', keys)).toEqual(keys);
+    // Businesses of the imported table are their own source: no business-cache copy (issue 21).
+    expect(await cacheRowCount('business_cache', keys)).toEqual([]);
     expect(await cacheRowCount('analysis_cache', keys)).toEqual(keys);
     // Each branch keeps its own analysis: the distances differ, so do the stored reasonings.
     const [first, second] = await Promise.all(keys.map(storedAnalysis));
     expect(first!.data.reasoning).not.toBe(second!.data.reasoning);
+  });
+});
+
+describe('a scan writes only what changed (issue 21)', () => {
+  const google = (id: string, over: Partial<Business> = {}) =>
+    dentist({ id: `g-${id}`, placeId: `ChIJ-${id}`, source: 'google', ...over });
+
+  it('writes nothing when the same businesses come again unchanged, from any provider', async () => {
+    const local = [dentist(), dentist({ name: 'Sutter Street Dental' })];
+    const remote = [google('a'), google('b', { name: 'Union Square Dental' })];
+    const first = await rankBusinesses({ db: t.db, score }, [...local, ...remote], CENTER);
+    expect(first.cacheWrites.analysis).toHaveLength(4);
+    // Only the other provider's businesses get a copy in the business cache.
+    expect(first.cacheWrites.business.map((w) => w.key).sort()).toEqual(['place_ChIJ-a', 'place_ChIJ-b']);
+    await saveCacheWrites({ db: t.db }, first.cacheWrites);
+    const elsewhere = { lat: CENTER.lat + 0.002, lng: CENTER.lng - 0.002 };
+    const again = await rankBusinesses({ db: t.db, score }, [...local, ...remote], elsewhere);
+    expect(again.cacheWrites).toEqual({ business: [], analysis: [] });
+  });
+
+  it('rewrites the analysis of a business that changed by the thresholds of SPEC §5, and only that one', async () => {
+    const same = dentist({ name: 'Kearny Dental' });
+    const grows = google('grows');
+    const moves = dentist({ name: 'Geary Dental' });
+    const first = await rankBusinesses({ db: t.db, score }, [same, grows, moves], CENTER);
+    await saveCacheWrites({ db: t.db }, first.cacheWrites);
+    const keyOf = (name: string) => first.prospects.find((p) => p.name === name)!.aiAnalysis!.businessHash;
+    const again = await rankBusinesses(
+      { db: t.db, score },
+      [same, { ...grows, reviews: grows.reviews + 9 }, { ...moves, phone: '(415) 555-0199' }],
+      CENTER,
+    );
+    // 9 more reviews is under the threshold; a new phone number is a change.
+    expect(again.cacheWrites.analysis.map((w) => w.key)).toEqual([keyOf('Geary Dental')]);
+    const ten = await rankBusinesses(
+      { db: t.db, score },
+      [{ ...grows, reviews: grows.reviews + 10 }],
+      CENTER,
+    );
+    expect(ten.cacheWrites.analysis.map((w) => w.key)).toEqual([keyOf(grows.name)]);
+    expect(ten.cacheWrites.analysis[0]!.basis.reviewCount).toBe(grows.reviews + 10);
+  });
+
+  it('judges a row written before the basis existed by its business-cache copy (the migration copies it)', async () => {
+    const b = google('legacy');
+    const first = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+    await saveCacheWrites({ db: t.db }, first.cacheWrites);
+    const key = first.cacheWrites.analysis[0]!.key;
+    await t.db.kysely
+      .updateTable('analysis_cache')
+      .set({ basis: null })
+      .where('business_id', '=', key)
+      .execute();
+    // Without a basis the row cannot show it still holds: it is rewritten once, with one.
+    const again = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+    expect(again.cacheWrites.analysis.map((w) => w.key)).toEqual([key]);
+    // The migration's backfill: the business copy holds the basis's fields.
+    const { data } = await t.db.kysely
+      .selectFrom('business_cache')
+      .select('data')
+      .where('business_id', '=', key)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('analysis_cache')
+      .set({ basis: data })
+      .where('business_id', '=', key)
+      .execute();
+    const after = await rankBusinesses({ db: t.db, score }, [b], CENTER);
+    expect(after.cacheWrites.analysis).toEqual([]);
   });
 });
 
@@ -269,7 +345,10 @@ describe('when the caches fail (SPEC §8)', () => {
       await sql`ALTER TABLE analysis_cache RENAME TO analysis_cache_gone`.execute(broken.db.kysely);
       const warnings: string[] = [];
       const log = { warn: (_: object, msg?: string) => void warnings.push(msg ?? '') };
-      const businesses = [dentist(), osmBusiness('301')];
+      const businesses = [
+        dentist({ source: 'google', placeId: 'ChIJ-broken' }),
+        osmBusiness('301', { source: 'osm' }),
+      ];
       const ranking = await rankBusinesses({ db: broken.db, score, log }, businesses, CENTER);
       expect(ranking.prospects.map((p) => p.aiAnalysis?.score)).toEqual(
         score(businesses, CENTER)

@@ -227,6 +227,11 @@ export interface AnalysisCacheTable {
   data: string;
   model_version: string;
   updated_at: string;
+  /**
+   * JSON of what the analysis was made from, as far as SPEC §5's change thresholds read it: `reviewCount`,
+   * `rating`, `website`, `phone` (issue 21; null for a row of an older version until it is rewritten).
+   */
+  basis: string | null;
 }
 
 export interface AppSettingTable {

@@ -17,6 +17,13 @@ export class Metrics {
     help: 'Scans run',
     registers: [this.registry],
   });
+  readonly scanStepSeconds = new Histogram({
+    name: 'scan_step_duration_seconds',
+    help: 'Time of each step of a scan: prepare, places (the providers), clean, rank (scoring, cache read), store',
+    labelNames: ['step'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
   readonly providerErrors = new Counter({
     name: 'place_provider_errors_total',
     help: 'Place provider calls that failed or timed out, by provider',

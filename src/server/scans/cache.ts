@@ -15,6 +15,11 @@ export const RATING_CHANGE = 0.1;
 export const RESAVE_MIN_AGE_MS = 120_000;
 /** Rows per IN (...) query: well under SQLite's and PostgreSQL's parameter limits. */
 const READ_CHUNK = 500;
+/**
+ * Rows per upsert: a scan's (up to 500) in one statement. 5 values a row stays under the parameter limits of
+ * the SQLite better-sqlite3 bundles (32,766) and of PostgreSQL (65,535).
+ */
+const WRITE_CHUNK = 500;
 
 export interface CachedBusiness {
   name: string;
@@ -55,8 +60,35 @@ export function contentHash(b: CachedBusiness): string {
   ]);
 }
 
+/** What SPEC §5's change thresholds read of a business: the basis an analysis cache row keeps. */
+export type AnalysisBasis = Pick<CachedBusiness, 'reviewCount' | 'rating' | 'website' | 'phone'>;
+
+export const toBasis = (b: CachedBusiness): AnalysisBasis => ({
+  reviewCount: b.reviewCount,
+  rating: b.rating,
+  website: b.website,
+  phone: b.phone,
+});
+
+/** A stored basis (or a whole business_cache copy, which holds the same fields), or undefined when unreadable. */
+function parseBasis(text: string | null): AnalysisBasis | undefined {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as Partial<AnalysisBasis>;
+    if (typeof v.reviewCount !== 'number') return undefined;
+    return {
+      reviewCount: v.reviewCount,
+      rating: typeof v.rating === 'number' ? v.rating : null,
+      website: typeof v.website === 'string' ? v.website : '',
+      phone: typeof v.phone === 'string' ? v.phone : '',
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** SPEC §5: changed when reviews differ by 10+, rating by 0.1+, or website or phone differs. */
-export function businessChanged(cached: CachedBusiness, current: CachedBusiness): boolean {
+export function businessChanged(cached: AnalysisBasis, current: AnalysisBasis): boolean {
   return (
     Math.abs(cached.reviewCount - current.reviewCount) >= REVIEW_CHANGE ||
     Math.abs((cached.rating ?? 0) - (current.rating ?? 0)) >= RATING_CHANGE - 1e-9 ||
@@ -84,8 +116,14 @@ export interface CacheRows {
     string,
     { data: CachedBusiness; updated_at: string; model_version: string; content_hash: string }
   >;
-  /** Each stored analysis's age and version, and its AI-written words when it has them. */
-  analysis: Map<string, { updated_at: string; model_version: string; ai?: AiReasoning }>;
+  /**
+   * Each stored analysis's age and version, what it was made from (absent for a row of an older version), and
+   * its AI-written words when it has them.
+   */
+  analysis: Map<
+    string,
+    { updated_at: string; model_version: string; basis?: AnalysisBasis; ai?: AiReasoning }
+  >;
 }
 
 /** What the reasoning job writes into a stored analysis (SPEC §9): the text and the model that wrote it. */
@@ -101,36 +139,56 @@ export interface AiReasoning {
 const AI_MARK = '%"reasoningModel"%';
 
 /**
- * Batch-read both caches for the given keys. A scan needs the stored businesses whole (change detection) but of
- * the analyses only their age, version and any AI-written words, so only those come back: the rest of each
- * analysis (about 0.8 KB, up to 500 of them a scan) is re-scored anyway. Large results read at the same time on
- * two connections stalled ~40 ms on loopback TCP to PostgreSQL in the benchmark (docs/PERFORMANCE.md), and the
- * smaller answer is less work on every database.
+ * Batch-read the caches a scan needs: the analyses of `keys`, and the stored business copies of
+ * `businessKeys` only (the businesses of other providers than the imported table; see `keepsBusinessCopy`).
+ * Of an analysis only its age, version, basis and any AI-written words come back: the rest (about 0.8 KB, up
+ * to 500 of them a scan) is re-scored anyway. Large results read at the same time on two connections stalled
+ * ~40 ms on loopback TCP to PostgreSQL in the benchmark (docs/PERFORMANCE.md), and the smaller answer is less
+ * work on every database.
  */
-export async function readCaches(db: Conn, keys: readonly string[]): Promise<CacheRows> {
+export async function readCaches(
+  db: Conn,
+  keys: readonly string[],
+  businessKeys: readonly string[] = keys,
+): Promise<CacheRows> {
   const rows: CacheRows = { business: new Map(), analysis: new Map() };
-  for (const part of chunks([...new Set(keys)], READ_CHUNK)) {
-    const [businesses, analyses] = await Promise.all([
-      db.selectFrom('business_cache').selectAll().where('business_id', 'in', part).execute(),
-      db
+  const readBusinesses = async () => {
+    for (const part of chunks([...new Set(businessKeys)], READ_CHUNK)) {
+      for (const r of await db
+        .selectFrom('business_cache')
+        .selectAll()
+        .where('business_id', 'in', part)
+        .execute()) {
+        rows.business.set(r.business_id, { ...r, data: JSON.parse(r.data) as CachedBusiness });
+      }
+    }
+  };
+  const readAnalyses = async () => {
+    for (const part of chunks([...new Set(keys)], READ_CHUNK)) {
+      const analyses = await db
         .selectFrom('analysis_cache')
-        .select(['business_id', 'updated_at', 'model_version'])
+        .select(['business_id', 'updated_at', 'model_version', 'basis'])
         .select((eb) =>
           eb.case().when('data', 'like', AI_MARK).then(eb.ref('data')).else(null).end().as('marked'),
         )
         .where('business_id', 'in', part)
-        .execute(),
-    ]);
-    for (const r of businesses) {
-      rows.business.set(r.business_id, { ...r, data: JSON.parse(r.data) as CachedBusiness });
+        .execute();
+      for (const { business_id, marked, basis: basisText, ...entry } of analyses) {
+        const ai = marked ? aiReasoning(JSON.parse(marked) as Partial<ProspectAnalysis>) : undefined;
+        const basis = parseBasis(basisText);
+        rows.analysis.set(business_id, { ...entry, ...(basis && { basis }), ...(ai && { ai }) });
+      }
     }
-    for (const { business_id, marked, ...entry } of analyses) {
-      const ai = marked ? aiReasoning(JSON.parse(marked) as Partial<ProspectAnalysis>) : undefined;
-      rows.analysis.set(business_id, ai ? { ...entry, ai } : entry);
-    }
-  }
+  };
+  await Promise.all([readBusinesses(), readAnalyses()]);
   return rows;
 }
+
+/**
+ * Whether the business cache keeps a copy of a business: not for one of the imported place table (`local`),
+ * which is its own source and changes only by an import (issue 21: a scan writes only what changed).
+ */
+export const keepsBusinessCopy = (b: Pick<Business, 'source'>) => b.source !== 'local';
 
 function aiReasoning(data: Partial<ProspectAnalysis>): AiReasoning | undefined {
   const { reasoning, reasoningModel } = data;
@@ -172,7 +230,7 @@ export function lastPerKey<T extends { key: string }>(entries: readonly T[]): T[
 
 export async function writeBusinessCache(db: Conn, entries: { key: string; data: CachedBusiness }[]) {
   const now = new Date().toISOString();
-  for (const part of chunks(lastPerKey(entries), 200)) {
+  for (const part of chunks(lastPerKey(entries), WRITE_CHUNK)) {
     if (part.length === 0) continue;
     await db
       .insertInto('business_cache')
@@ -197,9 +255,12 @@ export async function writeBusinessCache(db: Conn, entries: { key: string; data:
   }
 }
 
-export async function writeAnalysisCache(db: Conn, entries: { key: string; data: ProspectAnalysis }[]) {
+export async function writeAnalysisCache(
+  db: Conn,
+  entries: { key: string; data: ProspectAnalysis; basis: AnalysisBasis }[],
+) {
   const now = new Date().toISOString();
-  for (const part of chunks(lastPerKey(entries), 200)) {
+  for (const part of chunks(lastPerKey(entries), WRITE_CHUNK)) {
     if (part.length === 0) continue;
     await db
       .insertInto('analysis_cache')
@@ -209,6 +270,7 @@ export async function writeAnalysisCache(db: Conn, entries: { key: string; data:
           data: JSON.stringify(e.data),
           model_version: e.data.modelVersion || MODEL_VERSION,
           updated_at: now,
+          basis: JSON.stringify(e.basis),
         })),
       )
       .onConflict((oc) =>
@@ -216,6 +278,7 @@ export async function writeAnalysisCache(db: Conn, entries: { key: string; data:
           data: eb.ref('excluded.data'),
           model_version: eb.ref('excluded.model_version'),
           updated_at: eb.ref('excluded.updated_at'),
+          basis: eb.ref('excluded.basis'),
         })),
       )
       .execute();

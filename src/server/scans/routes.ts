@@ -52,6 +52,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     radiusMaxMiles: config.discovery.radiusMaxMiles,
     cooldownMs: config.discovery.scanCooldownMs,
     settings: () => readAlgorithmSettings(db),
+    timed: (step, seconds) => ctx.metrics.scanStepSeconds.observe({ step }, seconds),
     websites: {
       attach: (businesses) => attachEvidence(db, businesses),
       schedule: (userId, businesses) =>

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
@@ -23,11 +24,14 @@ import {
   type SearchRecord,
 } from './repository.js';
 import {
+  type AnalysisBasis,
   businessChanged,
   type CachedBusiness,
   isFresh,
+  keepsBusinessCopy,
   needsResave,
   readCaches,
+  toBasis,
   toCachedBusiness,
   writeAnalysisCache,
   writeBusinessCache,
@@ -58,6 +62,26 @@ export interface ScanDeps {
   settings: () => Promise<AlgorithmSettings>;
   /** Website evidence (issue 17): fresh evidence attached before scoring, checks scheduled after the answer. */
   websites?: WebsiteHooks;
+  /** Told how long each step of a scan took (the `/metrics` histogram `scan_step_duration_seconds`). */
+  timed?: (step: ScanStep, seconds: number) => void;
+}
+
+/**
+ * A scan's steps as timed: the cooldown slot and settings; the providers' query (the radius query, for the
+ * imported table); cleaning (names, radius, de-duplication, the blocklist, website evidence); ranking (scoring
+ * and the cache read); storing (the results' transaction beside the cache writes).
+ */
+export const SCAN_STEPS = ['prepare', 'places', 'clean', 'rank', 'store'] as const;
+export type ScanStep = (typeof SCAN_STEPS)[number];
+
+/** A stopwatch for one scan's steps: `lap(step)` reports the time since the previous lap. */
+function stopwatch(timed: ScanDeps['timed']) {
+  let last = performance.now();
+  return (step: ScanStep) => {
+    const now = performance.now();
+    timed?.(step, (now - last) / 1000);
+    last = now;
+  };
 }
 
 export interface WebsiteHooks {
@@ -140,8 +164,10 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  *   recommendations.
  * - The analysis cache keeps each business's latest analysis under the spec's key, model version and 7-day
  *   expiry. It is written when there is no fresh entry (absent, expired, other model version) or the business
- *   data changed by the thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone); a rewrite drops any
- *   AI-written reasoning.
+ *   data changed by the thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone) since the basis the row
+ *   keeps; a rewrite drops any AI-written reasoning. So a repeated scan of an unchanged area writes no row.
+ * - The business cache keeps a copy of each business of another provider than the imported place table (that
+ *   table is its own source), rewritten by SPEC §5's re-save rule.
  * - A fresh entry for unchanged data gives the scan its AI-written reasoning: when the stored analysis has
  *   `reasoningModel`, the prospect gets the fresh analysis with `reasoning` and `reasoningModel` from the cache.
  * - When the scorer fails, each business gets the category fallback score of SPEC §9 (logged). A fallback is
@@ -159,9 +185,14 @@ export async function rankBusinesses(
   const log = deps.log ?? silentLog;
   const computed = scoreOrFallback(deps.score, businesses, center, log);
   const keys = businesses.map(businessCacheKey);
+  const copied = businesses.map(keepsBusinessCopy);
   let caches: Awaited<ReturnType<typeof readCaches>> | undefined;
   try {
-    caches = await readCaches(deps.db.kysely, keys);
+    caches = await readCaches(
+      deps.db.kysely,
+      keys,
+      keys.filter((_, i) => copied[i]),
+    );
   } catch (error) {
     log.warn({ err: error }, 'analysis cache read failed; scanning without it'); // SPEC §8: empty cache
     caches = undefined;
@@ -172,21 +203,22 @@ export async function rankBusinesses(
   const prospects = businesses.map((b, i) => {
     const key = keys[i]!;
     const current = toCachedBusiness(b);
-    const storedBusiness = caches?.business.get(key);
     const storedAnalysis = caches?.analysis.get(key);
     let analysis: ProspectAnalysis = { ...computed[i]!, businessHash: key };
     const fallback = analysis.breakdown.rule === 'fallback';
+    const basis = toBasis(current);
     const entryHolds =
-      storedAnalysis !== undefined &&
-      storedBusiness !== undefined &&
+      storedAnalysis?.basis !== undefined &&
       isFresh(storedAnalysis, now) &&
-      !businessChanged(storedBusiness.data, current);
+      !businessChanged(storedAnalysis.basis, basis);
     if (!entryHolds) {
-      if (!fallback) analysisWrites.push({ key, data: analysis });
+      if (!fallback) analysisWrites.push({ key, data: analysis, basis });
     } else if (!fallback && storedAnalysis.ai) {
       analysis = { ...analysis, ...storedAnalysis.ai };
     }
-    if (needsResave(storedBusiness, current, now)) businessWrites.push({ key, data: current });
+    if (copied[i] && needsResave(caches?.business.get(key), current, now)) {
+      businessWrites.push({ key, data: current });
+    }
     return toProspect(b, {
       distance: Math.round(haversineMiles(center, b) * 1000) / 1000,
       analysis,
@@ -206,7 +238,7 @@ export async function rankBusinesses(
 /** The cache entries a ranking decided to (re)write: businesses new or changed, analyses absent, stale or changed. */
 export interface CacheWrites {
   business: { key: string; data: CachedBusiness }[];
-  analysis: { key: string; data: ProspectAnalysis }[];
+  analysis: { key: string; data: ProspectAnalysis; basis: AnalysisBasis }[];
 }
 
 export interface Ranking {
@@ -255,6 +287,7 @@ function scoreOrFallback(
  * the user's latest.
  */
 export async function runScan(deps: ScanDeps, userId: string, input: ScanInput): Promise<ScanPage> {
+  const lap = stopwatch(deps.timed);
   const wait = await claimScanSlot(deps.db.kysely, userId, deps.cooldownMs);
   if (wait > 0) {
     throw new HttpError(429, 'Please wait a moment before scanning again.', { retryAfterMs: wait });
@@ -270,6 +303,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     const active = await deps.places.activeProviders();
     progress({ phase: 'fetching', providers: [...active.primary, ...(active.topUp ? [active.topUp] : [])] });
   }
+  lap('prepare');
 
   const found = await deps.places.nearby({
     ...center,
@@ -279,11 +313,13 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     minCount: count,
     useOsmTopUp: settings.useOsmTopUp,
   });
+  lap('places');
   progress?.({ phase: 'found', count: found.businesses.length });
   const candidates = await withEvidence(
     deps,
     await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
   );
+  lap('clean');
   progress?.({ phase: 'analysing', count: candidates.length });
   const ranking = await rankBusinesses(deps, candidates, center);
   // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
@@ -294,6 +330,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     ),
     { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
   );
+  lap('rank');
   const page = await keepAndPage(
     deps,
     {
@@ -310,6 +347,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     { ...ranking, prospects: ranked },
     found.sources,
   );
+  lap('store');
   progress?.({ phase: 'done', count: page.total });
   scheduleChecks(deps, userId, candidates, ranked.slice(0, MAX_LOADED));
   return found.noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;

@@ -1,0 +1,111 @@
+// Issue 21, "write only what changed", end to end: scans through the API over the repository's own extract
+// (the imported place table), on SQLite, or PostgreSQL with TEST_DATABASE=postgres.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOsmFile } from '../../src/server/places/osm-import.js';
+import type { Prospect } from '../../src/core/types.js';
+import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { fixtureExtract } from '../helpers/osm-data.js';
+import { CENTER } from '../fixtures/osm/prairie-junction.js';
+import { SCAN_STEPS } from '../../src/server/scans/service.js';
+
+let t: TestContext;
+let rep: TestUser;
+let other: TestUser;
+beforeAll(async () => {
+  t = await createTestContext({ SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'local' });
+  await importOsmFile(t.db, fixtureExtract());
+  rep = await t.newUser('user');
+  other = await t.newUser('user');
+}, 60_000);
+afterAll(() => t.close());
+
+const scan = async (as: TestUser) => {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/scans',
+    payload: { ...CENTER, radiusMiles: 1, count: 20 },
+    as,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ prospects: Prospect[]; total: number }>();
+};
+
+/** Every analysis-cache row as stored: any write shows in updated_at or the data. */
+const analysisRows = async () =>
+  new Map(
+    (
+      await t.db.kysely
+        .selectFrom('analysis_cache')
+        .select(['business_id', 'updated_at', 'data', 'basis'])
+        .execute()
+    ).map((r) => [r.business_id, r]),
+  );
+const businessCopies = async () =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('business_cache')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('a repeated scan of an unchanged area (issue 21)', () => {
+  it('writes no cache row, and copies no business of the imported table', async () => {
+    const first = await scan(rep);
+    expect(first.total).toBeGreaterThan(20);
+    const before = await analysisRows();
+    // Every business analysed has its row (the list leaves out national chains; their rows are kept too).
+    expect(before.size).toBeGreaterThanOrEqual(first.total);
+    expect(await businessCopies()).toBe(0);
+    // Later, by the same rep and by another: nothing in either cache changes.
+    await new Promise((r) => setTimeout(r, 20));
+    await scan(rep);
+    await scan(other);
+    expect(await analysisRows()).toEqual(before);
+    expect(await businessCopies()).toBe(0);
+  });
+
+  it('rewrites the analysis of a business whose data changed by SPEC §5, and no other', async () => {
+    const first = await scan(rep);
+    const target = first.prospects.find((p) => p.phone)!;
+    const key = target.aiAnalysis!.businessHash;
+    const before = await analysisRows();
+    await new Promise((r) => setTimeout(r, 20));
+    // A re-import gave the business a new phone number.
+    await t.db.kysely
+      .updateTable('places')
+      .set({ phone: '+1 308 555 0999' })
+      .where('id', '=', target.id)
+      .execute();
+    await scan(rep);
+    const after = await analysisRows();
+    expect(after.get(key)!.updated_at > before.get(key)!.updated_at).toBe(true);
+    expect(JSON.parse(after.get(key)!.basis!)).toMatchObject({ phone: '+1 308 555 0999' });
+    after.delete(key);
+    before.delete(key);
+    expect(after).toEqual(before);
+  });
+});
+
+describe("a scan's steps in /metrics (issue 21)", () => {
+  it('times every step of every scan', async () => {
+    const admin = await t.newUser('admin');
+    const count = async () => {
+      const text = (await t.request({ method: 'GET', url: '/metrics', as: admin })).body;
+      return Object.fromEntries(
+        SCAN_STEPS.map((step) => {
+          const m = new RegExp(`^scan_step_duration_seconds_count\\{step="${step}"\\} (\\d+)$`, 'm').exec(
+            text,
+          );
+          return [step, Number(m?.[1] ?? 0)];
+        }),
+      );
+    };
+    const before = await count();
+    await scan(rep);
+    await scan(rep);
+    const after = await count();
+    for (const step of SCAN_STEPS) expect(after[step]! - before[step]!, step).toBe(2);
+  });
+});
