@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessHash } from '../types';
+import { businessCacheKey, businessHash } from '../types';
 import {
   analyzeBatch,
   analyzeOne,
@@ -211,6 +211,12 @@ describe('the weighted raw score', () => {
       businessHash({ name: full.name, address: full.address, category: full.category }),
     );
     expect(rs[1]?.businessHash).toBe('place_P9');
+    // A business with a provider id and no place id: the key a scan's cache uses.
+    const [osm] = analyzeBatch([{ ...full, id: 'osm:node/7' }], { now: NOW });
+    expect(osm?.businessHash).toBe(
+      businessCacheKey({ id: 'osm:node/7', name: full.name, address: '', category: '' }),
+    );
+    expect(osm?.businessHash).toBe('place_osm:node/7');
     expect(analyzeBatch([], { now: NOW })).toEqual([]);
   });
 
