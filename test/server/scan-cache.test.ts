@@ -131,6 +131,18 @@ describe('cache keys and writes', () => {
     // Each branch keeps its own analysis: the distances differ, so do the stored reasonings.
     const [first, second] = await Promise.all(keys.map(storedAnalysis));
     expect(first!.data.reasoning).not.toBe(second!.data.reasoning);
+    // A row keeps SPEC's fields and what the reasoning job matches on, not the breakdown (a scan re-scores).
+    expect(Object.keys(first!.data).sort()).toEqual(
+      [
+        'analyzedAt',
+        'businessHash',
+        'confidence',
+        'modelVersion',
+        'reasoning',
+        'recommendations',
+        'score',
+      ].sort(),
+    );
   });
 });
 

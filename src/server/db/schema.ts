@@ -223,7 +223,10 @@ export interface BusinessCacheTable {
 
 export interface AnalysisCacheTable {
   business_id: string;
-  /** JSON of the analysis result (score, reasoning, confidence, recommendations, breakdown, ...) */
+  /**
+   * JSON of the analysis result: score, reasoning, confidence, recommendations, analyzedAt, businessHash,
+   * modelVersion, and reasoningModel once the reasoning job wrote its words (no breakdown: scans re-score)
+   */
   data: string;
   model_version: string;
   updated_at: string;

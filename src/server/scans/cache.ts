@@ -255,6 +255,17 @@ export async function writeBusinessCache(db: Conn, entries: { key: string; data:
   }
 }
 
+/**
+ * What an analysis-cache row keeps of an analysis: SPEC's fields (score, reasoning, confidence, recommendations,
+ * model version; the row's updated_at) and what the reasoning job matches on (analyzedAt, businessHash). Not the
+ * breakdown, more than half the bytes: a scan re-scores every business and reads a row only for its age, basis
+ * and AI-written words (issue 21: write only what is needed).
+ */
+export function toStoredAnalysis(a: ProspectAnalysis) {
+  const { breakdown: _breakdown, ...stored } = a;
+  return stored;
+}
+
 export async function writeAnalysisCache(
   db: Conn,
   entries: { key: string; data: ProspectAnalysis; basis: AnalysisBasis }[],
@@ -267,7 +278,7 @@ export async function writeAnalysisCache(
       .values(
         part.map((e) => ({
           business_id: e.key,
-          data: JSON.stringify(e.data),
+          data: JSON.stringify(toStoredAnalysis(e.data)),
           model_version: e.data.modelVersion || MODEL_VERSION,
           updated_at: now,
           basis: JSON.stringify(e.basis),
