@@ -1,10 +1,17 @@
 // `npm run load -- [--reps 100] [--seconds 60] [--db sqlite|postgres] [--think-ms 2000] [--keep]`
+// `npm run load -- --find-capacity [--db sqlite|postgres] [--step 25] [--stage-seconds 20] [--max-reps 400]`
 //
 // Drives N simulated reps against a real server this script starts itself (tsx src/server/main.ts in its own
 // process, on a fresh SQLite file or a fresh PostgreSQL database, with the SF extract imported). Each rep signs
 // in, then until the time is up works the list: scan, next page, log a call, save (and, past 20 saved, unsave the
 // oldest so the 30 limit is never hit), pausing a think time between steps (uniform 50-150 % of --think-ms).
 // Prints throughput, p50/p95/p99/max and errors per step. Exits 1 when any request failed.
+//
+// --find-capacity adds reps in stages (--step more every --stage-seconds, each new rep signing in over the first
+// quarter of its stage) until the p99 of the requests started in a stage crosses 500 ms (or --max-reps), and prints
+// each stage and the highest sustained scans/s and requests/s: those of the last stage under the line. With
+// `taskset` on a machine of 2 CPUs or more, the load generator runs pinned to CPU 0 and the server to CPU 1, so
+// the figure is one core's and the generator does not take the server's CPU.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,10 +34,27 @@ interface Options {
   db: 'sqlite' | 'postgres';
   thinkMs: number;
   keep: boolean;
+  findCapacity: boolean;
+  step: number;
+  stageSeconds: number;
+  maxReps: number;
 }
 
+/** The p99 a stage must stay under to count as sustained (issue 7's target). */
+const CAPACITY_P99_MS = 500;
+
 function parseArgs(argv: string[]): Options {
-  const o: Options = { reps: 100, seconds: 60, db: 'sqlite', thinkMs: 2000, keep: false };
+  const o: Options = {
+    reps: 100,
+    seconds: 60,
+    db: 'sqlite',
+    thinkMs: 2000,
+    keep: false,
+    findCapacity: false,
+    step: 25,
+    stageSeconds: 20,
+    maxReps: 400,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? '').split('=', 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i] ?? '';
@@ -39,6 +63,10 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--seconds') o.seconds = Number(value());
     else if (flag === '--think-ms') o.thinkMs = Number(value());
     else if (flag === '--keep') o.keep = true;
+    else if (flag === '--find-capacity') o.findCapacity = true;
+    else if (flag === '--step') o.step = Number(value());
+    else if (flag === '--stage-seconds') o.stageSeconds = Number(value());
+    else if (flag === '--max-reps') o.maxReps = Number(value());
     else if (flag === '--db') {
       const v = value();
       if (v !== 'sqlite' && v !== 'postgres') throw new Error('--db must be sqlite or postgres');
@@ -46,6 +74,9 @@ function parseArgs(argv: string[]): Options {
     } else throw new Error(`unknown option ${flag}`);
   }
   if (!(o.reps >= 1 && o.seconds >= 1 && o.thinkMs >= 0)) throw new Error('bad --reps/--seconds/--think-ms');
+  if (!(o.step >= 1 && o.stageSeconds >= 5 && o.maxReps >= o.step)) {
+    throw new Error('bad --step/--stage-seconds/--max-reps');
+  }
   return o;
 }
 
@@ -111,12 +142,14 @@ class Step {
   /** When each request started (ms since the epoch), beside its latency. */
   readonly startedAt: number[] = [];
   errors = 0;
+  /** When each failed request started. */
+  readonly failedAt: number[] = [];
   readonly samples = new Map<string, number>();
   constructor(readonly name: string) {}
 
   async time<T>(run: () => Promise<Answer>, ok: (a: Answer) => T | undefined): Promise<T | undefined> {
     const started = performance.now();
-    this.startedAt.push(Date.now());
+    const at = Date.now();
     let answer: Answer | undefined;
     let failure = '';
     try {
@@ -124,10 +157,14 @@ class Step {
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
+    // Pushed together once the answer is in: requests of one step overlap, so pushing the start before the await
+    // would pair each latency with another request's start.
     this.latencies.push(performance.now() - started);
+    this.startedAt.push(at);
     const result = answer && answer.status < 400 ? ok(answer) : undefined;
     if (result === undefined) {
       this.errors += 1;
+      this.failedAt.push(at);
       const why = failure || `${answer?.status} ${answer?.body.slice(0, 120)}`;
       this.samples.set(why, (this.samples.get(why) ?? 0) + 1);
     }
@@ -176,12 +213,13 @@ const steps = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** When the reps stop: a fixed time, or moved to now when a capacity search ends. */
+const run = { until: 0 };
+
 async function rep(
   index: number,
-  count: number,
-  rampMs: number,
+  startDelayMs: number,
   account: { email: string; password: string },
-  until: number,
   thinkMs: number,
 ) {
   const { email, password } = account;
@@ -190,14 +228,14 @@ async function rep(
   // which alone made the p99 of a 40 s run.)
   const think = async (): Promise<boolean> => {
     const pause = thinkMs * (0.5 + Math.random());
-    if (Date.now() + pause >= until) return false;
+    if (Date.now() + pause >= run.until) return false;
     await sleep(pause);
     return true;
   };
   // Reps start over a ramp-up (a quarter of the run, at most 15 s), as a team signs in over the morning:
   // sign-in hashes the password with scrypt (about 100 ms of CPU by design), so 100 at the same instant
   // would measure only the hash queue.
-  await sleep((index / Math.max(1, count)) * rampMs);
+  await sleep(startDelayMs);
   const cookie = await steps.signIn.time(
     () => send('POST', '/api/session', { email, password }),
     (a) => a.cookies.map((c) => c.split(';')[0]).join('; ') || undefined,
@@ -256,7 +294,7 @@ async function rep(
 
 // ---- Server set-up ----
 
-function run(cmd: string[], env: NodeJS.ProcessEnv): void {
+function runTsx(cmd: string[], env: NodeJS.ProcessEnv): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', ...cmd], { cwd: ROOT, env, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status})`);
 }
@@ -264,7 +302,9 @@ function run(cmd: string[], env: NodeJS.ProcessEnv): void {
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server during the run.
   const extra = (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server/main.ts'], {
+  const command = [process.execPath, ...extra, '--import', 'tsx', 'src/server/main.ts'];
+  const pinned = serverCpu === null ? command : ['taskset', '-c', String(serverCpu), ...command];
+  const child = spawn(pinned[0]!, pinned.slice(1), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -282,8 +322,43 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   }
 }
 
+/** The CPU the server is pinned to (capacity search with taskset), else null. */
+let serverCpu: number | null = null;
+
+/**
+ * For a capacity search: run this script again pinned to CPU 0 (the server goes to CPU 1), when taskset exists
+ * and there are two CPUs. Answers true when the pinned copy ran (its exit code is this one's).
+ */
+function pinnedRerun(o: Options): boolean {
+  if (!o.findCapacity || cpus().length < 2) return false;
+  if (process.env.LOAD_PINNED === '1') {
+    serverCpu = 1;
+    return false;
+  }
+  const r = spawnSync(
+    'taskset',
+    [
+      '-c',
+      '0',
+      process.execPath,
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
+    { cwd: ROOT, env: { ...process.env, LOAD_PINNED: '1' }, stdio: 'inherit' },
+  );
+  if (r.error) {
+    console.log(`taskset is not available (${r.error.message}); running unpinned`);
+    return false;
+  }
+  process.exitCode = r.status ?? 1;
+  return true;
+}
+
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
+  if (pinnedRerun(o)) return;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   agent = new Agent({ keepAlive: true, maxSockets: o.reps + 10 });
@@ -319,7 +394,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | undefined;
   try {
     console.log(`Importing ${EXTRACT} (${o.db})`);
-    run(['src/server/cli/import-osm.ts', EXTRACT], { ...env, LOG_LEVEL: 'warn' });
+    runTsx(['src/server/cli/import-osm.ts', EXTRACT], { ...env, LOG_LEVEL: 'warn' });
     server = await startServer(env);
 
     // Accounts: the first becomes SuperAdmin; the reps register with invitations it generates.
@@ -332,7 +407,7 @@ async function main(): Promise<void> {
     if (reg.status !== 201) throw new Error(`register owner: ${reg.status} ${reg.body}`);
     const ownerCookie = reg.cookies.map((c) => c.split(';')[0]).join('; ');
     const accounts: { email: string; password: string }[] = [];
-    for (let i = 0; i < o.reps; i++) {
+    for (let i = 0; i < (o.findCapacity ? o.maxReps : o.reps); i++) {
       const inv = await send('POST', '/api/invitations', {}, ownerCookie);
       if (inv.status !== 201) throw new Error(`invitation: ${inv.status} ${inv.body}`);
       const { invitation } = JSON.parse(inv.body) as { invitation: { code: string } };
@@ -346,15 +421,19 @@ async function main(): Promise<void> {
       accounts.push(account);
     }
 
-    console.log(
-      `Load: ${o.reps} reps for ${o.seconds} s on ${o.db}, think time ${o.thinkMs} ms (±50 %), server ${base}`,
-    );
-    const started = Date.now();
-    const until = started + o.seconds * 1000;
-    const rampMs = Math.min(15_000, (o.seconds * 1000) / 4);
-    await Promise.all(accounts.map((a, i) => rep(i, accounts.length, rampMs, a, until, o.thinkMs)));
-    const elapsedS = (Date.now() - started) / 1000;
-    report(o, elapsedS, started + rampMs);
+    if (o.findCapacity) {
+      await findCapacity(o, accounts);
+    } else {
+      console.log(
+        `Load: ${o.reps} reps for ${o.seconds} s on ${o.db}, think time ${o.thinkMs} ms (±50 %), server ${base}`,
+      );
+      const started = Date.now();
+      run.until = started + o.seconds * 1000;
+      const rampMs = Math.min(15_000, (o.seconds * 1000) / 4);
+      await Promise.all(accounts.map((a, i) => rep(i, (i / accounts.length) * rampMs, a, o.thinkMs)));
+      const elapsedS = (Date.now() - started) / 1000;
+      report(o, elapsedS, started + rampMs);
+    }
     reportServerSide((await send('GET', '/metrics', undefined, ownerCookie)).body);
   } finally {
     if (server && server.exitCode === null) {
@@ -373,6 +452,98 @@ async function main(): Promise<void> {
   }
   const errors = Object.values(steps).reduce((n, s) => n + s.errors, 0);
   process.exitCode = errors > 0 ? 1 : 0;
+}
+
+interface Stage {
+  reps: number;
+  requests: number;
+  scans: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** The requests started in [from, to): how many, scans among them, p50 and p99, failures. */
+function stageFigures(reps: number, from: number, to: number): Stage {
+  const latencies: number[] = [];
+  let scans = 0;
+  let errors = 0;
+  for (const step of Object.values(steps)) {
+    step.startedAt.forEach((at, i) => {
+      if (at < from || at >= to) return;
+      latencies.push(step.latencies[i] ?? 0);
+      if (step === steps.scan) scans += 1;
+    });
+    errors += step.failedAt.filter((at) => at >= from && at < to).length;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    reps,
+    requests: latencies.length,
+    scans,
+    seconds: (to - from) / 1000,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
+}
+
+/**
+ * Adds o.step reps every o.stageSeconds (their sign-ins spread over the first quarter of the stage) until a
+ * stage's p99 crosses CAPACITY_P99_MS, a request fails, or every account works; then stops the reps and prints
+ * each stage and the last one under the line.
+ */
+async function findCapacity(o: Options, accounts: { email: string; password: string }[]) {
+  console.log(
+    `Capacity search on ${o.db}: +${o.step} reps every ${o.stageSeconds} s up to ${o.maxReps}, think time ` +
+      `${o.thinkMs} ms (±50 %), until p99 > ${CAPACITY_P99_MS} ms; ` +
+      (serverCpu === null ? 'unpinned' : `load generator on CPU 0, server on CPU ${serverCpu}`),
+  );
+  run.until = Number.POSITIVE_INFINITY;
+  const working: Promise<void>[] = [];
+  const stages: Stage[] = [];
+  let started = 0;
+  for (;;) {
+    const from = Date.now();
+    const adding = accounts.slice(started, started + o.step);
+    const spread = (o.stageSeconds * 1000) / 4;
+    adding.forEach((a, i) => working.push(rep(started + i, (i / adding.length) * spread, a, o.thinkMs)));
+    started += adding.length;
+    await sleep(o.stageSeconds * 1000);
+    const stage = stageFigures(started, from, Date.now());
+    stages.push(stage);
+    console.log(
+      `  ${stage.reps} reps: ${(stage.scans / stage.seconds).toFixed(1)} scans/s, ` +
+        `${(stage.requests / stage.seconds).toFixed(1)} requests/s, p50 ${stage.p50.toFixed(1)} ms, ` +
+        `p99 ${stage.p99.toFixed(1)} ms, ${stage.errors} errors`,
+    );
+    if (stage.p99 > CAPACITY_P99_MS || stage.errors > 0 || started >= accounts.length) break;
+  }
+  run.until = Date.now();
+  await Promise.all(working);
+  const held = stages.filter((st) => st.p99 <= CAPACITY_P99_MS && st.errors === 0).at(-1);
+  console.log('\n| reps | scans/s | requests/s | p50 | p99 | errors |');
+  console.log('| ---- | ------- | ---------- | --- | --- | ------ |');
+  for (const st of stages) {
+    console.log(
+      `| ${st.reps} | ${(st.scans / st.seconds).toFixed(1)} | ${(st.requests / st.seconds).toFixed(1)} | ` +
+        `${st.p50.toFixed(1)} ms | ${st.p99.toFixed(1)} ms | ${st.errors} |`,
+    );
+  }
+  console.log(
+    held
+      ? `Capacity (${o.db}): ${(held.scans / held.seconds).toFixed(1)} scans/s and ` +
+          `${(held.requests / held.seconds).toFixed(1)} requests/s sustained with ${held.reps} reps ` +
+          `(p99 ${held.p99.toFixed(1)} ms)` +
+          (held === stages.at(-1) ? `; every account was working, so the capacity is higher` : '')
+      : `Capacity (${o.db}): not even the first stage held a p99 under ${CAPACITY_P99_MS} ms`,
+  );
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 function report(o: Options, elapsedS: number, steadyFrom: number): void {
