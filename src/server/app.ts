@@ -60,6 +60,7 @@ import { registerReasoningWorker } from './reasoning/service.js';
 import { areaRoutes } from './areas/routes.js';
 import { pipelineRoutes } from './pipeline/routes.js';
 import { createReleaseSweeper } from './pipeline/service.js';
+import { createIdempotencySweeper } from './http/idempotency.js';
 import { createRegionWorker } from './areas/service.js';
 
 export interface BuildOptions {
@@ -273,6 +274,13 @@ export async function buildApp({
     return Promise.resolve();
   });
   app.addHook('preClose', () => releaseSweeper.stop());
+  // Issue 20: Idempotency-Keys of replayed offline writes are kept IDEMPOTENCY_KEY_DAYS, swept hourly.
+  const idempotencySweeper = createIdempotencySweeper({ db, log: app.log, intervalMs: PIPELINE_SWEEP_MS });
+  app.addHook('onReady', () => {
+    idempotencySweeper.start();
+    return Promise.resolve();
+  });
+  app.addHook('preClose', () => idempotencySweeper.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { errors } from '../http/contract.js';
+import { idempotentWrite } from '../http/idempotency.js';
 import { requiredText, text, noContent } from '../../core/api/common.js';
 import { advertiserSchema, importReportSchema } from '../../core/api/lists.js';
 import { ONLY_ADMINS_REMOVE_ADVERTISERS } from '../../core/messages.js';
@@ -36,17 +37,22 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
       config: { access: 'user' },
       schema: {
         tags: ['advertisers'],
-        summary: 'Mark a current advertiser (any user); a second mark answers the existing one',
+        summary:
+          'Mark a current advertiser (any user); a second mark answers the existing one; replayable with an Idempotency-Key (issue 20)',
         body: z.object({ businessId: text(300), label: text(300).default('') }),
         response: {
           200: markedAnswer.describe('Already marked: the existing mark'),
           201: markedAnswer.describe('Newly marked'),
+          ...errors(422),
         },
       },
     },
     async (request, reply) => {
-      const { advertiser, created } = await markAdvertiser(db, events, currentUser(request), request.body);
-      return reply.status(created ? 201 : 200).send({ advertiser, created });
+      const user = currentUser(request);
+      return idempotentWrite(ctx, request, reply, user.id, async (scope) => {
+        const { advertiser, created } = await markAdvertiser(scope.db, scope.events, user, request.body);
+        return { status: created ? 201 : 200, body: { advertiser, created } };
+      });
     },
   );
 
@@ -56,14 +62,17 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
       config: { access: 'admin', deniedMessage: ONLY_ADMINS_REMOVE_ADVERTISERS },
       schema: {
         tags: ['advertisers'],
-        summary: 'Unmark a current advertiser (admins)',
+        summary: 'Unmark a current advertiser (admins); replayable with an Idempotency-Key (issue 20)',
         params: businessIdParams,
-        response: { 204: noContent, ...errors(404) },
+        response: { 204: noContent, ...errors(404, 422) },
       },
     },
     async (request, reply) => {
-      await unmarkAdvertiser(db, events, currentUser(request), request.params.businessId);
-      return reply.status(204).send();
+      const user = currentUser(request);
+      return idempotentWrite(ctx, request, reply, user.id, async (scope) => {
+        await unmarkAdvertiser(scope.db, scope.events, user, request.params.businessId);
+        return { status: 204, body: null };
+      });
     },
   );
 

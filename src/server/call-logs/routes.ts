@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { exportTimeZone, sendCsv, timeZoneParam } from '../exports/send.js';
 import { errors } from '../http/contract.js';
+import { idempotentWrite } from '../http/idempotency.js';
 import { csvFile, noContent, requiredText } from '../../core/api/common.js';
 import { callLogAnswer, callLogBody, callLogSchema } from '../../core/api/lists.js';
 import {
@@ -37,13 +38,18 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       config: { access: 'user' },
       schema: {
         tags: ['call-logs'],
-        summary: 'Log a call or visit (SPEC §4 outcome logging), with a follow-up in the same transaction',
+        summary:
+          'Log a call or visit (SPEC §4 outcome logging), with a follow-up in the same transaction; replayable with an Idempotency-Key (issue 20)',
         body: callLogBody,
-        response: { 201: callLogAnswer },
+        response: { 201: callLogAnswer, ...errors(422) },
       },
     },
     async (request, reply) => {
-      return reply.status(201).send(await addCallLog(db, currentUser(request), request.body, ctx.events));
+      const user = currentUser(request);
+      return idempotentWrite(ctx, request, reply, user.id, async (scope) => ({
+        status: 201,
+        body: await addCallLog(scope.db, user, request.body, scope.events),
+      }));
     },
   );
 

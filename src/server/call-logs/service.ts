@@ -135,6 +135,8 @@ async function businessPosition(
 /**
  * Logs the call, with its follow-up when one is set (both or neither); on an unclaimed business it also claims
  * it at Contacted for the rep, in the same transaction (issue 18), and tells every screen once committed.
+ * Inside an idempotent write (issue 20, http/idempotency.ts) `db` is joined to the caller's transaction (the
+ * transaction below joins it) and `events` holds the notices until that transaction committed.
  */
 export async function addCallLog(
   db: Db,

@@ -458,6 +458,24 @@ export interface FollowUpSettingsTable {
   updated_at: string;
 }
 
+/**
+ * Issue 20: a write's Idempotency-Key and the answer it got, stored in the write's own transaction; the same
+ * key again (a phone replaying its queue) gets this answer instead of a second write. Primary key (user, key).
+ */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  /** The client-generated UUID, lower case. */
+  key: string;
+  /** Method and route pattern, e.g. "POST /api/call-logs". */
+  route: string;
+  /** SHA-256 of the request's parameters and body: the same key with other content is refused (422). */
+  request_hash: string;
+  status_code: number;
+  /** The answer's JSON. */
+  answer: string;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -493,6 +511,7 @@ export interface Database {
   website_hosts: WebsiteHostTable;
   follow_ups: FollowUpTable;
   follow_up_settings: FollowUpSettingsTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

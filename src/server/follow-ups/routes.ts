@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { errors } from '../http/contract.js';
+import { idempotentWrite } from '../http/idempotency.js';
 import { notFound } from '../http/errors.js';
 import { requiredText } from '../../core/api/common.js';
 import {
@@ -61,14 +62,18 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       config: { access: 'user' },
       schema: {
         tags: ['follow-ups'],
-        summary: 'Mark an own follow-up done',
+        summary: 'Mark an own follow-up done; replayable with an Idempotency-Key (issue 20)',
         params: idParam,
-        response: { 200: followUpAnswer, ...errors(404) },
+        response: { 200: followUpAnswer, ...errors(404, 422) },
       },
     },
-    async (request) => ({
-      followUp: await completeFollowUp(db, currentUser(request).id, request.params.id),
-    }),
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return idempotentWrite(ctx, request, reply, userId, async (scope) => ({
+        status: 200,
+        body: { followUp: await completeFollowUp(scope.db, userId, request.params.id) },
+      }));
+    },
   );
 
   app.patch(
@@ -77,15 +82,20 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       config: { access: 'user' },
       schema: {
         tags: ['follow-ups'],
-        summary: 'Reschedule an own follow-up (date, and time when given); a done one opens again',
+        summary:
+          'Reschedule an own follow-up (date, and time when given); a done one opens again; replayable with an Idempotency-Key (issue 20)',
         params: idParam,
         body: rescheduleBody,
-        response: { 200: followUpAnswer, ...errors(404) },
+        response: { 200: followUpAnswer, ...errors(404, 422) },
       },
     },
-    async (request) => ({
-      followUp: await rescheduleFollowUp(db, currentUser(request).id, request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return idempotentWrite(ctx, request, reply, userId, async (scope) => ({
+        status: 200,
+        body: { followUp: await rescheduleFollowUp(scope.db, userId, request.params.id, request.body) },
+      }));
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { errors } from '../http/contract.js';
+import { idempotentWrite } from '../http/idempotency.js';
 import {
   pipelineAnswerSchema,
   pipelineHistorySchema,
@@ -39,22 +40,28 @@ export const pipelineRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       schema: {
         tags: ['pipeline'],
         summary:
-          "Set a business's stage: claims an unclaimed business, moves your own, New releases it; 409 when another rep works it",
+          "Set a business's stage: claims an unclaimed business, moves your own, New releases it; 409 when another rep works it; replayable with an Idempotency-Key (issue 20)",
         params: pipelineParams,
         body: pipelineStageBody,
-        response: { 200: pipelineAnswerSchema, ...errors(409) },
+        response: { 200: pipelineAnswerSchema, ...errors(409, 422) },
       },
     },
-    async (request) => ({
-      entry: await setStage(
-        db,
-        events,
-        currentUser(request),
-        request.params.businessId,
-        request.body.stage,
-        request.body.name,
-      ),
-    }),
+    async (request, reply) => {
+      const user = currentUser(request);
+      return idempotentWrite(ctx, request, reply, user.id, async (scope) => ({
+        status: 200,
+        body: {
+          entry: await setStage(
+            scope.db,
+            scope.events,
+            user,
+            request.params.businessId,
+            request.body.stage,
+            request.body.name,
+          ),
+        },
+      }));
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { errors } from '../http/contract.js';
+import { idempotentWrite } from '../http/idempotency.js';
 import { noContent, requiredText, text } from '../../core/api/common.js';
 import { saveBody, savedItemSchema } from '../../core/api/lists.js';
 import { prospectAnswer } from '../../core/api/scans.js';
@@ -33,19 +34,22 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       schema: {
         tags: ['saved'],
         summary:
-          'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note)',
+          'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note); replayable with an Idempotency-Key (issue 20)',
         body: saveBody,
         response: {
           200: savedAnswer.describe('Already saved: its note updated'),
           201: savedAnswer.describe('Saved'),
-          ...errors(409),
+          ...errors(409, 422),
         },
       },
     },
     async (request, reply) => {
       const { prospect, note } = request.body;
-      const { saved, created } = await saveProspect(db, currentUser(request).id, prospect, note);
-      return reply.status(created ? 201 : 200).send({ saved, created });
+      const userId = currentUser(request).id;
+      return idempotentWrite(ctx, request, reply, userId, async (scope) => {
+        const { saved, created } = await saveProspect(scope.db, userId, prospect, note);
+        return { status: created ? 201 : 200, body: { saved, created } };
+      });
     },
   );
 
@@ -77,14 +81,17 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       config: { access: 'user' },
       schema: {
         tags: ['saved'],
-        summary: 'Remove a saved prospect',
+        summary: 'Remove a saved prospect; replayable with an Idempotency-Key (issue 20)',
         params: z.object({ prospectId: requiredText(300) }),
-        response: { 204: noContent, ...errors(404) },
+        response: { 204: noContent, ...errors(404, 422) },
       },
     },
     async (request, reply) => {
-      await unsaveProspect(db, currentUser(request).id, request.params.prospectId);
-      return reply.status(204).send();
+      const userId = currentUser(request).id;
+      return idempotentWrite(ctx, request, reply, userId, async (scope) => {
+        await unsaveProspect(scope.db, userId, request.params.prospectId);
+        return { status: 204, body: null };
+      });
     },
   );
   done();

@@ -18,6 +18,7 @@ import * as callLogRollups from './2026-11-25T0550-call-log-rollups.js';
 import * as followUps from './2026-11-25T0500-follow-ups.js';
 import * as visits from './2026-11-25T0520-visits.js';
 import * as analysisBasis from './2026-11-25T0700-analysis-basis.js';
+import * as idempotencyKeys from './2026-11-26T0600-idempotency-keys.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0530-website-hosts': websiteHosts,
   '2026-11-25T0550-call-log-rollups': callLogRollups,
   '2026-11-25T0700-analysis-basis': analysisBasis,
+  '2026-11-26T0600-idempotency-keys': idempotencyKeys,
 };
