@@ -17,6 +17,7 @@ import * as websiteHosts from './2026-11-25T0530-website-hosts.js';
 import * as callLogRollups from './2026-11-25T0550-call-log-rollups.js';
 import * as followUps from './2026-11-25T0500-follow-ups.js';
 import * as visits from './2026-11-25T0520-visits.js';
+import * as teamFunnel from './2026-11-25T0600-team-funnel.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0550-call-log-rollups': callLogRollups,
   '2026-11-25T0500-follow-ups': followUps,
   '2026-11-25T0520-visits': visits,
+  '2026-11-25T0600-team-funnel': teamFunnel,
 };
