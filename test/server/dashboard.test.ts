@@ -273,7 +273,7 @@ describe('team dashboard', () => {
     expect(countsOf(chicago, ann)).toEqual({ calls: 2, visits: 1, saves: 1, strategies: 2 });
     expect(countsOf(chicago, bob)).toEqual({ calls: 2, visits: 0, saves: 1, strategies: 0 });
     expect(countsOf(chicago, cat)).toEqual({ calls: 0, visits: 0, saves: 0, strategies: 0 });
-    expect(chicago.totals).toEqual({ calls: 4, visits: 1, saves: 2, strategies: 2 });
+    expect(chicago.totals).toEqual({ calls: 4, visits: 1, saves: 2, strategies: 2, followUps: 0 });
     // Every account is listed by name, admins too (they may call).
     expect(chicago.reps.map((r) => r.name)).toEqual([
       'Admin Alice',
@@ -287,15 +287,15 @@ describe('team dashboard', () => {
     const utc = await get<TeamActivity>(`/api/team/activity?${UTC}`);
     expect(countsOf(utc, ann)).toEqual({ calls: 3, visits: 1, saves: 1, strategies: 2 });
     expect(countsOf(utc, bob)).toEqual({ calls: 1, visits: 0, saves: 1, strategies: 0 });
-    expect(utc.totals).toEqual({ calls: 4, visits: 1, saves: 2, strategies: 2 });
+    expect(utc.totals).toEqual({ calls: 4, visits: 1, saves: 2, strategies: 2, followUps: 0 });
 
     const onlyBob = await get<TeamActivity>(`/api/team/activity?${CHICAGO}&userId=${bob.id}`);
     expect(onlyBob.reps).toHaveLength(1);
-    expect(onlyBob.totals).toEqual({ calls: 2, visits: 0, saves: 1, strategies: 0 });
+    expect(onlyBob.totals).toEqual({ calls: 2, visits: 0, saves: 1, strategies: 0, followUps: 0 });
   });
 
   it('counts each day of the period on the local calendar, zeros included', async () => {
-    const z = { calls: 0, visits: 0, saves: 0, strategies: 0 };
+    const z = { calls: 0, visits: 0, saves: 0, strategies: 0, followUps: 0 };
     const chicago = await get<TeamDaily>(`/api/team/daily?${CHICAGO}`);
     expect(chicago.days).toEqual([
       { date: '2026-11-02', ...z, calls: 1, visits: 1 }, // a1, and a2 at 23:30

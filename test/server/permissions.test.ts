@@ -120,6 +120,10 @@ const SPEC_RULES: Record<string, Access> = {
   'GET /api/team/inactive': 'admin',
   'GET /api/team/map': 'admin',
   'GET /api/team/reps/:userId': 'admin',
+  'GET /api/team/funnel': 'admin',
+  'GET /api/team/win-rates': 'admin',
+  'GET /api/team/reps/:userId/pipeline': 'admin',
+  'GET /api/team/reps/:userId/route': 'admin',
 };
 
 /** Routes that end the caller's session: called with a fresh session of the same account. */

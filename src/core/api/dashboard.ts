@@ -62,6 +62,8 @@ export const repActivitySchema = z.object({
   saves: z.number().int(),
   /** Appointment strategies asked for. */
   strategies: z.number().int(),
+  /** Follow-ups set (created) in the period, done or not. */
+  followUps: z.number().int(),
 });
 export type RepActivity = z.infer<typeof repActivitySchema>;
 
@@ -73,6 +75,7 @@ export const teamActivitySchema = z.object({
     visits: z.number().int(),
     saves: z.number().int(),
     strategies: z.number().int(),
+    followUps: z.number().int(),
   }),
 });
 export type TeamActivity = z.infer<typeof teamActivitySchema>;
@@ -84,6 +87,7 @@ export const dayActivitySchema = z.object({
   visits: z.number().int(),
   saves: z.number().int(),
   strategies: z.number().int(),
+  followUps: z.number().int(),
 });
 export type DayActivity = z.infer<typeof dayActivitySchema>;
 export const teamDailySchema = z.object({ period: periodSchema, days: z.array(dayActivitySchema) });
@@ -193,3 +197,105 @@ export const repPageSchema = z.object({
 });
 export type RepPage = z.infer<typeof repPageSchema>;
 export const REP_LOG_LIMIT = 1000;
+
+/** The open stages of the funnel, in order (Lost is not a step of it). */
+export const FUNNEL_STAGES = ['New', 'Contacted', 'Meeting set', 'Proposal', 'Won'] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+/** GET /api/team/funnel: how far the businesses moved in the period got. */
+export const funnelStageSchema = z.object({
+  stage: z.enum(FUNNEL_STAGES),
+  /** Businesses that reached this stage or a later one in the period. */
+  reached: z.number().int(),
+  /** reached of the next stage / reached of this one; null for Won and when none reached this one. */
+  conversion: z.number().nullable(),
+});
+export type FunnelStageRow = z.infer<typeof funnelStageSchema>;
+export const teamFunnelSchema = z.object({ period: periodSchema, stages: z.array(funnelStageSchema) });
+export type TeamFunnel = z.infer<typeof teamFunnelSchema>;
+
+/** GET /api/team/win-rates: of the businesses called or visited in the period, per score band. */
+export const winRateRowSchema = z.object({
+  /** '0-9' ... '90-100', then 'Unscored'. */
+  key: z.string(),
+  /** Businesses with a call-log entry in the period (the highest score they were logged with). */
+  businesses: z.number().int(),
+  /** Of them, those that reached Meeting set (or Proposal, or Won) by the end of the period. */
+  meetings: z.number().int(),
+  /** Of them, those that reached Won by the end of the period. */
+  won: z.number().int(),
+  /** meetings / businesses; null with no businesses. */
+  meetingRate: z.number().nullable(),
+  /** won / businesses; null with no businesses. */
+  winRate: z.number().nullable(),
+});
+export type WinRateRow = z.infer<typeof winRateRowSchema>;
+export const teamWinRatesSchema = z.object({ period: periodSchema, bands: z.array(winRateRowSchema) });
+export type TeamWinRates = z.infer<typeof teamWinRatesSchema>;
+
+/** GET /api/team/reps/:userId/pipeline: the businesses a rep owns now and the stage changes of the period. */
+export const ownedBusinessSchema = z.object({
+  businessId: z.string(),
+  label: z.string(),
+  stage: z.string(),
+  /** When it reached its stage or owner. */
+  since: z.string(),
+  /** The last activity on the claim. */
+  updatedAt: z.string(),
+});
+export type OwnedBusiness = z.infer<typeof ownedBusinessSchema>;
+export const stageChangeSchema = z.object({
+  at: z.string(),
+  businessId: z.string(),
+  /** The business's name as the pipeline knows it ('' when it has no row any more). */
+  label: z.string(),
+  fromStage: z.string().nullable(),
+  toStage: z.string(),
+  fromOwner: z.string().nullable(),
+  toOwner: z.string().nullable(),
+  /** Who made the change (the rep, an admin, or the automatic release). */
+  by: z.string(),
+  reason: z.string(),
+});
+export type StageChange = z.infer<typeof stageChangeSchema>;
+export const repPipelineSchema = z.object({
+  period: periodSchema,
+  /** Businesses the rep owns now, the most recent stage first (at most REP_PIPELINE_LIMIT). */
+  owned: z.array(ownedBusinessSchema),
+  /** Stages of everything the rep owns now: stage and count, in pipeline order. */
+  ownedByStage: z.array(z.object({ stage: z.string(), count: z.number().int() })),
+  /** Changes the rep made, or that gave the rep a business or took one away, in the period, newest first. */
+  changes: z.array(stageChangeSchema),
+  /** More owned businesses or changes than the answer carries. */
+  truncated: z.boolean(),
+});
+export type RepPipeline = z.infer<typeof repPipelineSchema>;
+export const REP_PIPELINE_LIMIT = 500;
+
+/** GET /api/team/reps/:userId/route: a rep's visits in the period, in the order they were made. */
+export const routeVisitSchema = z.object({
+  at: z.string(),
+  prospectId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  /** The business's position (null when the server never scanned it). */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** The phone's position when the visit was logged (null when it gave none). */
+  visitLat: z.number().nullable(),
+  visitLng: z.number().nullable(),
+  accuracyM: z.number().nullable(),
+  /** Within 0.1 mile of the business with a usable accuracy. */
+  verified: z.boolean(),
+});
+export type RouteVisit = z.infer<typeof routeVisitSchema>;
+export const repRouteSchema = z.object({
+  period: periodSchema,
+  visits: z.array(routeVisitSchema),
+  /** Visits in the period (all of them, also beyond the list), and how many were verified. */
+  total: z.number().int(),
+  verified: z.number().int(),
+  /** More visits than REP_LOG_LIMIT (the first are listed). */
+  truncated: z.boolean(),
+});
+export type RepRoute = z.infer<typeof repRouteSchema>;

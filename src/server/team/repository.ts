@@ -96,8 +96,21 @@ export interface Counts {
   visits: number;
   saves: number;
   strategies: number;
+  followUps: number;
 }
-export const zeroCounts = (): Counts => ({ calls: 0, visits: 0, saves: 0, strategies: 0 });
+export const zeroCounts = (): Counts => ({ calls: 0, visits: 0, saves: 0, strategies: 0, followUps: 0 });
+
+const KINDS = ['calls', 'visits', 'saves', 'strategies', 'followUps'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** A row of counts per kind as the database answers them. */
+const countsOf = (row: Record<string, unknown>): Counts => ({
+  calls: n(row.calls),
+  visits: n(row.visits),
+  saves: n(row.saves),
+  strategies: n(row.strategies),
+  followUps: n(row.followUps),
+});
 
 /**
  * Counts of one kind of activity in [s, e) as a correlated subquery, for a rep (`userRef`) or the whole team:
@@ -106,13 +119,19 @@ export const zeroCounts = (): Counts => ({ calls: 0, visits: 0, saves: 0, strate
  * month of them took longer than the dashboard may.
  */
 function countIn(
-  kind: 'calls' | 'visits' | 'saves' | 'strategies',
+  kind: Kind,
   s: RawBuilder<unknown> | string,
   e: RawBuilder<unknown> | string,
   userRef: RawBuilder<unknown> | string | undefined,
 ) {
   const table =
-    kind === 'saves' ? 'saved_prospects' : kind === 'strategies' ? 'strategy_requests' : 'call_logs';
+    kind === 'saves'
+      ? 'saved_prospects'
+      : kind === 'strategies'
+        ? 'strategy_requests'
+        : kind === 'followUps'
+          ? 'follow_ups'
+          : 'call_logs';
   const outcome =
     kind === 'calls'
       ? sql`and x.outcome = 'Called'`
@@ -124,30 +143,15 @@ function countIn(
     where x.created_at >= ${s} and x.created_at < ${e} ${user} ${outcome})`;
 }
 
-const KINDS = ['calls', 'visits', 'saves', 'strategies'] as const;
-
 /** Calls, visits, saves and strategy requests per account (one, with userId) in the range. */
 export async function countsByRep(db: Db, r: Range): Promise<Map<string, Counts>> {
-  const rows = await sql<{
-    id: string;
-    calls: unknown;
-    visits: unknown;
-    saves: unknown;
-    strategies: unknown;
-  }>`
+  const rows = await sql<Record<string, unknown> & { id: string }>`
     select u.id,
       ${sql.join(KINDS.map((k) => sql`${countIn(k, r.start, r.end, sql.ref('u.id'))} as ${sql.ref(k)}`))}
     from "user" u
     ${r.userId ? sql`where u.id = ${r.userId}` : sql``}`.execute(db.kysely);
   const byRep = new Map<string, Counts>();
-  for (const row of rows.rows) {
-    byRep.set(row.id, {
-      calls: n(row.calls),
-      visits: n(row.visits),
-      saves: n(row.saves),
-      strategies: n(row.strategies),
-    });
-  }
+  for (const row of rows.rows) byRep.set(row.id, countsOf(row));
   return byRep;
 }
 
@@ -177,21 +181,14 @@ export async function countsByDay(
   days: readonly DayBounds[],
   userId?: string,
 ): Promise<Map<string, Counts>> {
-  const kinds = userId ? KINDS : (['saves', 'strategies'] as const);
+  const kinds = userId ? KINDS : (['saves', 'strategies', 'followUps'] as const);
   const rows = await sql<Record<string, unknown> & { day: string }>`
     with days(day, s, e) as (values ${daysValues(days)})
     select d.day,
       ${sql.join(kinds.map((k) => sql`${countIn(k, sql.ref('d.s'), sql.ref('d.e'), userId)} as ${sql.ref(k)}`))}
     from days d`.execute(db.kysely);
   const byDay = new Map<string, Counts>();
-  for (const row of rows.rows) {
-    byDay.set(row.day, {
-      calls: n(row.calls),
-      visits: n(row.visits),
-      saves: n(row.saves),
-      strategies: n(row.strategies),
-    });
-  }
+  for (const row of rows.rows) byDay.set(row.day, countsOf(row));
   if (userId || days.length === 0) return byDay;
 
   const splits = days.map((d) => ({
@@ -529,4 +526,148 @@ export async function repEntries(db: Db, r: Range & { userId: string }, limit: n
       .execute(),
   ]);
   return { logs, saves, strategies };
+}
+
+/** How far a pipeline stage is along the funnel: New 0 ... Won 4 (Lost and anything else 0). */
+const reachOf = (column: RawBuilder<unknown>) => sql`case ${column}
+  when 'Contacted' then 1 when 'Meeting set' then 2 when 'Proposal' then 3 when 'Won' then 4 else 0 end`;
+
+/**
+ * The funnel: per business moved in the pipeline in the range (a history entry; with userId, an entry that
+ * left the business with that rep), the furthest stage it reached then (reachOf), counted per reach. Read from
+ * the index pipeline_history_period alone; a handful of rows come back.
+ */
+export async function funnelReach(db: Db, r: Range): Promise<Map<number, number>> {
+  const rows = await sql<{ reach: unknown; k: unknown }>`
+    select x.reach, count(*) as k from (
+      select h.business_id, max(${reachOf(sql.ref('h.to_stage'))}) as reach
+      from pipeline_history h
+      where h.at >= ${r.start} and h.at < ${r.end} ${forUser('h.to_owner_id', r.userId)}
+      group by h.business_id
+    ) x group by x.reach`.execute(db.kysely);
+  return new Map(rows.rows.map((row) => [n(row.reach), n(row.k)]));
+}
+
+/**
+ * Win rate by score band: the businesses with a call-log entry in the range (with userId, that rep's entries),
+ * each in the band of the highest score it was logged with, and how many of them reached Meeting set (or a
+ * later stage) and Won by the end of the range, by anyone. The businesses from the index
+ * call_logs_created_prospect alone, each one's stages by one probe of pipeline_history_business_stage.
+ */
+export async function winRateGroups(
+  db: Db,
+  r: Range,
+): Promise<Map<number, { businesses: number; meetings: number; won: number }>> {
+  const rows = await sql<{ b: unknown; businesses: unknown; meetings: unknown; won: unknown }>`
+    with called as (
+      select prospect_id as b, max(score) as score from call_logs
+      where created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}
+      group by prospect_id
+    ),
+    reached as (
+      select c.score, (
+        select max(case when h.to_stage = 'Won' then 2 else 1 end) from pipeline_history h
+        where h.business_id = c.b and h.to_stage in ('Meeting set', 'Proposal', 'Won') and h.at < ${r.end}
+      ) as reach
+      from called c
+    )
+    select ${band(db, sql`x.score`)} as b, count(*) as businesses,
+      sum(case when x.reach >= 1 then 1 else 0 end) as meetings,
+      sum(case when x.reach = 2 then 1 else 0 end) as won
+    from reached x
+    group by 1`.execute(db.kysely);
+  return new Map(
+    rows.rows.map((row) => [
+      n(row.b),
+      { businesses: n(row.businesses), meetings: n(row.meetings), won: n(row.won) },
+    ]),
+  );
+}
+
+/** The businesses a rep owns now, the latest stage first, `limit` of them; and their count per stage. */
+export async function ownedBusinesses(db: Db, userId: string, limit: number) {
+  const [rows, stages] = await Promise.all([
+    db.kysely
+      .selectFrom('pipeline')
+      .select(['business_id', 'label', 'stage', 'since', 'updated_at'])
+      .where('owner_id', '=', userId)
+      .orderBy('since', 'desc')
+      .orderBy('business_id', 'asc')
+      .limit(limit)
+      .execute(),
+    sql<{ stage: string; k: unknown }>`
+      select stage, count(*) as k from pipeline where owner_id = ${userId} group by stage`.execute(db.kysely),
+  ]);
+  return { rows, stages: new Map(stages.rows.map((s) => [s.stage, n(s.k)])) };
+}
+
+/**
+ * The pipeline changes in the range that involve a rep: made by them, or giving them a business or taking one
+ * away; newest first, `limit` of them, with the business's label from its pipeline row.
+ */
+export async function stageChanges(db: Db, r: Range & { userId: string }, limit: number) {
+  return db.kysely
+    .selectFrom('pipeline_history as h')
+    .leftJoin('pipeline as p', 'p.business_id', 'h.business_id')
+    .select([
+      'h.id',
+      'h.at',
+      'h.business_id',
+      'p.label',
+      'h.from_stage',
+      'h.to_stage',
+      'h.from_owner_name',
+      'h.to_owner_name',
+      'h.by_name',
+      'h.reason',
+    ])
+    .where('h.at', '>=', r.start)
+    .where('h.at', '<', r.end)
+    .where((eb) =>
+      eb.or([
+        eb('h.by_id', '=', r.userId),
+        eb('h.to_owner_id', '=', r.userId),
+        eb('h.from_owner_id', '=', r.userId),
+      ]),
+    )
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A rep's visits (call-log entries Visited) in the range, oldest first, `limit` of them, and the totals. */
+export async function repVisits(db: Db, r: Range & { userId: string }, limit: number) {
+  const inRange = db.kysely
+    .selectFrom('call_logs')
+    .where('user_id', '=', r.userId)
+    .where('outcome', '=', 'Visited')
+    .where('created_at', '>=', r.start)
+    .where('created_at', '<', r.end);
+  const [rows, totals] = await Promise.all([
+    inRange
+      .select([
+        'created_at',
+        'prospect_id',
+        'name',
+        'address',
+        'lat',
+        'lng',
+        'visit_lat',
+        'visit_lng',
+        'visit_accuracy_m',
+        'verified',
+      ])
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute(),
+    inRange
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum<number | string | null>(sql`case when verified = 1 then 1 else 0 end`).as('verified'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: n(totals.total), verified: n(totals.verified) };
 }

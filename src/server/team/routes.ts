@@ -10,8 +10,23 @@ import {
   teamInactiveSchema,
   teamMapSchema,
   teamOutcomesSchema,
+  teamFunnelSchema,
+  teamWinRatesSchema,
+  repPipelineSchema,
+  repRouteSchema,
 } from '../../core/api/dashboard.js';
-import { repPage, teamActivity, teamDaily, teamInactive, teamMap, teamOutcomes } from './service.js';
+import {
+  repPage,
+  repPipeline,
+  repRoute,
+  teamActivity,
+  teamDaily,
+  teamFunnel,
+  teamInactive,
+  teamMap,
+  teamOutcomes,
+  teamWinRates,
+} from './service.js';
 
 // The team dashboard (issue 19): admins only. Every route takes the period (this-week, last-week, this-month,
 // or custom from/to), the browser's IANA time zone (tz) whose calendar days are counted, and optionally one rep.
@@ -27,7 +42,7 @@ export const teamRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, {
       config: { access: 'admin' },
       schema: {
         tags: ['team'],
-        summary: `Calls, visits, saves and strategy requests per rep. ${PERIOD_HELP}`,
+        summary: `Calls, visits, saves, strategy requests and follow-ups set per rep. ${PERIOD_HELP}`,
         querystring: periodQuery,
         response: { 200: teamActivitySchema },
       },
@@ -61,6 +76,46 @@ export const teamRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, {
       },
     },
     async (request) => teamOutcomes(db, request.query),
+  );
+
+  app.get(
+    '/api/team/funnel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['team'],
+        summary:
+          'The pipeline funnel New → Contacted → Meeting set → Proposal → Won, with conversion between stages',
+        description:
+          'Counts the businesses moved in the pipeline in the period (any stage change; with userId, a change that ' +
+          'left the business with that rep). Each is counted at the furthest stage it reached in the period and at ' +
+          'every earlier stage too: a business set to Proposal counts as New, Contacted, Meeting set and Proposal. ' +
+          'Lost counts as New. conversion = reached of the next stage / reached of this one (null for Won, or when ' +
+          `none reached this one). ${PERIOD_HELP}`,
+        querystring: periodQuery,
+        response: { 200: teamFunnelSchema },
+      },
+    },
+    async (request) => teamFunnel(db, request.query),
+  );
+
+  app.get(
+    '/api/team/win-rates',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['team'],
+        summary: 'Win rate by score band: does the score predict?',
+        description:
+          'Of the businesses with a call-log entry in the period (with userId, entries of that rep), per band of ' +
+          'ten points of the highest score they were logged with (then Unscored): how many reached Meeting set ' +
+          '(or Proposal, or Won) and how many reached Won by the end of the period, by anyone; meetingRate and ' +
+          `winRate divide them by the businesses. ${PERIOD_HELP}`,
+        querystring: periodQuery,
+        response: { 200: teamWinRatesSchema },
+      },
+    },
+    async (request) => teamWinRates(db, request.query),
   );
 
   app.get(
@@ -105,6 +160,38 @@ export const teamRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, {
       },
     },
     async (request) => repPage(db, request.params.userId, request.query),
+  );
+
+  app.get(
+    '/api/team/reps/:userId/pipeline',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['team'],
+        summary:
+          "One rep's pipeline: the businesses they own now (stage, since) and the period's changes that involve them",
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        querystring: periodQuery.omit({ userId: true }),
+        response: { 200: repPipelineSchema },
+      },
+    },
+    async (request) => repPipeline(db, request.params.userId, request.query),
+  );
+
+  app.get(
+    '/api/team/reps/:userId/route',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['team'],
+        summary:
+          "One rep's route history: their visits in the period in order, with the phone's position and whether verified",
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        querystring: periodQuery.omit({ userId: true }),
+        response: { 200: repRouteSchema },
+      },
+    },
+    async (request) => repRoute(db, request.params.userId, request.query),
   );
 
   done();

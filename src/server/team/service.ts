@@ -7,6 +7,8 @@ import {
   MAP_CELL_LIMIT,
   MAX_PERIOD_DAYS,
   REP_LOG_LIMIT,
+  FUNNEL_STAGES,
+  REP_PIPELINE_LIMIT,
   type ConversionRow,
   type Period,
   type PeriodQuery,
@@ -17,7 +19,13 @@ import {
   type TeamInactive,
   type TeamMap,
   type TeamOutcomes,
+  type TeamFunnel,
+  type TeamWinRates,
+  type WinRateRow,
+  type RepPipeline,
+  type RepRoute,
 } from '../../core/api/dashboard.js';
+import { PIPELINE_STAGES } from '../../core/pipeline.js';
 import {
   daysBetween,
   periodDays,
@@ -29,6 +37,11 @@ import {
 import {
   countsByDay,
   countsByRep,
+  funnelReach,
+  ownedBusinesses,
+  repVisits,
+  stageChanges,
+  winRateGroups,
   lastActivity,
   lastActivityOf,
   mapCells,
@@ -97,6 +110,7 @@ export async function teamActivity(db: Db, query: PeriodQuery, now?: number): Pr
     totals.visits += c.visits;
     totals.saves += c.saves;
     totals.strategies += c.strategies;
+    totals.followUps += c.followUps;
     return { userId: p.userId, name: p.name, email: p.email, role: p.role, ...c };
   });
   return { period, reps, totals };
@@ -238,5 +252,122 @@ export async function repPage(
     },
     entries: entries.slice(0, REP_LOG_LIMIT),
     truncated: entries.length > REP_LOG_LIMIT,
+  };
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
+
+/**
+ * GET /api/team/funnel: the businesses moved in the pipeline in the period, each counted at every stage up to
+ * the furthest it reached then (a business set to Proposal counts as New, Contacted and Meeting set too), and
+ * the conversion from each stage to the next.
+ */
+export async function teamFunnel(db: Db, query: PeriodQuery, now?: number): Promise<TeamFunnel> {
+  const { period, range } = resolvePeriod(query, now);
+  await assertRep(db, query.userId);
+  const byReach = await funnelReach(db, range);
+  const reached = FUNNEL_STAGES.map((_, i) =>
+    [...byReach.entries()].reduce((sum, [reach, k]) => (reach >= i ? sum + k : sum), 0),
+  );
+  return {
+    period,
+    stages: FUNNEL_STAGES.map((stage, i) => ({
+      stage,
+      reached: reached[i]!,
+      conversion: i + 1 < reached.length ? ratio(reached[i + 1]!, reached[i]!) : null,
+    })),
+  };
+}
+
+/** GET /api/team/win-rates: the businesses called or visited in the period per score band, and how many won. */
+export async function teamWinRates(db: Db, query: PeriodQuery, now?: number): Promise<TeamWinRates> {
+  const { period, range } = resolvePeriod(query, now);
+  await assertRep(db, query.userId);
+  const groups = await winRateGroups(db, range);
+  const row = (key: string, g = { businesses: 0, meetings: 0, won: 0 }): WinRateRow => ({
+    key,
+    ...g,
+    meetingRate: ratio(g.meetings, g.businesses),
+    winRate: ratio(g.won, g.businesses),
+  });
+  const bands: WinRateRow[] = [];
+  for (let b = 0; b <= 9; b++) bands.push(row(bandLabel(b), groups.get(b)));
+  const unscored = groups.get(-1);
+  if (unscored) bands.push(row(UNSCORED, unscored));
+  return { period, bands };
+}
+
+/** GET /api/team/reps/:userId/pipeline: what the rep owns now and the pipeline changes of the period. */
+export async function repPipeline(
+  db: Db,
+  userId: string,
+  query: Omit<PeriodQuery, 'userId'>,
+  now?: number,
+): Promise<RepPipeline> {
+  const { period, range } = resolvePeriod({ ...query, userId }, now);
+  await assertRep(db, userId);
+  const [owned, changes] = await Promise.all([
+    ownedBusinesses(db, userId, REP_PIPELINE_LIMIT + 1),
+    stageChanges(db, { ...range, userId }, REP_PIPELINE_LIMIT + 1),
+  ]);
+  const order = (stage: string) => {
+    const i = (PIPELINE_STAGES as readonly string[]).indexOf(stage);
+    return i < 0 ? PIPELINE_STAGES.length : i;
+  };
+  return {
+    period,
+    owned: owned.rows.slice(0, REP_PIPELINE_LIMIT).map((o) => ({
+      businessId: o.business_id,
+      label: o.label,
+      stage: o.stage,
+      since: o.since,
+      updatedAt: o.updated_at,
+    })),
+    ownedByStage: [...owned.stages.entries()]
+      .sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]))
+      .map(([stage, count]) => ({ stage, count })),
+    changes: changes.slice(0, REP_PIPELINE_LIMIT).map((c) => ({
+      at: c.at,
+      businessId: c.business_id,
+      label: c.label ?? '',
+      fromStage: c.from_stage,
+      toStage: c.to_stage,
+      fromOwner: c.from_owner_name,
+      toOwner: c.to_owner_name,
+      by: c.by_name,
+      reason: c.reason,
+    })),
+    truncated: owned.rows.length > REP_PIPELINE_LIMIT || changes.length > REP_PIPELINE_LIMIT,
+  };
+}
+
+/** GET /api/team/reps/:userId/route: the rep's visits in the period, in the order they were made. */
+export async function repRoute(
+  db: Db,
+  userId: string,
+  query: Omit<PeriodQuery, 'userId'>,
+  now?: number,
+): Promise<RepRoute> {
+  const { period, range } = resolvePeriod({ ...query, userId }, now);
+  await assertRep(db, userId);
+  const found = await repVisits(db, { ...range, userId }, REP_LOG_LIMIT + 1);
+  const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
+  return {
+    period,
+    visits: found.rows.slice(0, REP_LOG_LIMIT).map((v) => ({
+      at: v.created_at,
+      prospectId: v.prospect_id,
+      name: v.name,
+      address: v.address,
+      lat: num(v.lat),
+      lng: num(v.lng),
+      visitLat: num(v.visit_lat),
+      visitLng: num(v.visit_lng),
+      accuracyM: num(v.visit_accuracy_m),
+      verified: Number(v.verified ?? 0) === 1,
+    })),
+    total: found.total,
+    verified: found.verified,
+    truncated: found.rows.length > REP_LOG_LIMIT,
   };
 }

@@ -17,6 +17,7 @@ import * as websiteHosts from './2026-11-25T0530-website-hosts.js';
 import * as callLogRollups from './2026-11-25T0550-call-log-rollups.js';
 import * as followUps from './2026-11-25T0500-follow-ups.js';
 import * as visits from './2026-11-25T0520-visits.js';
+import * as teamFunnel from './2026-11-25T0600-team-funnel.js';
 import * as analysisBasis from './2026-11-25T0700-analysis-basis.js';
 import * as idempotencyKeys from './2026-11-26T0600-idempotency-keys.js';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0520-visits': visits,
   '2026-11-25T0530-website-hosts': websiteHosts,
   '2026-11-25T0550-call-log-rollups': callLogRollups,
+  '2026-11-25T0600-team-funnel': teamFunnel,
   '2026-11-25T0700-analysis-basis': analysisBasis,
   '2026-11-26T0600-idempotency-keys': idempotencyKeys,
 };

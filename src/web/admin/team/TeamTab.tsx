@@ -9,10 +9,16 @@ import type { CsvColumn } from '../../../core/csv';
 import type {
   ConversionRow,
   DayActivity,
+  FunnelStageRow,
   MapCell,
+  OwnedBusiness,
   RepActivity,
   RepLogEntry,
+  RouteVisit,
+  StageChange,
+  WinRateRow,
 } from '../../../core/api/dashboard';
+import { localDateOf } from '../../../core/local-days';
 import { formatDateTime } from '../../format';
 import { useConfig } from '../../session';
 import { ErrorAlert, Loading, messageOf } from '../common';
@@ -23,6 +29,7 @@ import { teamApi, teamKey, type PeriodChoice } from './api';
 import './team.css';
 
 const TeamMap = lazy(() => import('./TeamMap'));
+const RouteMap = lazy(() => import('./RouteMap'));
 
 const PERIODS = [
   { value: 'this-week', label: 'This week' },
@@ -45,8 +52,13 @@ const shortDate = (date: string) => {
     day: 'numeric',
   });
 };
-const activityOf = (r: { calls: number; visits: number; saves: number; strategies: number }) =>
-  r.calls + r.visits + r.saves + r.strategies;
+const activityOf = (r: {
+  calls: number;
+  visits: number;
+  saves: number;
+  strategies: number;
+  followUps: number;
+}) => r.calls + r.visits + r.saves + r.strategies + r.followUps;
 
 function useTeamQuery<T>(what: string, choice: PeriodChoice, userId: string | null, fn: () => Promise<T>) {
   const ready = choice.period !== 'custom' || Boolean(choice.from && choice.to);
@@ -95,6 +107,7 @@ const repColumns = (open: (id: string) => void): Column<RepActivity>[] => [
   { header: 'Visits', cell: (r) => r.visits, numeric: true },
   { header: 'Saves', cell: (r) => r.saves, numeric: true },
   { header: 'Strategies', cell: (r) => r.strategies, numeric: true },
+  { header: 'Follow-ups', cell: (r) => r.followUps, numeric: true },
 ];
 const repCsv: CsvColumn<RepActivity>[] = [
   ['Rep', (r) => r.name],
@@ -104,6 +117,7 @@ const repCsv: CsvColumn<RepActivity>[] = [
   ['Visits', (r) => r.visits],
   ['Saves', (r) => r.saves],
   ['Strategies', (r) => r.strategies],
+  ['Follow-ups', (r) => r.followUps],
 ];
 const dayColumns: Column<DayActivity>[] = [
   { header: 'Day', cell: (d) => shortDate(d.date) },
@@ -111,6 +125,7 @@ const dayColumns: Column<DayActivity>[] = [
   { header: 'Visits', cell: (d) => d.visits, numeric: true },
   { header: 'Saves', cell: (d) => d.saves, numeric: true },
   { header: 'Strategies', cell: (d) => d.strategies, numeric: true },
+  { header: 'Follow-ups', cell: (d) => d.followUps, numeric: true },
 ];
 const dayCsv: CsvColumn<DayActivity>[] = [
   ['Date', (d) => d.date],
@@ -118,6 +133,7 @@ const dayCsv: CsvColumn<DayActivity>[] = [
   ['Visits', (d) => d.visits],
   ['Saves', (d) => d.saves],
   ['Strategies', (d) => d.strategies],
+  ['Follow-ups', (d) => d.followUps],
 ];
 const conversionColumns = (first: string): Column<ConversionRow>[] => [
   { header: first, cell: (r) => r.key },
@@ -162,7 +178,7 @@ const logCsv: CsvColumn<RepLogEntry>[] = [
   ['Note', (e) => e.note],
 ];
 
-const daySeries = (['calls', 'visits', 'saves', 'strategies'] as const).map((k) => ({
+const daySeries = (['calls', 'visits', 'saves', 'strategies', 'followUps'] as const).map((k) => ({
   key: k,
   ...SERIES[k],
 }));
@@ -328,8 +344,6 @@ function OutcomeSections({ choice, userId }: { choice: PeriodChoice; userId: str
     (a, b) => (a === null || (b.perCall ?? 0) > (a.perCall ?? 0) ? b : a),
     null,
   );
-  const proxyNote =
-    'Until the pipeline records meetings and wins, visits and saves per call stand in for a win rate.';
   const perCallSeries = [
     { key: 'perCall' as const, label: 'Visits + saves per call', color: SERIES.visits.color },
   ];
@@ -375,13 +389,12 @@ function OutcomeSections({ choice, userId }: { choice: PeriodChoice; userId: str
       />
       <Section
         id="bands"
-        title="Does the score predict? Visits and saves per call by score band"
+        title="Visits and saves per call by score band"
         summary={
           best
             ? `Prospects scored ${best.key} turned into the most visits and saves per call (${pct(best.perCall)}).`
             : 'No calls in the period, so no band can be compared.'
         }
-        note={proxyNote}
         chart={
           <RowBars
             data={scoreBands.map((b) => ({ ...b, perCall: b.perCall ?? 0 }))}
@@ -414,7 +427,6 @@ function OutcomeSections({ choice, userId }: { choice: PeriodChoice; userId: str
             ? 'No category was worked in the period.'
             : `${categories[0]!.key} was worked the most (${categories[0]!.called} calls, ${categories[0]!.visited} visits, ${categories[0]!.saved} saves).`
         }
-        note={proxyNote}
         chart={
           <RowBars
             data={categories}
@@ -447,6 +459,332 @@ function OutcomeSections({ choice, userId }: { choice: PeriodChoice; userId: str
   );
 }
 
+const funnelColumns: Column<FunnelStageRow>[] = [
+  { header: 'Stage', cell: (r) => r.stage },
+  { header: 'Businesses', cell: (r) => r.reached, numeric: true },
+  { header: 'On to the next stage', cell: (r) => pct(r.conversion), numeric: true },
+];
+const funnelCsv: CsvColumn<FunnelStageRow>[] = [
+  ['Stage', (r) => r.stage],
+  ['Businesses', (r) => r.reached],
+  ['Conversion to the next stage', (r) => r.conversion],
+];
+
+/** The pipeline funnel New → Contacted → Meeting set → Proposal → Won (GET /api/team/funnel). */
+function FunnelSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+  const funnel = useTeamQuery('funnel', choice, userId, () => teamApi.funnel(choice, userId));
+  if (funnel.isPending) return <Loading label="Loading the funnel..." />;
+  if (funnel.isError) return <ErrorAlert message={messageOf(funnel.error)} />;
+  const { stages, period } = funnel.data;
+  const first = stages[0]!;
+  const won = stages[stages.length - 1]!;
+  const summary =
+    first.reached === 0
+      ? 'No business moved in the pipeline in the period.'
+      : stages
+          .slice(0, -1)
+          .map((s, i) => `${s.stage} ${s.reached} → ${stages[i + 1]!.stage} ${pct(s.conversion)}`)
+          .join(', ') +
+        `; ${plural(won.reached, 'business', 'businesses')} won (${pct(
+          first.reached ? Math.round((won.reached / first.reached) * 1000) / 1000 : null,
+        )} of ${first.reached}).`;
+  return (
+    <Section
+      id="funnel"
+      title="Pipeline funnel"
+      summary={summary}
+      note="Businesses moved in the pipeline in the period, each counted at every stage up to the furthest it reached (Lost counts as New)."
+      chart={
+        <RowBars
+          data={stages.map((s) => ({ stage: s.stage, reached: s.reached }))}
+          labelKey="stage"
+          series={[{ key: 'reached', label: 'Businesses', color: SERIES.calls.color }]}
+        />
+      }
+      table={
+        <DataTable
+          label="Pipeline funnel"
+          columns={funnelColumns}
+          rows={stages}
+          rowKey={(r) => r.stage}
+          minWidth={300}
+          testId="team-funnel-table"
+        />
+      }
+      onCsv={() => downloadCsv(csvFileName('funnel', period.from, period.to), funnelCsv, stages)}
+    />
+  );
+}
+
+const winRateColumns: Column<WinRateRow>[] = [
+  { header: 'Score band', cell: (r) => r.key },
+  { header: 'Businesses', cell: (r) => r.businesses, numeric: true },
+  { header: 'Meetings', cell: (r) => r.meetings, numeric: true },
+  { header: 'Won', cell: (r) => r.won, numeric: true },
+  { header: 'Win rate', cell: (r) => pct(r.winRate), numeric: true },
+];
+const winRateCsv: CsvColumn<WinRateRow>[] = [
+  ['Score band', (r) => r.key],
+  ['Businesses', (r) => r.businesses],
+  ['Meetings', (r) => r.meetings],
+  ['Won', (r) => r.won],
+  ['Meeting rate', (r) => r.meetingRate],
+  ['Win rate', (r) => r.winRate],
+];
+
+/** Win rate by score band (GET /api/team/win-rates): does the score predict? */
+function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+  const rates = useTeamQuery('win-rates', choice, userId, () => teamApi.winRates(choice, userId));
+  if (rates.isPending) return <Loading label="Loading win rates..." />;
+  if (rates.isError) return <ErrorAlert message={messageOf(rates.error)} />;
+  const { bands, period } = rates.data;
+  const worked = bands.filter((b) => b.businesses > 0);
+  const best = worked.reduce<WinRateRow | null>(
+    (a, b) => (a === null || (b.winRate ?? 0) > (a.winRate ?? 0) ? b : a),
+    null,
+  );
+  const businesses = worked.reduce((n, b) => n + b.businesses, 0);
+  const summary =
+    best === null
+      ? 'No business was called or visited in the period, so no band can be compared.'
+      : `${plural(businesses, 'business', 'businesses')} called or visited; ` +
+        (best.won === 0
+          ? 'none of them has been won yet.'
+          : `those scored ${best.key} were won most often (${pct(best.winRate)}, ${best.won} of ${best.businesses}).`);
+  return (
+    <Section
+      id="win-rates"
+      title="Does the score predict? Win rate by score band"
+      summary={summary}
+      note="Businesses called or visited in the period, by the highest score they were logged with; meetings and wins reached by the end of the period."
+      chart={
+        <RowBars
+          data={bands.map((b) => ({
+            key: b.key,
+            meetingRate: b.meetingRate ?? 0,
+            winRate: b.winRate ?? 0,
+          }))}
+          labelKey="key"
+          series={[
+            { key: 'meetingRate', label: 'Meeting set', color: SERIES.calls.color },
+            { key: 'winRate', label: 'Won', color: SERIES.visits.color },
+          ]}
+          percent
+        />
+      }
+      table={
+        <DataTable
+          label="Win rate by score band"
+          columns={winRateColumns}
+          rows={bands}
+          rowKey={(r) => r.key}
+          minWidth={340}
+          testId="team-win-rates-table"
+        />
+      }
+      onCsv={() => downloadCsv(csvFileName('win_rates', period.from, period.to), winRateCsv, bands)}
+    />
+  );
+}
+
+const ownedColumns: Column<OwnedBusiness>[] = [
+  { header: 'Business', cell: (o) => o.label },
+  { header: 'Stage', cell: (o) => o.stage },
+  { header: 'Since', cell: (o) => formatDateTime(o.since) },
+];
+const ownedCsv: CsvColumn<OwnedBusiness>[] = [
+  ['Business', (o) => o.label],
+  ['Business ID', (o) => o.businessId],
+  ['Stage', (o) => o.stage],
+  ['Since', (o) => o.since],
+  ['Last activity', (o) => o.updatedAt],
+];
+const changeColumns: Column<StageChange>[] = [
+  { header: 'When', cell: (c) => formatDateTime(c.at) },
+  { header: 'Business', cell: (c) => c.label || c.businessId },
+  { header: 'Stage', cell: (c) => `${c.fromStage ?? 'New'} → ${c.toStage}` },
+  { header: 'By', cell: (c) => c.by },
+];
+const changeCsv: CsvColumn<StageChange>[] = [
+  ['When', (c) => c.at],
+  ['Business', (c) => c.label],
+  ['Business ID', (c) => c.businessId],
+  ['From stage', (c) => c.fromStage ?? ''],
+  ['To stage', (c) => c.toStage],
+  ['From owner', (c) => c.fromOwner ?? ''],
+  ['To owner', (c) => c.toOwner ?? ''],
+  ['By', (c) => c.by],
+  ['Reason', (c) => c.reason],
+];
+
+/** One rep's pipeline: what they own now, by stage, and the period's changes (GET /api/team/reps/:id/pipeline). */
+function RepPipelineSection({
+  userId,
+  choice,
+  name,
+}: {
+  userId: string;
+  choice: PeriodChoice;
+  name: string;
+}) {
+  const pipeline = useTeamQuery('rep-pipeline', choice, userId, () => teamApi.repPipeline(userId, choice));
+  if (pipeline.isPending) return <Loading label="Loading the rep's pipeline..." />;
+  if (pipeline.isError) return <ErrorAlert message={messageOf(pipeline.error)} />;
+  const { owned, ownedByStage, changes, period, truncated } = pipeline.data;
+  const ownedTotal = ownedByStage.reduce((n, s) => n + s.count, 0);
+  return (
+    <>
+      <Section
+        id="rep-pipeline"
+        title="Pipeline"
+        summary={
+          ownedTotal === 0
+            ? `${name} owns no business in the pipeline now.`
+            : `${name} owns ${plural(ownedTotal, 'business', 'businesses')} now: ` +
+              ownedByStage.map((s) => `${s.stage} ${s.count}`).join(', ') +
+              '.'
+        }
+        note={truncated ? 'Only the latest 500 are listed.' : undefined}
+        chart={
+          ownedByStage.length ? (
+            <RowBars
+              data={ownedByStage}
+              labelKey="stage"
+              series={[{ key: 'count', label: 'Businesses', color: SERIES.calls.color }]}
+            />
+          ) : undefined
+        }
+        table={
+          owned.length === 0 ? null : (
+            <DataTable
+              label={`${name}'s businesses`}
+              columns={ownedColumns}
+              rows={owned}
+              rowKey={(o) => o.businessId}
+              minWidth={300}
+              testId="team-rep-owned"
+            />
+          )
+        }
+        onCsv={() => downloadCsv(csvFileName(`pipeline_${name}`, period.from, period.to), ownedCsv, owned)}
+      />
+      <Section
+        id="rep-stage-changes"
+        title="Stage changes"
+        summary={
+          changes.length === 0
+            ? 'No pipeline change involved this rep in the period.'
+            : `${plural(changes.length, 'change')} in the period, newest first.`
+        }
+        table={
+          changes.length === 0 ? null : (
+            <DataTable
+              label={`${name}'s stage changes`}
+              columns={changeColumns}
+              rows={changes}
+              rowKey={(c) => `${c.at}:${c.businessId}:${c.toStage}`}
+              minWidth={420}
+              testId="team-rep-changes"
+            />
+          )
+        }
+        onCsv={() =>
+          downloadCsv(csvFileName(`stage_changes_${name}`, period.from, period.to), changeCsv, changes)
+        }
+      />
+    </>
+  );
+}
+
+const localDay = (iso: string, timeZone: string) => localDateOf(Date.parse(iso), timeZone);
+const visitCsv: CsvColumn<RouteVisit>[] = [
+  ['When', (v) => v.at],
+  ['Business', (v) => v.name],
+  ['Address', (v) => v.address],
+  ['Verified', (v) => (v.verified ? 'yes' : 'no')],
+  ['Phone latitude', (v) => v.visitLat ?? ''],
+  ['Phone longitude', (v) => v.visitLng ?? ''],
+  ['Accuracy (m)', (v) => v.accuracyM ?? ''],
+  ['Business latitude', (v) => v.lat ?? ''],
+  ['Business longitude', (v) => v.lng ?? ''],
+];
+
+/** One rep's route history: the period's visits in order, per day, on a map (GET /api/team/reps/:id/route). */
+function RouteSection({ userId, choice, name }: { userId: string; choice: PeriodChoice; name: string }) {
+  const route = useTeamQuery('rep-route', choice, userId, () => teamApi.repRoute(userId, choice));
+  const config = useConfig();
+  if (route.isPending) return <Loading label="Loading the route history..." />;
+  if (route.isError) return <ErrorAlert message={messageOf(route.error)} />;
+  const { visits, total, verified, period, truncated } = route.data;
+  const days = [...new Set(visits.map((v) => localDay(v.at, period.timeZone)))];
+  const stops = visits.flatMap((v) => {
+    const lat = v.visitLat ?? v.lat;
+    const lng = v.visitLng ?? v.lng;
+    return lat === null || lng === null
+      ? []
+      : [
+          {
+            day: localDay(v.at, period.timeZone),
+            lat,
+            lng,
+            label: `${formatDateTime(v.at)} · ${v.name}`,
+            verified: v.verified,
+          },
+        ];
+  });
+  const columns: Column<RouteVisit>[] = [
+    { header: 'When', cell: (v) => formatDateTime(v.at) },
+    { header: 'Business', cell: (v) => v.name },
+    { header: 'Verified', cell: (v) => (v.verified ? 'Yes' : 'No') },
+  ];
+  return (
+    <Section
+      id="rep-route"
+      interactive
+      title="Route history"
+      summary={
+        total === 0
+          ? 'No visits in the period.'
+          : `${plural(total, 'visit')} on ${plural(days.length, 'day')}, ${verified} verified` +
+            (truncated ? ' (the first 1,000 are listed)' : '') +
+            '.'
+      }
+      note={
+        stops.length
+          ? 'Each day’s visits joined in order, one colour per day; a filled dot is a verified visit.'
+          : undefined
+      }
+      chart={
+        stops.length ? (
+          <div className="map-wrap team-map-wrap">
+            <Suspense fallback={<div className="map-placeholder">Loading the map...</div>}>
+              <RouteMap
+                stops={stops}
+                days={days}
+                tileUrl={config.data?.map.tileUrl ?? ''}
+                tileAttribution={config.data?.map.tileAttribution ?? ''}
+              />
+            </Suspense>
+          </div>
+        ) : undefined
+      }
+      table={
+        visits.length === 0 ? null : (
+          <DataTable
+            label={`${name}'s visits`}
+            columns={columns}
+            rows={visits}
+            rowKey={(v) => `${v.at}:${v.prospectId}`}
+            minWidth={320}
+            testId="team-rep-route"
+          />
+        )
+      }
+      onCsv={() => downloadCsv(csvFileName(`route_${name}`, period.from, period.to), visitCsv, visits)}
+    />
+  );
+}
+
 function RepPage({ userId, choice, onBack }: { userId: string; choice: PeriodChoice; onBack: () => void }) {
   const page = useTeamQuery('rep', choice, userId, () => teamApi.rep(userId, choice));
   return (
@@ -466,7 +804,8 @@ function RepPage({ userId, choice, onBack }: { userId: string; choice: PeriodCho
           <Text size="sm">
             {page.data.rep.email} · {plural(page.data.rep.calls, 'call')},{' '}
             {plural(page.data.rep.visits, 'visit')}, {plural(page.data.rep.saves, 'save')},{' '}
-            {plural(page.data.rep.strategies, 'strategy request')} from {page.data.period.from} to{' '}
+            {plural(page.data.rep.strategies, 'strategy request')},{' '}
+            {plural(page.data.rep.followUps, 'follow-up')} set from {page.data.period.from} to{' '}
             {page.data.period.to} · last active{' '}
             {page.data.rep.lastActivityAt ? formatDateTime(page.data.rep.lastActivityAt) : 'never'}
           </Text>
@@ -498,9 +837,8 @@ function RepPage({ userId, choice, onBack }: { userId: string; choice: PeriodCho
             }
           />
           <MapSection choice={choice} userId={userId} />
-          <Text size="xs" c="dimmed">
-            Pipeline stages and route history appear here once the pipeline exists.
-          </Text>
+          <RepPipelineSection userId={userId} choice={choice} name={page.data.rep.name} />
+          <RouteSection userId={userId} choice={choice} name={page.data.rep.name} />
         </>
       )}
     </Stack>
@@ -525,7 +863,14 @@ export function TeamTab() {
         .slice(0, CHART_REPS)
         .filter((r) => activityOf(r) > 0)
         // Only the figures: Recharts passes a datum's fields on to its SVG elements (a 'role' would become ARIA).
-        .map(({ name, calls, visits, saves, strategies }) => ({ name, calls, visits, saves, strategies })),
+        .map(({ name, calls, visits, saves, strategies, followUps }) => ({
+          name,
+          calls,
+          visits,
+          saves,
+          strategies,
+          followUps,
+        })),
     [reps],
   );
 
@@ -565,8 +910,9 @@ export function TeamTab() {
       visits: t.visits + r.visits,
       saves: t.saves + r.saves,
       strategies: t.strategies + r.strategies,
+      followUps: t.followUps + r.followUps,
     }),
-    { calls: 0, visits: 0, saves: 0, strategies: 0 },
+    { calls: 0, visits: 0, saves: 0, strategies: 0, followUps: 0 },
   );
   const top = chartReps[0];
 
@@ -596,9 +942,10 @@ export function TeamTab() {
             title="Activity per rep"
             summary={
               top
-                ? `${plural(totals.calls, 'call')}, ${plural(totals.visits, 'visit')}, ${plural(totals.saves, 'save')} and ` +
-                  `${plural(totals.strategies, 'strategy request')}; the most active was ${top.name} (${activityOf(top)}).`
-                : 'No calls, visits, saves or strategy requests in the period.'
+                ? `${plural(totals.calls, 'call')}, ${plural(totals.visits, 'visit')}, ${plural(totals.saves, 'save')}, ` +
+                  `${plural(totals.strategies, 'strategy request')} and ${plural(totals.followUps, 'follow-up')} set; ` +
+                  `the most active was ${top.name} (${activityOf(top)}).`
+                : 'No calls, visits, saves, strategy requests or follow-ups in the period.'
             }
             note={
               reps.length > CHART_REPS
@@ -622,13 +969,11 @@ export function TeamTab() {
             onCsv={() => period && downloadCsv(csvFileName('per_rep', period.from, period.to), repCsv, reps)}
           />
           <DailySection choice={choice} userId={userId} />
+          <FunnelSection choice={choice} userId={userId} />
+          <WinRateSection choice={choice} userId={userId} />
           <OutcomeSections choice={choice} userId={userId} />
           <MapSection choice={choice} userId={userId} />
           <QuietReps open={setOpenRep} />
-          <Text size="xs" c="dimmed">
-            Follow-ups set and the pipeline funnel (New → Contacted → Meeting set → Proposal → Won) appear
-            here once the pipeline exists.
-          </Text>
         </>
       )}
     </Stack>

@@ -2,7 +2,11 @@
 import type {
   PeriodPreset,
   RepPage,
+  RepPipeline,
+  RepRoute,
   TeamActivity,
+  TeamFunnel,
+  TeamWinRates,
   TeamDaily,
   TeamInactive,
   TeamMap,
@@ -37,6 +41,14 @@ export const teamApi = {
     request<TeamOutcomes>('GET', `/api/team/outcomes?${query(c, userId)}`),
   map: (c: PeriodChoice, userId?: string | null) =>
     request<TeamMap>('GET', `/api/team/map?${query(c, userId)}`),
+  funnel: (c: PeriodChoice, userId?: string | null) =>
+    request<TeamFunnel>('GET', `/api/team/funnel?${query(c, userId)}`),
+  winRates: (c: PeriodChoice, userId?: string | null) =>
+    request<TeamWinRates>('GET', `/api/team/win-rates?${query(c, userId)}`),
+  repPipeline: (userId: string, c: PeriodChoice) =>
+    request<RepPipeline>('GET', `/api/team/reps/${encodeURIComponent(userId)}/pipeline?${query(c)}`),
+  repRoute: (userId: string, c: PeriodChoice) =>
+    request<RepRoute>('GET', `/api/team/reps/${encodeURIComponent(userId)}/route?${query(c)}`),
   inactive: (days: number) => request<TeamInactive>('GET', `/api/team/inactive?days=${days}`),
   rep: (userId: string, c: PeriodChoice) =>
     request<RepPage>('GET', `/api/team/reps/${encodeURIComponent(userId)}?${query(c)}`),

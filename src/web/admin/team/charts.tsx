@@ -8,6 +8,7 @@ export const SERIES = {
   visits: { label: 'Visits', color: '#2b8a3e' },
   saves: { label: 'Saves', color: '#f59f00' },
   strategies: { label: 'Strategies', color: '#9c36b5' },
+  followUps: { label: 'Follow-ups', color: '#c92a2a' },
 } as const;
 export type SeriesKey = keyof typeof SERIES;
 export interface Series {
