@@ -25,6 +25,7 @@ import {
 } from './repository.js';
 import {
   type AnalysisBasis,
+  type CacheRows,
   businessChanged,
   type CachedBusiness,
   isFresh,
@@ -68,8 +69,9 @@ export interface ScanDeps {
 
 /**
  * A scan's steps as timed: the cooldown slot and settings; the providers' query (the radius query, for the
- * imported table); cleaning (names, radius, de-duplication, the blocklist, website evidence); ranking (scoring
- * and the cache read); storing (the results' transaction beside the cache writes).
+ * imported table) beside the blocklist read; cleaning (names, radius, de-duplication, the blocklist, website
+ * evidence, with the cache read under way beside it); ranking (scoring, the rest of the cache read); storing (the
+ * results' transaction beside the cache writes).
  */
 export const SCAN_STEPS = ['prepare', 'places', 'clean', 'rank', 'store'] as const;
 export type ScanStep = (typeof SCAN_STEPS)[number];
@@ -180,23 +182,14 @@ export async function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
+  cached: Promise<CacheRows | undefined> = readScanCaches(deps, businesses),
 ): Promise<Ranking> {
   if (businesses.length === 0) return { prospects: [], cacheWrites: { business: [], analysis: [] } };
   const log = deps.log ?? silentLog;
   const computed = scoreOrFallback(deps.score, businesses, center, log);
   const keys = businesses.map(businessCacheKey);
   const copied = businesses.map(keepsBusinessCopy);
-  let caches: Awaited<ReturnType<typeof readCaches>> | undefined;
-  try {
-    caches = await readCaches(
-      deps.db.kysely,
-      keys,
-      keys.filter((_, i) => copied[i]),
-    );
-  } catch (error) {
-    log.warn({ err: error }, 'analysis cache read failed; scanning without it'); // SPEC §8: empty cache
-    caches = undefined;
-  }
+  const caches = await cached;
   const now = Date.now();
   const businessWrites: CacheWrites['business'] = [];
   const analysisWrites: CacheWrites['analysis'] = [];
@@ -233,6 +226,29 @@ export async function rankBusinesses(
       a.id.localeCompare(b.id),
   );
   return { prospects, cacheWrites: { business: businessWrites, analysis: analysisWrites } };
+}
+
+/**
+ * What a ranking of these businesses needs from the caches (their analyses; the business copies of other
+ * providers' businesses), or undefined when the read failed (SPEC §8: scanned as with an empty cache, logged).
+ * Keyed by the businesses' ids, so it can be read while their website evidence is being attached.
+ */
+export async function readScanCaches(
+  deps: Pick<ScanDeps, 'db' | 'log'>,
+  businesses: readonly Business[],
+): Promise<CacheRows | undefined> {
+  if (businesses.length === 0) return undefined;
+  const keys = businesses.map(businessCacheKey);
+  try {
+    return await readCaches(
+      deps.db.kysely,
+      keys,
+      keys.filter((_, i) => keepsBusinessCopy(businesses[i]!)),
+    );
+  } catch (error) {
+    (deps.log ?? silentLog).warn({ err: error }, 'analysis cache read failed; scanning without it');
+    return undefined;
+  }
 }
 
 /** The cache entries a ranking decided to (re)write: businesses new or changed, analyses absent, stale or changed. */
@@ -288,7 +304,11 @@ function scoreOrFallback(
  */
 export async function runScan(deps: ScanDeps, userId: string, input: ScanInput): Promise<ScanPage> {
   const lap = stopwatch(deps.timed);
-  const wait = await claimScanSlot(deps.db.kysely, userId, deps.cooldownMs);
+  // The reads that do not depend on each other go together (one round trip's wait on PostgreSQL, not several).
+  const [wait, settings] = await Promise.all([
+    claimScanSlot(deps.db.kysely, userId, deps.cooldownMs),
+    deps.settings(),
+  ]);
   if (wait > 0) {
     throw new HttpError(429, 'Please wait a moment before scanning again.', { retryAfterMs: wait });
   }
@@ -297,7 +317,6 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const groups = resolveGroups(input.categories);
   const types = placeTypesForGroups(groups);
   const center = { lat: input.lat, lng: input.lng };
-  const settings = await deps.settings();
   const progress = input.onProgress;
   if (progress) {
     const active = await deps.places.activeProviders();
@@ -305,23 +324,26 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   }
   lap('prepare');
 
-  const found = await deps.places.nearby({
-    ...center,
-    radiusMiles,
-    types,
-    limit: PROVIDER_MAX_RESULTS,
-    minCount: count,
-    useOsmTopUp: settings.useOsmTopUp,
-  });
+  const [found, blocked] = await Promise.all([
+    deps.places.nearby({
+      ...center,
+      radiusMiles,
+      types,
+      limit: PROVIDER_MAX_RESULTS,
+      minCount: count,
+      useOsmTopUp: settings.useOsmTopUp,
+    }),
+    blockedIds(deps.db),
+  ]);
   lap('places');
   progress?.({ phase: 'found', count: found.businesses.length });
-  const candidates = await withEvidence(
-    deps,
-    await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
-  );
+  const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
+  // The cache read needs only the businesses' ids: it runs while their website evidence is attached.
+  const cached = readScanCaches(deps, kept);
+  const candidates = await withEvidence(deps, kept);
   lap('clean');
   progress?.({ phase: 'analysing', count: candidates.length });
-  const ranking = await rankBusinesses(deps, candidates, center);
+  const ranking = await rankBusinesses(deps, candidates, center, cached);
   // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
   // show the same order.
   const ranked = spreadResults(
