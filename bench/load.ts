@@ -1,4 +1,4 @@
-// `npm run load -- [--reps 100] [--seconds 60] [--db sqlite|postgres] [--think-ms 2000] [--keep]`
+// `npm run load -- [--reps 100] [--seconds 60] [--ramp-seconds 15] [--db sqlite|postgres] [--think-ms 2000] [--keep]`
 // `npm run load -- --find-capacity [--db sqlite|postgres] [--step 25] [--stage-seconds 20] [--max-reps 400]`
 //
 // Drives N simulated reps against a real server this script starts itself (tsx src/server/main.ts in its own
@@ -34,6 +34,8 @@ interface Options {
   db: 'sqlite' | 'postgres';
   thinkMs: number;
   keep: boolean;
+  /** The reps' sign-ins spread over this many seconds at the start (at most a quarter of the run). */
+  rampSeconds: number;
   findCapacity: boolean;
   step: number;
   stageSeconds: number;
@@ -50,6 +52,7 @@ function parseArgs(argv: string[]): Options {
     db: 'sqlite',
     thinkMs: 2000,
     keep: false,
+    rampSeconds: 15,
     findCapacity: false,
     step: 25,
     stageSeconds: 20,
@@ -64,6 +67,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--think-ms') o.thinkMs = Number(value());
     else if (flag === '--keep') o.keep = true;
     else if (flag === '--find-capacity') o.findCapacity = true;
+    else if (flag === '--ramp-seconds') o.rampSeconds = Number(value());
     else if (flag === '--step') o.step = Number(value());
     else if (flag === '--stage-seconds') o.stageSeconds = Number(value());
     else if (flag === '--max-reps') o.maxReps = Number(value());
@@ -73,7 +77,9 @@ function parseArgs(argv: string[]): Options {
       o.db = v;
     } else throw new Error(`unknown option ${flag}`);
   }
-  if (!(o.reps >= 1 && o.seconds >= 1 && o.thinkMs >= 0)) throw new Error('bad --reps/--seconds/--think-ms');
+  if (!(o.reps >= 1 && o.seconds >= 1 && o.thinkMs >= 0 && o.rampSeconds >= 0)) {
+    throw new Error('bad --reps/--seconds/--think-ms/--ramp-seconds');
+  }
   if (!(o.step >= 1 && o.stageSeconds >= 5 && o.maxReps >= o.step)) {
     throw new Error('bad --step/--stage-seconds/--max-reps');
   }
@@ -429,7 +435,7 @@ async function main(): Promise<void> {
       );
       const started = Date.now();
       run.until = started + o.seconds * 1000;
-      const rampMs = Math.min(15_000, (o.seconds * 1000) / 4);
+      const rampMs = Math.min(o.rampSeconds * 1000, (o.seconds * 1000) / 4);
       await Promise.all(accounts.map((a, i) => rep(i, (i / accounts.length) * rampMs, a, o.thinkMs)));
       const elapsedS = (Date.now() - started) / 1000;
       report(o, elapsedS, started + rampMs);
