@@ -1,5 +1,5 @@
 // `npm run bench -- dashboard [--logs=5000000] [--reps=500] [--runs=30] [--skip-postgres] [--skip-sqlite] [--keep]`
-// (--keep leaves the SQLite database file in place, to study query plans)
+// (--keep leaves the SQLite database file or the PostgreSQL database in place, to study query plans)
 // The team dashboard (issue 19) at size: 500 reps with two years of activity (5 million call logs, and saves,
 // strategy requests and scans in proportion), then every /api/team route timed through the app (access
 // control, validation, the database's aggregates, serialisation) as an admin, for this week, last week and
@@ -32,6 +32,7 @@ interface Target {
   app: FastifyInstance;
   cookie: string;
   file?: string;
+  url: string;
   drop(): Promise<void>;
 }
 
@@ -72,6 +73,7 @@ async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
     db,
     app,
     cookie,
+    url: scratch.url,
     ...(kind === 'sqlite' ? { file: join(scratch.dataDir, 'app.db') } : {}),
     drop: async () => {
       await app.close();
@@ -132,7 +134,21 @@ interface Volumes {
   saves: number;
   strategies: number;
   searches: number;
+  /** Pipeline stage changes (pipeline_history), follow-ups set, and businesses owned now (pipeline). */
+  stageChanges: number;
+  followUps: number;
+  owned: number;
 }
+
+/** The stage a generated change sets, from a number in [0, 1): mostly Contacted, few Won. */
+const STAGE_CUTS: [number, string][] = [
+  [0.5, 'Contacted'],
+  [0.75, 'Meeting set'],
+  [0.9, 'Proposal'],
+  [0.97, 'Won'],
+  [1, 'Lost'],
+];
+const stageOf = (x: number) => STAGE_CUTS.find(([cut]) => x < cut)![1];
 
 /**
  * SQLite: one prepared INSERT per table, run in one transaction, rows in time order (as they would arrive).
@@ -155,6 +171,17 @@ function fillSqlite(db: Db, reps: string[], v: Volumes, now: number): void {
   const scan = h.prepare(
     `insert into searches (id, user_id, created_at, kind, lat, lng, radius_miles, count, categories, location_label, query, total)
      values (?, ?, ?, 'scan', ?, ?, ?, 20, '[]', null, null, 20)`,
+  );
+  const change = h.prepare(
+    `insert into pipeline_history (id, business_id, from_stage, to_stage, from_owner_id, from_owner_name, to_owner_id, to_owner_name, by_id, by_name, at, reason)
+     values (?, ?, null, ?, null, null, ?, ?, ?, ?, ?, 'Stage changed')`,
+  );
+  const follow = h.prepare(
+    `insert into follow_ups (id, user_id, prospect_id, name, category, address, phone, website, score, lat, lng, due_date, due_time, time_zone, next_step, is_meeting, done_at, created_at, updated_at, call_log_id)
+     values (?, ?, ?, ?, '', '', '', '', null, null, null, ?, null, 'America/Chicago', 'Call back', 0, null, ?, ?, null)`,
+  );
+  const own = h.prepare(
+    `insert or ignore into pipeline (business_id, label, owner_id, owner_name, stage, since, updated_at) values (?, ?, ?, ?, ?, ?, ?)`,
   );
   const span = now - 60_000 - start;
   h.transaction(() => {
@@ -202,6 +229,33 @@ function fillSqlite(db: Db, reps: string[], v: Volumes, now: number): void {
       const at = iso(start + Math.floor((i / v.searches) * span));
       scan.run(`r${i}`, user, at, businessLat(k), businessLng(k), [1, 3, 5, 10][k % 4]);
     }
+    for (let i = 0; i < v.stageChanges; i++) {
+      const k = Math.floor(random() * BUSINESSES);
+      const user = reps[Math.floor(random() * reps.length)]!;
+      const at = iso(start + Math.floor((i / v.stageChanges) * span));
+      change.run(
+        `h${i}`,
+        `b${k}`,
+        stageOf(random()),
+        user,
+        `Rep ${user.slice(4)}`,
+        user,
+        `Rep ${user.slice(4)}`,
+        at,
+      );
+    }
+    for (let i = 0; i < v.followUps; i++) {
+      const k = Math.floor(random() * BUSINESSES);
+      const user = reps[Math.floor(random() * reps.length)];
+      const at = iso(start + Math.floor((i / v.followUps) * span));
+      follow.run(`f${i}`, user, `b${k}`, `Business ${k}`, at.slice(0, 10), at, at);
+    }
+    for (let i = 0; i < v.owned; i++) {
+      const k = Math.floor(random() * BUSINESSES);
+      const user = reps[Math.floor(random() * reps.length)]!;
+      const at = iso(start + Math.floor(random() * span));
+      own.run(`b${k}`, `Business ${k}`, user, `Rep ${user.slice(4)}`, stageOf(random()), at, at);
+    }
   })();
   h.exec('ANALYZE');
 }
@@ -245,6 +299,25 @@ async function fillPostgres(db: Db, reps: string[], v: Volumes, now: number): Pr
     insert into searches (id, user_id, created_at, kind, lat, lng, radius_miles, count, categories, location_label, query, total)
     select 'r' || g, ${rep}, ${at(v.searches)}, 'scan', ${lat('b')}, ${lng('b')}, (array[1,3,5,10])[1 + b % 4], 20, '[]', null, null, 20
     from (select g, ${k} as b from generate_series(0, ${v.searches - 1}) g) s`);
+  const stage = `(case when x < 0.5 then 'Contacted' when x < 0.75 then 'Meeting set' when x < 0.9 then 'Proposal'
+    when x < 0.97 then 'Won' else 'Lost' end)`;
+  await q(`
+    insert into pipeline_history (id, business_id, from_stage, to_stage, from_owner_id, from_owner_name, to_owner_id, to_owner_name, by_id, by_name, at, reason)
+    select 'h' || g, 'b' || b, null, ${stage}, null, null, u, 'Rep ' || substr(u, 5), u, 'Rep ' || substr(u, 5),
+      ${at(v.stageChanges)}, 'Stage changed'
+    from (select g, ${k} as b, random() as x, ${rep} as u from generate_series(0, ${v.stageChanges - 1}) g) s`);
+  await q(`
+    insert into follow_ups (id, user_id, prospect_id, name, category, address, phone, website, score, lat, lng, due_date, due_time, time_zone, next_step, is_meeting, done_at, created_at, updated_at, call_log_id)
+    select 'f' || g, ${rep}, 'b' || b, 'Business ' || b, '', '', '', '', null, null, null, substr(${at(v.followUps)}, 1, 10), null,
+      'America/Chicago', 'Call back', 0, null, ${at(v.followUps)}, ${at(v.followUps)}, null
+    from (select g, ${k} as b from generate_series(0, ${v.followUps - 1}) g) s`);
+  await q(`
+    insert into pipeline (business_id, label, owner_id, owner_name, stage, since, updated_at)
+    select 'b' || b, 'Business ' || b, u, 'Rep ' || substr(u, 5), ${stage}, t, t
+    from (select ${k} as b, random() as x, ${rep} as u,
+      to_char(timestamp '${start.slice(0, 19).replace('T', ' ')}' + random() * ${span} * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as t
+      from generate_series(0, ${v.owned - 1}) g) s
+    on conflict do nothing`);
   // What autovacuum does on a live server: statistics for the planner and the visibility map for index-only scans.
   await q('vacuum analyze');
 }
@@ -269,6 +342,10 @@ async function timeRoutes(t: Target, reps: string[], runs: number): Promise<Timi
     cases.push(['map', period, `/api/team/map?${q}`]);
     cases.push(['rep page', period, `/api/team/reps/${rep}?${q}`]);
     cases.push(['activity, one rep', period, `/api/team/activity?${q}&userId=${rep}`]);
+    cases.push(['funnel', period, `/api/team/funnel?${q}`]);
+    cases.push(['win rates', period, `/api/team/win-rates?${q}`]);
+    cases.push(['rep pipeline', period, `/api/team/reps/${rep}/pipeline?${q}`]);
+    cases.push(['rep route', period, `/api/team/reps/${rep}/route?${q}`]);
   }
   cases.push(['inactive (7 days)', 'now', '/api/team/inactive?days=7']);
   const out: Timing[] = [];
@@ -302,6 +379,9 @@ export default async function run(args: string[]): Promise<void> {
     saves: Math.round(logs * 0.06),
     strategies: Math.round(logs * 0.04),
     searches: Math.round(logs * 0.04),
+    stageChanges: Math.round(logs * 0.1),
+    followUps: Math.round(logs * 0.05),
+    owned: Math.min(BUSINESSES / 2, Math.round(logs * 0.02)),
   };
   const kinds = (['sqlite', 'postgres'] as const).filter((k) => !args.includes(`--skip-${k}`));
   const now = Date.now();
@@ -329,7 +409,8 @@ export default async function run(args: string[]): Promise<void> {
             );
       console.log(
         `${label}: ${logs.toLocaleString('en-US')} call logs, ${volumes.saves.toLocaleString('en-US')} saves, ` +
-          `${volumes.strategies.toLocaleString('en-US')} strategy requests, ${volumes.searches.toLocaleString('en-US')} scans ` +
+          `${volumes.strategies.toLocaleString('en-US')} strategy requests, ${volumes.searches.toLocaleString('en-US')} scans, ` +
+          `${volumes.stageChanges.toLocaleString('en-US')} stage changes, ${volumes.followUps.toLocaleString('en-US')} follow-ups ` +
           `for ${nReps} reps in ${fillS.toFixed(0)} s (${(size / 1e9).toFixed(2)} GB)`,
       );
       const timings = await timeRoutes(t, reps, runs);
@@ -349,8 +430,11 @@ export default async function run(args: string[]): Promise<void> {
       }
       sections.push(lines.join('\n'));
     } finally {
-      if (args.includes('--keep') && kind === 'sqlite') console.log(`Kept ${t.file}`);
-      else await t.drop();
+      if (args.includes('--keep')) {
+        console.log(`Kept ${kind === 'sqlite' ? t.file : t.url}`);
+        await t.app.close();
+        await t.db.destroy();
+      } else await t.drop();
     }
   }
   console.log(`Worst p95: ${ms(worst)} (target < 300 ms)`);
@@ -360,7 +444,8 @@ export default async function run(args: string[]): Promise<void> {
         '## Team dashboard',
         '',
         `\`npm run bench -- dashboard\`: ${nReps} reps with two years of activity (${logs.toLocaleString('en-US')} call logs, and`,
-        `${volumes.saves.toLocaleString('en-US')} saves, ${volumes.strategies.toLocaleString('en-US')} strategy requests and ${volumes.searches.toLocaleString('en-US')} scans), every`,
+        `${volumes.saves.toLocaleString('en-US')} saves, ${volumes.strategies.toLocaleString('en-US')} strategy requests, ${volumes.searches.toLocaleString('en-US')} scans,`,
+        `${volumes.stageChanges.toLocaleString('en-US')} pipeline stage changes, ${volumes.followUps.toLocaleString('en-US')} follow-ups and ${volumes.owned.toLocaleString('en-US')} owned businesses), every`,
         `\`/api/team\` route called ${runs} times through the app as an admin (after 3 warm-up calls), days counted in`,
         "America/Chicago. Per-rep counts are correlated counts over one index range each (no sort). The team's",
         'outcomes, score bands, categories, map and per-day calls and visits are read from rollups kept by triggers',
