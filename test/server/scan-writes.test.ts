@@ -1,5 +1,6 @@
 // Issue 21, "write only what changed", end to end: scans through the API over the repository's own extract
 // (the imported place table), on SQLite, or PostgreSQL with TEST_DATABASE=postgres.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import type { Prospect } from '../../src/core/types.js';
@@ -107,5 +108,37 @@ describe("a scan's steps in /metrics (issue 21)", () => {
     await scan(rep);
     const after = await count();
     for (const step of SCAN_STEPS) expect(after[step]! - before[step]!, step).toBe(2);
+  });
+});
+
+describe('a cache write that fails (SPEC §8)', () => {
+  it('still answers and keeps the results, on both databases', async () => {
+    const broken = await createTestContext({ SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'local' });
+    try {
+      await importOsmFile(broken.db, fixtureExtract());
+      const user = await broken.newUser('user');
+      // The analysis cache is gone: its read and its writes fail.
+      await sql`DROP TABLE analysis_cache`.execute(broken.db.kysely);
+      const res = await broken.request({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { ...CENTER, radiusMiles: 1, count: 20 },
+        as: user,
+      });
+      expect(res.statusCode).toBe(200);
+      const first = res.json<{ prospects: Prospect[] }>().prospects;
+      expect(first.length).toBe(20);
+      const latest = await broken.request({
+        method: 'GET',
+        url: '/api/scans/latest?offset=0&limit=20',
+        as: user,
+      });
+      expect(latest.statusCode).toBe(200);
+      expect(latest.json<{ prospects: Prospect[] }>().prospects.map((p) => p.id)).toEqual(
+        first.map((p) => p.id),
+      );
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import { businessCacheKey } from '../../core/types.js';
@@ -279,6 +281,29 @@ export async function saveCacheWrites(deps: Pick<ScanDeps, 'db' | 'log'>, writes
   }
 }
 
+/**
+ * SQLite: a ranking's cache entries written inside the scan's results transaction, under a savepoint, so the scan
+ * commits (and waits for the disk, with synchronous=FULL) once, not three times. A failed cache write is rolled
+ * back to the savepoint, logged, and the results still commit (SPEC §8).
+ */
+async function saveCacheWritesInside(
+  trx: Transaction<Database>,
+  log: ScanLog | undefined,
+  writes: CacheWrites,
+) {
+  if (writes.business.length === 0 && writes.analysis.length === 0) return;
+  await sql`SAVEPOINT scan_caches`.execute(trx);
+  try {
+    await writeBusinessCache(trx, writes.business);
+    await writeAnalysisCache(trx, writes.analysis);
+    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT scan_caches`.execute(trx);
+    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
+    (log ?? silentLog).warn({ err }, 'cache write failed; the scan goes on');
+  }
+}
+
 /** SPEC §4/§8: if analysis fails, the category-based fallback scoring of SPEC §9, business by business. */
 function scoreOrFallback(
   score: ScoreFn,
@@ -417,9 +442,11 @@ async function keepAndPage(
   options: { keepEarlier?: boolean } = {},
 ): Promise<ScanPage> {
   const ranked = ranking.prospects;
-  // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), not three. The
-  // cache writes go beside it, not inside: they touch other tables, may fail without failing the scan, and on
-  // PostgreSQL run at the same time on other connections instead of adding their round trips to the scan's.
+  // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), not three. On
+  // SQLite the cache writes go inside it under a savepoint (one connection: beside it they would only queue, and
+  // each would wait for the disk again). On PostgreSQL they go beside it, on other connections at the same time,
+  // instead of adding their round trips to the scan's; either way a failed cache write does not fail the scan.
+  const inside = deps.db.kind === 'sqlite';
   const [{ searchId, list, total }] = await Promise.all([
     deps.db.kysely.transaction().execute(async (trx) => {
       const id = await recordSearch(trx, record);
@@ -434,9 +461,10 @@ async function keepAndPage(
       }
       // The team's list (All Prospects) keeps them after this user's next scan or New Search.
       await recordTeamProspects(trx, record.userId, ranked.slice(0, MAX_LOADED));
+      if (inside) await saveCacheWritesInside(trx, deps.log, ranking.cacheWrites);
       return { searchId: id, list, total };
     }),
-    saveCacheWrites(deps, ranking.cacheWrites),
+    inside ? undefined : saveCacheWrites(deps, ranking.cacheWrites),
   ]);
   return {
     searchId,
