@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, SqliteDatabase } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -17,6 +17,33 @@ export interface Db {
   /** The pg pool (PostgreSQL only), for LISTEN/NOTIFY. */
   pool?: pg.Pool;
   destroy(): Promise<void>;
+}
+
+/** How many prepared statements the SQLite connection keeps, most recently used first. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The connection as Kysely sees it, with its prepared statements kept and reused by SQL text. Kysely prepares
+ * every query anew, and better-sqlite3's prepare (parse and plan) cost a scan's dozen statements about as much
+ * as running them. A statement runs once at a time: Kysely gives the one connection to one query (or
+ * transaction, or stream) at a time. SQLite re-plans a kept statement itself after a schema change.
+ */
+export function withStatementCache(handle: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => handle.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = handle.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /** Where the database is: the config's `database`, or a PostgreSQL URL with the default timeouts. */
@@ -46,7 +73,9 @@ export function openDatabase(config: { database: DatabaseTarget }): Db {
     handle.pragma(`synchronous = ${target.synchronous}`);
     handle.pragma('foreign_keys = ON');
     handle.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+    const kysely = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(handle) }),
+    });
     return { kysely, kind: 'sqlite', sqlite: handle, destroy: () => kysely.destroy() };
   }
   const statementTimeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
