@@ -4,11 +4,21 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { closeOutbox, dismiss, openOutbox, setAfterSync, useOutbox, waitingWrites } from './outbox';
+import {
+  closeOutbox,
+  dismiss,
+  noteSynced,
+  openOutbox,
+  setAfterSync,
+  useOutbox,
+  waitingWrites,
+} from './outbox';
 import { persistQueryCache } from './persist';
 import { setLastUserId } from './db';
 import { useOnline } from './useOnline';
 import { lastSyncedLine, OFFLINE_TITLE, REFUSED_TITLE, sendingLine, waitingLine } from './texts';
+
+const SYNCED_LISTS = new Set(['saved', 'callLogs', 'followUps']);
 
 /** Opens the signed-in rep's outbox and keeps their query cache on the device while the main screen is up. */
 export function useOfflineSession(userId: string) {
@@ -22,7 +32,13 @@ export function useOfflineSession(userId: string) {
       }
     });
     const stop = persistQueryCache(queryClient, userId);
+    // The rep's lists read from the server: "Last synced" moves on.
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (SYNCED_LISTS.has(String(event.query.queryKey[0]))) noteSynced();
+    });
     return () => {
+      unsubscribe();
       stop();
       setAfterSync(null);
       closeOutbox();

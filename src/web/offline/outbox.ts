@@ -55,8 +55,15 @@ export async function openOutbox(userId: string): Promise<void> {
     }
     db = opened;
     const items = await opened.getAll('outbox');
-    const lastSynced = (await opened.get('meta', 'lastSynced')) as string | undefined;
-    set({ items, lastSynced: lastSynced ?? null });
+    const stored = (await opened.get('meta', 'lastSynced')) as string | undefined;
+    // A list that loaded while the database opened counts too.
+    const lastSynced =
+      [stored, state.lastSynced]
+        .filter((t): t is string => !!t)
+        .sort()
+        .pop() ?? null;
+    set({ items, lastSynced });
+    if (lastSynced && lastSynced !== stored) await opened.put('meta', lastSynced, 'lastSynced');
   } catch {
     // No IndexedDB (private mode): writes are sent directly, nothing is queued.
     return;
@@ -102,7 +109,9 @@ async function markSynced() {
 
 /** Every successful read of the lists counts as a sync too (the banner's "Last synced"). */
 export function noteSynced() {
-  if (db && navigator.onLine) void markSynced();
+  if (!state.userId || !navigator.onLine) return;
+  if (db) void markSynced();
+  else set({ lastSynced: new Date().toISOString() });
 }
 
 type Outcome = 'sent' | 'refused' | 'stop';
@@ -119,6 +128,8 @@ async function sendOne(write: QueuedWrite): Promise<Outcome> {
         ...(write.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: write.body === undefined ? null : JSON.stringify(write.body),
+      // A connection that hangs (one bar of signal) must not hold the queue: the same key goes again later.
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch {
     return 'stop'; // no connection (or the answer was lost): the same key goes again next time
@@ -147,34 +158,55 @@ async function sendOne(write: QueuedWrite): Promise<Outcome> {
 }
 
 let running: Promise<void> | null = null;
+const SEND_TIMEOUT_MS = 15_000;
+/** While online but the server cannot be reached, another round after a growing pause (2 s up to 1 min). */
+let retryMs = 2_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function retryLater() {
+  if (retryTimer || !navigator.onLine) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void flushOutbox();
+  }, retryMs);
+  retryMs = Math.min(retryMs * 2, 60_000);
+}
 
 /** Sends the waiting writes in order, one at a time; one round at a time. */
 export function flushOutbox(): Promise<void> {
-  running ??= (async () => {
-    const userId = state.userId;
-    set({ sending: true });
-    let changed = false;
-    try {
-      for (;;) {
-        if (!db || state.userId !== userId) return;
-        const next = waitingWrites()[0];
-        if (!next) break;
-        const outcome = await sendOne(next);
-        if (outcome === 'stop') break;
-        changed = true;
-        if (outcome === 'sent') {
-          if (next.seq !== undefined) await db.delete('outbox', next.seq);
-          set({ items: state.items.filter((w) => w.seq !== next.seq) });
-          await markSynced();
-        }
-      }
-    } finally {
-      set({ sending: false });
-      running = null;
-    }
-    if (changed) afterSync?.();
-  })();
+  // Cleared in a `finally` callback, which always runs after the assignment (a round with nothing to send
+  // finishes synchronously).
+  running ??= sendRound().finally(() => {
+    running = null;
+  });
   return running;
+}
+
+async function sendRound(): Promise<void> {
+  const userId = state.userId;
+  set({ sending: true });
+  let changed = false;
+  try {
+    for (;;) {
+      if (!db || state.userId !== userId) return;
+      const next = waitingWrites()[0];
+      if (!next) break;
+      const outcome = await sendOne(next);
+      if (outcome === 'stop') {
+        retryLater();
+        break;
+      }
+      retryMs = 2_000;
+      changed = true;
+      if (outcome === 'sent') {
+        if (next.seq !== undefined) await db.delete('outbox', next.seq);
+        set({ items: state.items.filter((w) => w.seq !== next.seq) });
+        await markSynced();
+      }
+    }
+  } finally {
+    set({ sending: false });
+  }
+  if (changed) afterSync?.();
 }
 
 if (typeof window !== 'undefined') {
