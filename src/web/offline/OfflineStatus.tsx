@@ -35,7 +35,8 @@ export function useOfflineSession(userId: string) {
     // The rep's lists read from the server: "Last synced" moves on.
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (SYNCED_LISTS.has(String(event.query.queryKey[0]))) noteSynced();
+      const key: readonly unknown[] = event.query.queryKey;
+      if (SYNCED_LISTS.has(String(key[0]))) noteSynced();
     });
     return () => {
       unsubscribe();
