@@ -35,7 +35,7 @@ export function useOfflineSession(userId: string) {
     // The rep's lists read from the server: "Last synced" moves on.
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      const key: readonly unknown[] = event.query.queryKey;
+      const key = (event.query as { queryKey: readonly unknown[] }).queryKey;
       if (SYNCED_LISTS.has(String(key[0]))) noteSynced();
     });
     return () => {
