@@ -84,6 +84,24 @@ export default defineConfig({
         // The API is never answered from the service worker's cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
+        // Issue 20: the Background Sync handler of the offline outbox (src/web/public/sw-outbox.js).
+        importScripts: ['sw-outbox.js'],
+        // Issue 20: map tiles the rep viewed are kept for offline use, within a size budget (about 2,000
+        // tiles of ~20 kB: ~40 MB, 30 days); the oldest go first, and all of them if storage runs short.
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.destination === 'image' &&
+              /\/\d+\/\d+\/\d+(@2x)?(\.(png|jpe?g|webp))?$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'map-tiles',
+              expiration: { maxEntries: 2000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              // Tile servers elsewhere answer opaque responses (status 0) without CORS.
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
       },
     }),
     initialJsBudget(),

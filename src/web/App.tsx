@@ -39,6 +39,8 @@ function Screen() {
   const session = useSession();
   if (window.location.pathname === '/reset-password') return <ResetPasswordPage />;
   if (session.isPending) return loading;
+  // Offline with the rep's lists on the device (issue 20): the cached profile opens the main screen.
+  if (session.isError && session.data) return <MainScreen />;
   if (session.isError) {
     return (
       <Center h="100vh" p="md">

@@ -34,6 +34,7 @@ import type {
   UserProfile,
 } from '../core/api';
 import { attachmentFileName, browserTimeZone } from './format';
+import { canQueue, enqueue, requestBackgroundSync, waitingWrites, type WriteKind } from './offline/outbox';
 
 export class ApiError extends Error {
   constructor(
@@ -63,12 +64,22 @@ export function setSessionLostHandler(handler: (() => void) | null): void {
 }
 
 /** The request itself; a request that never reaches the server throws the spec's network message. */
-async function send(method: Method, path: string, body?: unknown, accept = 'application/json') {
+async function send(
+  method: Method,
+  path: string,
+  body?: unknown,
+  accept = 'application/json',
+  idempotencyKey?: string,
+) {
   try {
     return await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept } : { 'content-type': 'application/json', accept },
+      headers: {
+        accept,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: body === undefined ? null : JSON.stringify(body),
     });
   } catch {
@@ -96,6 +107,56 @@ async function failure(response: Response, path: string): Promise<ApiError> {
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const response = await send(method, path, body);
+  if (!response.ok) throw await failure(response, path);
+  return parseJson(await response.text()) as T;
+}
+
+/** What a write answers while it waits in the outbox: what the screens show meanwhile. */
+export interface Queued<T> {
+  kind: WriteKind;
+  label: string;
+  answer: T;
+}
+
+/** A queued write's answer carries this, so a caller can tell "saved on the device" from "done". */
+export const QUEUED = Symbol('queued');
+export const isQueued = (answer: unknown) =>
+  typeof answer === 'object' && answer !== null && QUEUED in answer;
+
+/**
+ * Issue 20: a write the phone may make offline. It carries a new UUID as its Idempotency-Key; with no
+ * connection, or while earlier writes still wait (the order is kept), it goes to the signed-in user's outbox
+ * and answers `queued(id).answer` (marked with QUEUED) at once; the outbox sends it later under the same key.
+ */
+async function write<T>(
+  method: Exclude<Method, 'GET'>,
+  path: string,
+  body: unknown,
+  queued: (id: string) => Queued<T>,
+): Promise<T> {
+  const id = crypto.randomUUID();
+  const toOutbox = async () => {
+    const { kind, label, answer } = queued(id);
+    await enqueue({
+      id,
+      method,
+      path,
+      ...(body === undefined ? {} : { body }),
+      kind,
+      label,
+      optimistic: answer,
+    });
+    void requestBackgroundSync();
+    return typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer;
+  };
+  if (canQueue() && (!navigator.onLine || waitingWrites().length > 0)) return toOutbox();
+  let response: Response;
+  try {
+    response = await send(method, path, body, 'application/json', id);
+  } catch (error) {
+    if (canQueue()) return toOutbox();
+    throw error;
+  }
   if (!response.ok) throw await failure(response, path);
   return parseJson(await response.text()) as T;
 }
@@ -145,6 +206,50 @@ export type Me = UserProfile;
 
 export const isAdminUser = (u: Pick<Me, 'role' | 'isSuperAdmin'>) =>
   u.role === 'admin' || u.role === 'SuperAdmin' || u.isSuperAdmin;
+
+/** The call-log entry (and follow-up) a queued call shows in the Log and Today tabs until it is sent. */
+function queuedCallLog(id: string, input: CallLogInput): CallLogAnswer {
+  const createdAt =
+    input.timestamp === undefined ? new Date().toISOString() : new Date(input.timestamp).toISOString();
+  const callLog: CallLog = {
+    id: `queued:${id}`,
+    prospectId: input.prospectId,
+    name: input.name,
+    category: input.category ?? '',
+    phone: input.phone ?? '',
+    website: input.website ?? '',
+    address: input.address ?? '',
+    outcome: input.outcome,
+    note: input.note ?? '',
+    createdAt,
+    verified: false,
+  };
+  const f = input.followUp;
+  if (!f) return { callLog };
+  return {
+    callLog,
+    followUp: {
+      id: `queued:${id}`,
+      prospectId: input.prospectId,
+      name: input.name,
+      category: callLog.category,
+      address: callLog.address,
+      phone: callLog.phone,
+      website: callLog.website,
+      score: null,
+      lat: null,
+      lng: null,
+      dueDate: f.dueDate,
+      dueTime: f.dueTime ?? null,
+      timeZone: f.timeZone,
+      nextStep: f.nextStep ?? '',
+      isMeeting: f.isMeeting ?? false,
+      doneAt: null,
+      createdAt,
+      callLogId: callLog.id,
+    },
+  };
+}
 
 // ---- Calls ----
 
@@ -196,20 +301,48 @@ export const api = {
   // Working the list
   callLogs: async () => (await request<{ callLogs: CallLog[] }>('GET', '/api/call-logs')).callLogs,
   /** The entry, and its follow-up when `input.followUp` set one (stored together or not at all). */
-  addCallLog: (input: CallLogInput) => request<CallLogAnswer>('POST', '/api/call-logs', input),
+  addCallLog: (input: CallLogInput) =>
+    write<CallLogAnswer>('POST', '/api/call-logs', input, (id) => ({
+      kind: 'callLog',
+      label: `${input.outcome} ${input.name}`,
+      answer: queuedCallLog(id, input),
+    })),
   // Follow-ups and the Today tab (issue 18); the zone is kept for the morning digest's hour.
   followUps: async () =>
     (await request<{ followUps: FollowUp[] }>('GET', `/api/follow-ups?${qs({ tz: browserTimeZone() })}`))
       .followUps,
-  completeFollowUp: async (id: string) =>
-    (await request<{ followUp: FollowUp }>('POST', `/api/follow-ups/${encodeURIComponent(id)}/done`))
-      .followUp,
-  rescheduleFollowUp: async (id: string, dueDate: string, dueTime?: string | null) =>
+  completeFollowUp: async (item: FollowUp) =>
     (
-      await request<{ followUp: FollowUp }>('PATCH', `/api/follow-ups/${encodeURIComponent(id)}`, {
-        dueDate,
-        ...(dueTime !== undefined ? { dueTime } : {}),
-      })
+      await write<{ followUp: FollowUp }>(
+        'POST',
+        `/api/follow-ups/${encodeURIComponent(item.id)}/done`,
+        undefined,
+        () => ({
+          kind: 'followUpDone',
+          label: `Follow-up done: ${item.name}`,
+          answer: { followUp: { ...item, doneAt: new Date().toISOString() } },
+        }),
+      )
+    ).followUp,
+  rescheduleFollowUp: async (item: FollowUp, dueDate: string, dueTime?: string | null) =>
+    (
+      await write<{ followUp: FollowUp }>(
+        'PATCH',
+        `/api/follow-ups/${encodeURIComponent(item.id)}`,
+        { dueDate, ...(dueTime !== undefined ? { dueTime } : {}) },
+        () => ({
+          kind: 'followUpReschedule',
+          label: `Follow-up moved to ${dueDate}: ${item.name}`,
+          answer: {
+            followUp: {
+              ...item,
+              dueDate,
+              dueTime: dueTime === undefined ? item.dueTime : dueTime,
+              doneAt: null,
+            },
+          },
+        }),
+      )
     ).followUp,
   followUpIcsUrl: (id: string) => `/api/follow-ups/${encodeURIComponent(id)}.ics`,
   calendarSettings: () => request<CalendarSettings>('GET', '/api/calendar/settings'),
@@ -225,10 +358,24 @@ export const api = {
   exportCallLogs: () => download(`/api/call-logs/export.csv?${qs({ tz: browserTimeZone() })}`),
   saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
   save: (prospect: Prospect, note?: string) =>
-    request<{ saved: SavedItem; created: boolean }>('POST', '/api/saved', {
-      prospect,
-      ...(note?.trim() ? { note: note.trim() } : {}),
-    }),
+    write<{ saved: SavedItem; created: boolean }>(
+      'POST',
+      '/api/saved',
+      { prospect, ...(note?.trim() ? { note: note.trim() } : {}) },
+      () => ({
+        kind: 'save',
+        label: `Save ${prospect.name}`,
+        answer: {
+          saved: {
+            prospectId: prospect.id,
+            prospect,
+            savedAt: new Date().toISOString(),
+            ...(note?.trim() ? { note: note.trim() } : {}),
+          },
+          created: true,
+        },
+      }),
+    ),
   setSavedCategory: async (prospectId: string, category: string) =>
     (
       await request<{ prospect: Prospect }>(
@@ -237,29 +384,79 @@ export const api = {
         { category },
       )
     ).prospect,
-  unsave: (prospectId: string) => request<void>('DELETE', `/api/saved/${encodeURIComponent(prospectId)}`),
+  unsave: (prospectId: string, name = prospectId) =>
+    write<{ prospectId: string } | undefined>(
+      'DELETE',
+      `/api/saved/${encodeURIComponent(prospectId)}`,
+      undefined,
+      () => ({ kind: 'unsave', label: `Remove ${name} from Saved`, answer: { prospectId } }),
+    ),
 
   // Shared lists
   advertisers: async () =>
     (await request<{ advertisers: Advertiser[] }>('GET', '/api/current-advertisers')).advertisers,
   markAdvertiser: (businessId: string, label: string) =>
-    request<{ advertiser: Advertiser; created: boolean }>('POST', '/api/current-advertisers', {
-      businessId,
-      label,
-    }),
-  unmarkAdvertiser: (businessId: string) =>
-    request<void>('DELETE', `/api/current-advertisers/${encodeURIComponent(businessId)}`),
+    write<{ advertiser: Advertiser; created: boolean }>(
+      'POST',
+      '/api/current-advertisers',
+      { businessId, label },
+      () => ({
+        kind: 'markAdvertiser',
+        label: `Mark ${label} as a current advertiser`,
+        answer: {
+          advertiser: {
+            businessId,
+            label,
+            markedBy: null,
+            markedByName: 'You',
+            markedAt: new Date().toISOString(),
+          },
+          created: true,
+        },
+      }),
+    ),
+  unmarkAdvertiser: (businessId: string, label = businessId) =>
+    write<{ businessId: string } | undefined>(
+      'DELETE',
+      `/api/current-advertisers/${encodeURIComponent(businessId)}`,
+      undefined,
+      () => ({ kind: 'unmarkAdvertiser', label: `Unmark ${label}`, answer: { businessId } }),
+    ),
   block: (businessId: string, label: string) =>
     request<{ blocked: BlockedItem; created: boolean }>('POST', '/api/blocklist', { businessId, label }),
 
   // The team pipeline (issue 18): every business someone works, with owner, stage and since
   pipeline: async () => (await request<PipelineList>('GET', '/api/pipeline')).entries,
-  setStage: async (businessId: string, stage: PipelineEntry['stage'], name: string) =>
+  setStage: async (
+    businessId: string,
+    stage: PipelineEntry['stage'],
+    name: string,
+    owner?: { id: string; name: string },
+  ) =>
     (
-      await request<PipelineAnswer>('PUT', `/api/pipeline/${encodeURIComponent(businessId)}`, {
-        stage,
-        name,
-      })
+      await write<PipelineAnswer>(
+        'PUT',
+        `/api/pipeline/${encodeURIComponent(businessId)}`,
+        { stage, name },
+        () => {
+          const now = new Date().toISOString();
+          return {
+            kind: 'stage',
+            label: `${name}: ${stage}`,
+            answer: {
+              entry: {
+                businessId,
+                label: name,
+                ownerId: stage === 'New' ? null : (owner?.id ?? null),
+                ownerName: stage === 'New' ? null : (owner?.name ?? null),
+                stage,
+                since: now,
+                updatedAt: now,
+              },
+            },
+          };
+        },
+      )
     ).entry,
   reassignPipeline: async (businessId: string, userId: string) =>
     (

@@ -13,6 +13,7 @@ import { DialogsProvider } from './dialogs';
 import { isUnauthenticated, setSessionLostHandler } from './api';
 import { ME_KEY } from './session';
 import { AppErrorBoundary } from './AppErrorBoundary';
+import { restoreQueryCache } from './offline/persist';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -29,6 +30,8 @@ const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
+    // Issue 20: writes run offline too; the API client queues them in the outbox (src/web/offline).
+    mutations: { networkMode: 'always' },
   },
 });
 
@@ -46,18 +49,27 @@ if (!root) throw new Error('#root is missing from index.html');
 // Rendered as a transition: React renders the app in short slices the browser can interleave with other
 // work, instead of one long task (issue 14 item 13, Lighthouse's blocking time).
 const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <DialogsProvider>
-            <AppErrorBoundary>
-              <App />
-            </AppErrorBoundary>
-          </DialogsProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <QueryClientProvider client={queryClient}>
+            <DialogsProvider>
+              <AppErrorBoundary>
+                <App />
+              </AppErrorBoundary>
+            </DialogsProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+
+// Issue 20: offline, the last signed-in rep's lists come back from the device first (so a reload offline shows
+// them); the session is asked again when the connection returns.
+void Promise.race([restoreQueryCache(queryClient), new Promise((r) => setTimeout(r, 1500))]).then(() => {
+  if (queryClient.getQueryData(ME_KEY) !== undefined)
+    void queryClient.invalidateQueries({ queryKey: ME_KEY });
+  render();
+});

@@ -1,16 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, isUnauthenticated, type Me } from './api';
+import { deleteUserDb, lastUserId, setLastUserId } from './offline/db';
+import { closeOutbox, discardAll } from './offline/outbox';
 
 export const ME_KEY = ['me'] as const;
 
 /** The signed-in user (restored on reload from GET /api/session); null when signed out. */
 export function useSession() {
+  const queryClient = useQueryClient();
   return useQuery<Me | null>({
     queryKey: ME_KEY,
     queryFn: async () => {
       try {
-        return await api.session();
+        const user = await api.session();
+        // Lists put back from the device belong to the last user (issue 20): never shown to another.
+        if (user && user.id !== lastUserId()) {
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+        }
+        return user;
       } catch (error) {
         if (isUnauthenticated(error)) return null;
         throw error;
@@ -54,6 +62,12 @@ export function useSignOut() {
     await queryClient.cancelQueries();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
     queryClient.setQueryData<Me | null>(ME_KEY, null);
+    // Issue 20: the device keeps nothing of this rep (the outbox was sent or discarded before: useAccount).
+    const userId = lastUserId();
+    await discardAll().catch(() => undefined);
+    closeOutbox();
+    setLastUserId(null);
+    if (userId) await deleteUserDb(userId).catch(() => undefined);
   }, [queryClient]);
 }
 

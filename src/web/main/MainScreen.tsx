@@ -26,6 +26,7 @@ import { StrategyHost } from './working/StrategyHost';
 import { useCardActions } from './working/useCardActions';
 import { EMPTY_LIST } from './prospects';
 import './tabs';
+import { OfflineStatus, useOfflineSession } from '../offline/OfflineStatus';
 
 const MemoHeader = memo(Header);
 const MemoLocationControls = memo(LocationControls);
@@ -37,6 +38,8 @@ const isPhone = () => window.matchMedia('(max-width: 62em)').matches;
 export function MainScreen() {
   const me = useMe();
   const admin = isAdminUser(me);
+  // Issue 20: this rep's outbox and cached lists on the device.
+  useOfflineSession(me.id);
   const config = useConfig();
   // ?tab=today opens a main tab directly (the calendar feed and the morning digest link to Today).
   const [tab, setTab] = useState<string>(() => {
@@ -96,7 +99,8 @@ export function MainScreen() {
           loggingOut={account.loggingOut}
         />
         <Container size="xl" px={{ base: 'xs', sm: 'md' }} py="md">
-          <Grid gap="md">
+          <OfflineStatus />
+          <Grid gap="md" mt="xs">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="sm">
                 <MemoLocationControls

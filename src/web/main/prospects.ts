@@ -2,6 +2,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { Prospect } from '../../core/types';
 import { api, ApiError, type ScanResult } from '../api';
 import { MAX_LOADED } from '../defaults';
+import { useOutbox } from '../offline/outbox';
+import { overlayCallLogs, overlaySaved } from '../offline/overlay';
 
 /** The prospects on screen: the loaded pages of the latest scan (or a quick-search result). */
 export interface ProspectList {
@@ -76,5 +78,15 @@ export const useProspectsClient = () => useQueryClient();
 
 export const useAdvertisers = () =>
   useQuery({ queryKey: ['advertisers'], queryFn: api.advertisers, staleTime: 60_000 });
-export const useSaved = () => useQuery({ queryKey: ['saved'], queryFn: api.saved });
-export const useCallLogs = () => useQuery({ queryKey: ['callLogs'], queryFn: api.callLogs });
+/** Saved, with the saves and removals still waiting in the outbox (issue 20). */
+export function useSaved() {
+  const query = useQuery({ queryKey: ['saved'], queryFn: api.saved });
+  const { items } = useOutbox();
+  return { ...query, data: overlaySaved(query.data, items) };
+}
+/** The Log, with the calls still waiting in the outbox first (issue 20). */
+export function useCallLogs() {
+  const query = useQuery({ queryKey: ['callLogs'], queryFn: api.callLogs });
+  const { items } = useOutbox();
+  return { ...query, data: overlayCallLogs(query.data, items) };
+}

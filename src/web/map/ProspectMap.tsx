@@ -13,6 +13,8 @@ import type { PipelineEntry } from '../../core/api';
 import { pipelineLine } from '../../core/pipeline';
 import { MAP_ZOOM, METERS_PER_MILE } from '../defaults';
 import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex, stableId } from '../format';
+import { useOnline } from '../offline/useOnline';
+import { TILES_MISSING } from '../offline/texts';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -195,115 +197,141 @@ export default function ProspectMap(props: ProspectMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [props.onCenter],
   );
+  // Issue 20: tiles the service worker has not kept fail offline; the map says so instead of going grey.
+  const online = useOnline();
+  const [tilesMissing, setTilesMissing] = useState(false);
+  const tileHandlers = useMemo(
+    () => ({
+      tileerror: () => {
+        if (!navigator.onLine) setTilesMissing(true);
+      },
+    }),
+    [],
+  );
+  useEffect(() => {
+    // Back online: the missing tiles load now; a later offline spell says so again if they are missing.
+    const reset = () => setTilesMissing(false);
+    window.addEventListener('online', reset);
+    return () => window.removeEventListener('online', reset);
+  }, []);
   return (
-    <MapContainer
-      center={[center.lat, center.lng]}
-      zoom={MAP_ZOOM}
-      // The clustering needs a maximum zoom before any tile layer is there (the tile URL comes with /api/config).
-      maxZoom={MAX_ZOOM}
-      zoomControl
-      doubleClickZoom={false}
-      dragging={!touch}
-      attributionControl
-      className="prospect-map"
-      aria-label="Map of the scan area"
-    >
-      {props.tileUrl && <TileLayer url={props.tileUrl} attribution={props.tileAttribution} />}
-      <FollowCenter lat={center.lat} lng={center.lng} />
-      <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
-      {touch && <TwoFingerHint />}
-      <FocusMarker focus={props.focus} markers={markers} cluster={cluster} />
-      <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
-      <Circle
+    <>
+      <MapContainer
         center={[center.lat, center.lng]}
-        radius={radiusMiles * METERS_PER_MILE}
-        pathOptions={{ color: '#1c7ed6', weight: 2, fillColor: '#339af0', fillOpacity: 0.12 }}
-        interactive={false}
-      />
-      <Marker
-        position={[center.lat, center.lng]}
-        icon={youIcon}
-        title="Your Location"
-        alt="Your Location"
-        draggable
-        // Dragged with a pointer only (Leaflet has no keyboard dragging): not a keyboard stop or a button, so
-        // a cluster drawn over it (its count must stay readable) is not a covered control. From the keyboard
-        // the centre moves with the address, GPS or the map's double-click.
-        keyboard={false}
-        eventHandlers={youHandlers}
-        zIndexOffset={1000}
-      />
-      <MarkerClusterGroup
-        ref={cluster}
-        maxClusterRadius={CLUSTER_RADIUS_PX}
-        iconCreateFunction={clusterIcon}
-        showCoverageOnHover={false}
-        spiderfyOnMaxZoom
-        chunkedLoading
+        zoom={MAP_ZOOM}
+        // The clustering needs a maximum zoom before any tile layer is there (the tile URL comes with /api/config).
+        maxZoom={MAX_ZOOM}
+        zoomControl
+        doubleClickZoom={false}
+        dragging={!touch}
+        attributionControl
+        className="prospect-map"
+        aria-label="Map of the scan area"
       >
-        {prospects.map((p, i) => {
-          const entry = props.pipeline?.get(stableId(p));
-          const claim = claimOf(entry, props.meId);
-          return (
-            <Marker
-              // Leaflet cannot change a marker's title in place: a new rank is a new marker.
-              key={`${i + 1}:${p.id}:${claim}`}
-              position={[p.lat, p.lng]}
-              icon={numberIcon(i + 1, p.score, claim)}
-              title={`${i + 1}. ${p.name}${claim === 'other' && entry ? ` (${entry.ownerName ?? ''} · ${entry.stage})` : ''}`}
-              alt={`${i + 1}. ${p.name}`}
-              keyboard
-              // The best-ranked markers lie on top where they overlap.
-              zIndexOffset={(prospects.length - i) * 10}
-              ref={(marker) => {
-                if (marker) markers.set(p.id, marker);
-                else markers.delete(p.id);
-              }}
-            >
-              <Popup>
-                <div className="info-card" data-testid="info-card">
-                  <Text fw={700} size="sm">
-                    {p.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {p.category}
-                  </Text>
-                  <Text size="xs" mt={2}>
-                    {fullAddress(p)}
-                  </Text>
-                  {entry && entry.ownerId !== null && (
-                    <Text size="xs" fw={600} mt={2} data-testid="info-pipeline">
-                      {pipelineLine(entry)}
+        {props.tileUrl && (
+          <TileLayer url={props.tileUrl} attribution={props.tileAttribution} eventHandlers={tileHandlers} />
+        )}
+        <FollowCenter lat={center.lat} lng={center.lng} />
+        <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
+        {touch && <TwoFingerHint />}
+        <FocusMarker focus={props.focus} markers={markers} cluster={cluster} />
+        <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
+        <Circle
+          center={[center.lat, center.lng]}
+          radius={radiusMiles * METERS_PER_MILE}
+          pathOptions={{ color: '#1c7ed6', weight: 2, fillColor: '#339af0', fillOpacity: 0.12 }}
+          interactive={false}
+        />
+        <Marker
+          position={[center.lat, center.lng]}
+          icon={youIcon}
+          title="Your Location"
+          alt="Your Location"
+          draggable
+          // Dragged with a pointer only (Leaflet has no keyboard dragging): not a keyboard stop or a button, so
+          // a cluster drawn over it (its count must stay readable) is not a covered control. From the keyboard
+          // the centre moves with the address, GPS or the map's double-click.
+          keyboard={false}
+          eventHandlers={youHandlers}
+          zIndexOffset={1000}
+        />
+        <MarkerClusterGroup
+          ref={cluster}
+          maxClusterRadius={CLUSTER_RADIUS_PX}
+          iconCreateFunction={clusterIcon}
+          showCoverageOnHover={false}
+          spiderfyOnMaxZoom
+          chunkedLoading
+        >
+          {prospects.map((p, i) => {
+            const entry = props.pipeline?.get(stableId(p));
+            const claim = claimOf(entry, props.meId);
+            return (
+              <Marker
+                // Leaflet cannot change a marker's title in place: a new rank is a new marker.
+                key={`${i + 1}:${p.id}:${claim}`}
+                position={[p.lat, p.lng]}
+                icon={numberIcon(i + 1, p.score, claim)}
+                title={`${i + 1}. ${p.name}${claim === 'other' && entry ? ` (${entry.ownerName ?? ''} · ${entry.stage})` : ''}`}
+                alt={`${i + 1}. ${p.name}`}
+                keyboard
+                // The best-ranked markers lie on top where they overlap.
+                zIndexOffset={(prospects.length - i) * 10}
+                ref={(marker) => {
+                  if (marker) markers.set(p.id, marker);
+                  else markers.delete(p.id);
+                }}
+              >
+                <Popup>
+                  <div className="info-card" data-testid="info-card">
+                    <Text fw={700} size="sm">
+                      {p.name}
                     </Text>
-                  )}
-                  <Group gap={6} mt={6}>
-                    <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
-                      {scorePercent(p.score)}
-                    </Badge>
-                    {p.rating !== undefined && p.rating > 0 && (
-                      <Rating
-                        value={p.rating}
-                        fractions={2}
-                        readOnly
-                        size="xs"
-                        // A picture of the rating to assistive technology: a plain div may not carry a label.
-                        role="img"
-                        aria-label={`Rating ${p.rating}`}
-                      />
+                    <Text size="xs" c="dimmed">
+                      {p.category}
+                    </Text>
+                    <Text size="xs" mt={2}>
+                      {fullAddress(p)}
+                    </Text>
+                    {entry && entry.ownerId !== null && (
+                      <Text size="xs" fw={600} mt={2} data-testid="info-pipeline">
+                        {pipelineLine(entry)}
+                      </Text>
                     )}
-                    {p.openNow && (
-                      // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
-                      <Badge color="teal.9" size="sm">
-                        Open Now
+                    <Group gap={6} mt={6}>
+                      <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
+                        {scorePercent(p.score)}
                       </Badge>
-                    )}
-                  </Group>
-                </div>
-              </Popup>
-            </Marker>
-          );
-        })}
-      </MarkerClusterGroup>
-    </MapContainer>
+                      {p.rating !== undefined && p.rating > 0 && (
+                        <Rating
+                          value={p.rating}
+                          fractions={2}
+                          readOnly
+                          size="xs"
+                          // A picture of the rating to assistive technology: a plain div may not carry a label.
+                          role="img"
+                          aria-label={`Rating ${p.rating}`}
+                        />
+                      )}
+                      {p.openNow && (
+                        // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
+                        <Badge color="teal.9" size="sm">
+                          Open Now
+                        </Badge>
+                      )}
+                    </Group>
+                  </div>
+                </Popup>
+              </Marker>
+            );
+          })}
+        </MarkerClusterGroup>
+      </MapContainer>
+      {tilesMissing && !online && (
+        <div className="map-offline-note" role="status" data-testid="tiles-missing">
+          {TILES_MISSING}
+        </div>
+      )}
+    </>
   );
 }

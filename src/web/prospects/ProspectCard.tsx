@@ -25,6 +25,8 @@ import type { FollowUpInput } from '../api';
 import { FollowUpFields } from '../main/follow-ups/FollowUpFields';
 import { EMPTY_DRAFT, followUpFromDraft, type FollowUpDraft } from '../main/follow-ups/draft';
 import { useDialogs } from '../dialogs';
+import { useOnline } from '../offline/useOnline';
+import { NEEDS_CONNECTION } from '../offline/texts';
 import {
   directionsUrl,
   formatDateTime,
@@ -173,6 +175,8 @@ export const ProspectCard = memo(function ProspectCard(props: {
 }) {
   const { prospect: p, variant, advertiser, actions } = props;
   const { notify, prompt } = useDialogs();
+  // Issue 20: the strategy needs the server's AI: disabled offline, with the reason.
+  const online = useOnline();
   const [details, setDetails] = useState<PlaceDetails | null>(null);
   const [outcome, setOutcome] = useState('');
   const [note, setNote] = useState('');
@@ -474,7 +478,9 @@ export const ProspectCard = memo(function ProspectCard(props: {
               onClick={() =>
                 hasRealCategory(p.category) ? actions.onStrategy(p) : notify(SET_CATEGORY_FIRST, 'error')
               }
-              aria-label={`Strategy for ${p.name}`}
+              disabled={!online}
+              title={online ? undefined : NEEDS_CONNECTION}
+              aria-label={online ? `Strategy for ${p.name}` : `Strategy for ${p.name}: ${NEEDS_CONNECTION}`}
             >
               Strategy
             </Button>

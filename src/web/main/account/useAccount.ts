@@ -6,10 +6,12 @@ import { GENERIC_ERROR } from '../../../core/messages';
 import { api, type Me, type ProfilePatch } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { ME_KEY, useSignOut } from '../../session';
+import { flushOutbox, outboxState, waitingWrites } from '../../offline/outbox';
+import { DISCARD_AND_SIGN_OUT, unsentOnSignOut } from '../../offline/texts';
 
 export function useAccount(me: Me) {
   const queryClient = useQueryClient();
-  const { notify } = useDialogs();
+  const { notify, confirm } = useDialogs();
   const signOut = useSignOut();
   const [loggingOut, setLoggingOut] = useState(false);
   const [helpOpen, setHelpOpen] = useState(!me.hideInstructions);
@@ -28,6 +30,19 @@ export function useAccount(me: Me) {
 
   const logout = async () => {
     setLoggingOut(true);
+    // Issue 20: the queue is sent first; what cannot be sent (or was refused) is discarded only if the rep says so.
+    if (outboxState().items.length > 0) {
+      if (navigator.onLine) await flushOutbox();
+      const waiting = waitingWrites().length;
+      const refused = outboxState().items.length - waiting;
+      if (
+        waiting + refused > 0 &&
+        !(await confirm(unsentOnSignOut(waiting, refused), DISCARD_AND_SIGN_OUT))
+      ) {
+        setLoggingOut(false);
+        return;
+      }
+    }
     try {
       await signOut();
     } catch (e) {

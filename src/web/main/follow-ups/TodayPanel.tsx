@@ -28,7 +28,7 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
       (old ?? []).flatMap((f) => (f.id !== next.id ? [f] : next.doneAt ? [] : [next])),
     );
   const done = useMutation({
-    mutationFn: () => api.completeFollowUp(item.id),
+    mutationFn: () => api.completeFollowUp(item),
     onSuccess: (next) => {
       replace(next);
       notify(`Done: ${item.name}.`, 'success');
@@ -36,7 +36,7 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
     onError: (error) => notify(error.message, 'error'),
   });
   const move = useMutation({
-    mutationFn: (dueDate: string) => api.rescheduleFollowUp(item.id, dueDate),
+    mutationFn: (dueDate: string) => api.rescheduleFollowUp(item, dueDate),
     onSuccess: (next) => {
       replace(next);
       setOtherDate('');

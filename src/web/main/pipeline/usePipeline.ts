@@ -5,6 +5,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { Prospect } from '../../../core/types';
 import { api, type PipelineEntry } from '../../api';
 import { stableId } from '../../format';
+import { useMe } from '../../session';
 
 export const PIPELINE_KEY = ['pipeline'] as const;
 
@@ -38,10 +39,12 @@ export function entryFromNotice(item: unknown): PipelineEntry | null {
 
 export function usePipelineActions() {
   const queryClient = useQueryClient();
+  const me = useMe();
   const apply = (entry: PipelineEntry) => applyPipelineEntry(queryClient, entry);
   return {
     onStage: async (p: Prospect, stage: PipelineEntry['stage']) => {
-      apply(await api.setStage(stableId(p), stage, p.name));
+      // Offline the stage is queued and shown as the rep's own meanwhile (issue 20).
+      apply(await api.setStage(stableId(p), stage, p.name, { id: me.id, name: me.name }));
     },
     onReassign: async (p: Prospect, userId: string) => {
       apply(await api.reassignPipeline(stableId(p), userId));

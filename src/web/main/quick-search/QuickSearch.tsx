@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useOnline } from '../../offline/useOnline';
+import { NEEDS_CONNECTION } from '../../offline/texts';
 
 export function QuickSearch(props: {
   busy: boolean;
@@ -7,13 +9,14 @@ export function QuickSearch(props: {
 }) {
   const [mode, setMode] = useState<'business' | 'category'>('business');
   const [text, setText] = useState('');
+  const online = useOnline();
   return (
     <Paper withBorder p="sm" radius="md">
       <form
         onSubmit={(e) => {
           e.preventDefault();
           // SPEC §5: empty text is ignored.
-          if (text.trim()) props.onFind(mode, text.trim());
+          if (text.trim() && online) props.onFind(mode, text.trim());
         }}
       >
         <Stack gap="xs">
@@ -37,10 +40,20 @@ export function QuickSearch(props: {
               onChange={(e) => setText(e.currentTarget.value)}
               style={{ flex: 1 }}
             />
-            <Button type="submit" loading={props.busy}>
+            <Button
+              type="submit"
+              loading={props.busy}
+              disabled={!online}
+              title={online ? undefined : NEEDS_CONNECTION}
+            >
               Find
             </Button>
           </Group>
+          {!online && (
+            <Text size="sm" c="dimmed" data-testid="quick-search-offline">
+              {NEEDS_CONNECTION}
+            </Text>
+          )}
         </Stack>
       </form>
     </Paper>

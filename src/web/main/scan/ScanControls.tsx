@@ -1,4 +1,6 @@
 import { Button, Checkbox, Paper, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useOnline } from '../../offline/useOnline';
+import { NEEDS_CONNECTION } from '../../offline/texts';
 import { ALL_GROUPS, CATEGORY_GROUPS, type CategoryGroup } from '../../../core/categories';
 import type { SearchSettings } from '../../api';
 import { COUNT_MAX, COUNT_MIN, RADIUS_MAX, RADIUS_MIN, RADIUS_STEP } from '../../defaults';
@@ -11,6 +13,7 @@ export function ScanControls(props: {
   onScan: () => void;
 }) {
   const { settings } = props;
+  const online = useOnline();
   const selected = new Set(settings.categories);
   const allSelected = ALL_GROUPS.every((g) => selected.has(g));
   const someSelected = !allSelected && ALL_GROUPS.some((g) => selected.has(g));
@@ -86,9 +89,20 @@ export function ScanControls(props: {
           checked={settings.spreadOut === true}
           onChange={(e) => props.onChange({ spreadOut: e.currentTarget.checked })}
         />
-        <Button size="md" onClick={props.onScan} disabled={props.scanning} data-testid="scan-button">
+        <Button
+          size="md"
+          onClick={props.onScan}
+          disabled={props.scanning || !online}
+          title={online ? undefined : NEEDS_CONNECTION}
+          data-testid="scan-button"
+        >
           {props.scanning ? SCANNING : 'Scan Area'}
         </Button>
+        {!online && (
+          <Text size="sm" c="dimmed" data-testid="scan-offline">
+            {NEEDS_CONNECTION}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

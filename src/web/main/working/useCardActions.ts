@@ -4,7 +4,15 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../../core/types';
-import { api, type CallLog, type FollowUp, type FollowUpInput, type SavedItem } from '../../api';
+import {
+  api,
+  isQueued,
+  type Advertiser,
+  type CallLog,
+  type FollowUp,
+  type FollowUpInput,
+  type SavedItem,
+} from '../../api';
 import { useDialogs } from '../../dialogs';
 import { strategyModal } from '../../extensions';
 import { fullAddress, stableId } from '../../format';
@@ -66,11 +74,21 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
     onLog: logOutcome,
     onStrategy: (p) => setStrategyFor(p),
     onMark: async (p) => {
-      await api.markAdvertiser(stableId(p), p.name);
+      const answer = await api.markAdvertiser(stableId(p), p.name);
+      // Queued offline (issue 20): shown as marked until it is sent.
+      if (isQueued(answer)) {
+        queryClient.setQueryData<Advertiser[]>(['advertisers'], (old) => [answer.advertiser, ...(old ?? [])]);
+      }
       await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
     },
     onUnmark: async (p) => {
-      await api.unmarkAdvertiser(stableId(p));
+      const id = stableId(p);
+      const answer = await api.unmarkAdvertiser(id, p.name);
+      if (isQueued(answer)) {
+        queryClient.setQueryData<Advertiser[]>(['advertisers'], (old) =>
+          old?.filter((a) => a.businessId !== id),
+        );
+      }
       await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
     },
     onStage: pipeline.onStage,
@@ -104,7 +122,7 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
       );
     },
     onRemove: async (p) => {
-      await api.unsave(p.id);
+      await api.unsave(p.id, p.name);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
     },
   };

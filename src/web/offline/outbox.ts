@@ -1,0 +1,229 @@
+// Issue 20: the outbox of writes made without a connection. Each write is stored with its client-generated UUID
+// (the Idempotency-Key) in the signed-in user's IndexedDB and sent in order when the connection returns (the
+// `online` event, app start, a Background Sync message from the service worker). The server applies a key
+// once, so a write whose answer was lost is simply sent again. A refusal (4xx other than 401/408/429) is kept
+// with the server's reason until the rep dismisses it; a 401 (session expired) keeps the queue for when that
+// same rep signs in again; 408/429/5xx and network failures stop the round and retry later.
+import { useSyncExternalStore } from 'react';
+import { openUserDb, type OfflineDb, type QueuedWrite } from './db';
+
+export type { QueuedWrite, WriteKind } from './db';
+
+export interface OutboxState {
+  userId: string | null;
+  /** Waiting and refused writes, oldest first. */
+  items: QueuedWrite[];
+  lastSynced: string | null;
+  sending: boolean;
+}
+
+let state: OutboxState = { userId: null, items: [], lastSynced: null, sending: false };
+let db: OfflineDb | null = null;
+const listeners = new Set<() => void>();
+let afterSync: (() => void) | null = null;
+
+function set(patch: Partial<OutboxState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const outboxState = () => state;
+export const useOutbox = () => useSyncExternalStore(subscribe, outboxState, outboxState);
+export const waitingWrites = (s: OutboxState = state) => s.items.filter((w) => !w.refused);
+
+/** Called after a round sent something: the screens reload their lists from the server. */
+export function setAfterSync(handler: (() => void) | null) {
+  afterSync = handler;
+}
+
+/** Opens the signed-in user's outbox (and only theirs) and sends what waits. */
+export async function openOutbox(userId: string): Promise<void> {
+  if (state.userId === userId && db) return;
+  db?.close();
+  db = null;
+  set({ userId, items: [], lastSynced: null });
+  try {
+    const opened = await openUserDb(userId);
+    if (state.userId !== userId) {
+      opened.close();
+      return;
+    }
+    db = opened;
+    const items = await opened.getAll('outbox');
+    const stored = (await opened.get('meta', 'lastSynced')) as string | undefined;
+    // A list that loaded while the database opened counts too.
+    const lastSynced =
+      [stored, state.lastSynced]
+        .filter((t): t is string => !!t)
+        .sort()
+        .pop() ?? null;
+    set({ items, lastSynced });
+    if (lastSynced && lastSynced !== stored) await opened.put('meta', lastSynced, 'lastSynced');
+  } catch {
+    // No IndexedDB (private mode): writes are sent directly, nothing is queued.
+    return;
+  }
+  void flushOutbox();
+}
+
+/** The user signed out (or another signs in): their queue stays on the device, unread. */
+export function closeOutbox() {
+  db?.close();
+  db = null;
+  set({ userId: null, items: [], lastSynced: null, sending: false });
+}
+
+/** True when a write can be queued for this user. */
+export const canQueue = () => db !== null && state.userId !== null;
+
+export async function enqueue(write: Omit<QueuedWrite, 'userId' | 'queuedAt' | 'seq'>): Promise<void> {
+  if (!db || !state.userId) throw new Error('No outbox is open');
+  const item: QueuedWrite = { ...write, userId: state.userId, queuedAt: new Date().toISOString() };
+  const seq = await db.add('outbox', item);
+  set({ items: [...state.items, { ...item, seq }] });
+  if (navigator.onLine) void flushOutbox();
+}
+
+/** Removes a refused write the rep has read. */
+export async function dismiss(seq: number): Promise<void> {
+  await db?.delete('outbox', seq);
+  set({ items: state.items.filter((w) => w.seq !== seq) });
+}
+
+/** Sign-out without sending: every queued write of this user is dropped. */
+export async function discardAll(): Promise<void> {
+  await db?.clear('outbox');
+  set({ items: [] });
+}
+
+async function markSynced() {
+  const at = new Date().toISOString();
+  await db?.put('meta', at, 'lastSynced');
+  set({ lastSynced: at });
+}
+
+/** Every successful read of the lists counts as a sync too (the banner's "Last synced"). */
+export function noteSynced() {
+  if (!state.userId || !navigator.onLine) return;
+  if (db) void markSynced();
+  else set({ lastSynced: new Date().toISOString() });
+}
+
+type Outcome = 'sent' | 'refused' | 'stop';
+
+async function sendOne(write: QueuedWrite): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await fetch(write.path, {
+      method: write.method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'idempotency-key': write.id,
+        ...(write.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: write.body === undefined ? null : JSON.stringify(write.body),
+      // A connection that hangs (one bar of signal) must not hold the queue: the same key goes again later.
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch {
+    return 'stop'; // no connection (or the answer was lost): the same key goes again next time
+  }
+  if (response.ok) return 'sent';
+  // 401: the session ended; kept for when this rep signs in again. 408/429/5xx: try again later.
+  if (
+    response.status === 401 ||
+    response.status === 408 ||
+    response.status === 429 ||
+    response.status >= 500
+  ) {
+    return 'stop';
+  }
+  let reason = `The server refused this change (${response.status}).`;
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === 'string' && body.error) reason = body.error;
+  } catch {
+    // not JSON: the status says it
+  }
+  const refused = { status: response.status, reason, at: new Date().toISOString() };
+  if (write.seq !== undefined) await db?.put('outbox', { ...write, refused });
+  set({ items: state.items.map((w) => (w.seq === write.seq ? { ...w, refused } : w)) });
+  return 'refused';
+}
+
+let running: Promise<void> | null = null;
+const SEND_TIMEOUT_MS = 15_000;
+/** While online but the server cannot be reached, another round after a growing pause (2 s up to 1 min). */
+let retryMs = 2_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function retryLater() {
+  if (retryTimer || !navigator.onLine) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void flushOutbox();
+  }, retryMs);
+  retryMs = Math.min(retryMs * 2, 60_000);
+}
+
+/** Sends the waiting writes in order, one at a time; one round at a time. */
+export function flushOutbox(): Promise<void> {
+  // Cleared in a `finally` callback, which always runs after the assignment (a round with nothing to send
+  // finishes synchronously).
+  running ??= sendRound().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sendRound(): Promise<void> {
+  const userId = state.userId;
+  set({ sending: true });
+  let changed = false;
+  try {
+    for (;;) {
+      if (!db || state.userId !== userId) return;
+      const next = waitingWrites()[0];
+      if (!next) break;
+      const outcome = await sendOne(next);
+      if (outcome === 'stop') {
+        retryLater();
+        break;
+      }
+      retryMs = 2_000;
+      changed = true;
+      if (outcome === 'sent') {
+        if (next.seq !== undefined) await db.delete('outbox', next.seq);
+        set({ items: state.items.filter((w) => w.seq !== next.seq) });
+        await markSynced();
+      }
+    }
+  } finally {
+    set({ sending: false });
+  }
+  if (changed) afterSync?.();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void flushOutbox());
+  // The service worker's Background Sync ('outbox' tag) asks an open page to send.
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if ((event.data as { type?: string } | null)?.type === 'flush-outbox') void flushOutbox();
+  });
+}
+
+/** Asks the browser for a Background Sync when the connection returns, where it has one. */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.ready) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    await registration?.sync?.register('outbox');
+  } catch {
+    // No Background Sync here: the online event and app start send the queue.
+  }
+}
