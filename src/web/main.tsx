@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, createTheme } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import './mantine.css';
 import './styles.css';
 import './shell.css';
@@ -65,6 +65,10 @@ const render = () =>
       </StrictMode>,
     ),
   );
+
+// TanStack Query assumes a connection until an 'offline' event: a page opened offline says so from the start,
+// so its queries wait for the connection instead of failing (issue 20).
+onlineManager.setOnline(navigator.onLine);
 
 // Issue 20: offline, the last signed-in rep's lists come back from the device first (so a reload offline shows
 // them); the session is asked again when the connection returns.

@@ -213,7 +213,10 @@ if (typeof window !== 'undefined') {
   window.addEventListener('online', () => void flushOutbox());
   // The service worker's Background Sync ('outbox' tag) asks an open page to send.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if ((event.data as { type?: string } | null)?.type === 'flush-outbox') void flushOutbox();
+    // Only when this page has a connection too (the worker's idea of it can differ).
+    if ((event.data as { type?: string } | null)?.type === 'flush-outbox' && navigator.onLine) {
+      void flushOutbox();
+    }
   });
 }
 

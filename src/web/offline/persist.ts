@@ -54,7 +54,8 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
     timer = null;
     if (stopped) return;
     const state = dehydrate(client, {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED.has(String(q.queryKey[0])),
+      // What the screens hold (a refetch that failed offline keeps the data it had).
+      shouldDehydrateQuery: (q) => q.state.data !== undefined && PERSISTED.has(String(q.queryKey[0])),
     });
     try {
       const db = await openUserDb(userId);

@@ -22,4 +22,5 @@ export const unsentOnSignOut = (waiting: number, refused: number) =>
   ]
     .filter(Boolean)
     .join(' ');
+export const SAVED_ON_DEVICE = 'Saved on this device: it is sent when you are back online.';
 export const DISCARD_AND_SIGN_OUT = 'Discard and sign out';

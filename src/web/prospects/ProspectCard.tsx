@@ -25,6 +25,7 @@ import type { FollowUpInput } from '../api';
 import { FollowUpFields } from '../main/follow-ups/FollowUpFields';
 import { EMPTY_DRAFT, followUpFromDraft, type FollowUpDraft } from '../main/follow-ups/draft';
 import { useDialogs } from '../dialogs';
+import { useQueryClient } from '@tanstack/react-query';
 import { useOnline } from '../offline/useOnline';
 import { NEEDS_CONNECTION } from '../offline/texts';
 import {
@@ -175,8 +176,10 @@ export const ProspectCard = memo(function ProspectCard(props: {
 }) {
   const { prospect: p, variant, advertiser, actions } = props;
   const { notify, prompt } = useDialogs();
-  // Issue 20: the strategy needs the server's AI: disabled offline, with the reason.
+  // Issue 20: a new strategy needs the server's AI: offline only a kept one (in the device's cache) opens.
   const online = useOnline();
+  const queryClient = useQueryClient();
+  const strategyOffline = !online && queryClient.getQueryData(['strategy', p.id, 0]) === undefined;
   const [details, setDetails] = useState<PlaceDetails | null>(null);
   const [outcome, setOutcome] = useState('');
   const [note, setNote] = useState('');
@@ -478,9 +481,11 @@ export const ProspectCard = memo(function ProspectCard(props: {
               onClick={() =>
                 hasRealCategory(p.category) ? actions.onStrategy(p) : notify(SET_CATEGORY_FIRST, 'error')
               }
-              disabled={!online}
-              title={online ? undefined : NEEDS_CONNECTION}
-              aria-label={online ? `Strategy for ${p.name}` : `Strategy for ${p.name}: ${NEEDS_CONNECTION}`}
+              disabled={strategyOffline}
+              title={strategyOffline ? NEEDS_CONNECTION : undefined}
+              aria-label={
+                strategyOffline ? `Strategy for ${p.name}: ${NEEDS_CONNECTION}` : `Strategy for ${p.name}`
+              }
             >
               Strategy
             </Button>

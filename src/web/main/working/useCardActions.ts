@@ -18,6 +18,7 @@ import { strategyModal } from '../../extensions';
 import { fullAddress, stableId } from '../../format';
 import { ALREADY_SAVED, OUTCOME_SAVE, OUTCOME_VISITED, SAVED_FOR_LATER } from '../../texts';
 import { currentPosition } from '../route/position';
+import { SAVED_ON_DEVICE } from '../../offline/texts';
 import type { CardActions } from '../../prospects/ProspectCard';
 import { useStableHandlers } from '../../prospects/stableActions';
 import { updateProspects, useAdvertisers } from '../prospects';
@@ -36,9 +37,10 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
 
   const logOutcome = async (p: Prospect, outcome: string, note: string, followUp?: FollowUpInput) => {
     if (outcome === OUTCOME_SAVE) {
-      const { created } = await api.save(p, note);
+      const answer = await api.save(p, note);
       await queryClient.invalidateQueries({ queryKey: ['saved'] });
-      notify(created ? SAVED_FOR_LATER : ALREADY_SAVED, created ? 'success' : 'info');
+      if (isQueued(answer)) notify(SAVED_ON_DEVICE, 'info');
+      else notify(answer.created ? SAVED_FOR_LATER : ALREADY_SAVED, answer.created ? 'success' : 'info');
       return;
     }
     // A visit sends where the phone is (at most ~4 s; none when it cannot tell): the server verifies it.
