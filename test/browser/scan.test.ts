@@ -228,6 +228,9 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       const specific = page.getByRole('dialog').filter({ has: page.getByText(/more specific category/) });
       await specific.getByLabel('Category').fill('dentist');
       await specific.getByRole('button', { name: 'Find', exact: true }).click();
+      // The category's results replace the list (the scan's first business, a law office, leaves it); until they
+      // arrive the earlier list is still on screen.
+      await expect.poll(async () => (await names(page)).includes(cardNames[0]!), POLL).toBe(false);
       await expect.poll(async () => (await names(page)).length, POLL).toBeGreaterThan(0);
       const categories = await page
         .getByTestId('prospect-card')
