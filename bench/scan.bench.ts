@@ -150,7 +150,7 @@ export default async function run(args: string[]): Promise<void> {
     '`npm run bench -- scan` (`bench/scan.bench.ts`; options `--scans=200 --rows=1000000`, `--skip-postgres`).',
     'Targets: issue 3, scan p95 under 100 ms on the `local` provider with 1,000,000 businesses stored, on both',
     'databases; issue 21, p95 at most 25 ms, and the median whole scan at most 2.5 times the median radius query',
-    'alone, measured side by side in one run (the query alone at each point, then the scan there). Each scan is the',
+    'alone, measured side by side in one run (in turn: the query alone at a point of the same area, then a scan). Each scan is the',
     'service call behind `POST /api/scans` at a random point (fixed seed): 1 mile, all categories, count 20 —',
     'radius query (up to 500), de-duplication, blocklist, scoring, the analysis cache read and writes, the search',
     'record and the latest results. Every point is new, so most scans write analysis rows (the worst case). SQLite',
