@@ -68,7 +68,7 @@ export async function openOutbox(userId: string): Promise<void> {
     // No IndexedDB (private mode): writes are sent directly, nothing is queued.
     return;
   }
-  void flushOutbox();
+  if (navigator.onLine) void flushOutbox();
 }
 
 /** The user signed out (or another signs in): their queue stays on the device, unread. */
@@ -182,6 +182,9 @@ export function flushOutbox(): Promise<void> {
 }
 
 async function sendRound(): Promise<void> {
+  // A device that knows it is offline sends nothing (app start included): such a request is not always refused
+  // at once, so it could reach the server while the screens still say the write waits.
+  if (!navigator.onLine) return;
   const userId = state.userId;
   set({ sending: true });
   let changed = false;
