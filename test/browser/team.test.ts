@@ -203,10 +203,12 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
         ['Proposal', '2', '50%'],
         ['Won', '1', '—'],
       ]);
-      // Win rate by score band: the three businesses called, by their score (0.82, 0.55, 0.31).
+      // Win rate by score band: the three businesses first called in the period, by their score (0.82, 0.55, 0.31).
       await expect
         .poll(() => tab.getByTestId('team-win-rates-summary').textContent(), POLL)
-        .toBe('3 businesses called or visited; those scored 80-89 were won most often (100%, 1 of 1).');
+        .toBe(
+          '3 businesses called or visited for the first time; those scored 80-89 were won most often (100%, 1 of 1).',
+        );
       const winChart = tab.getByTestId('team-win-rates-chart');
       // Bars drawn for the non-zero rates: 80-89 meeting and won, 50-59 meeting.
       expect(await winChart.locator('.recharts-bar-rectangle').count()).toBe(3);

@@ -245,7 +245,7 @@ describe('team funnel, win rates, follow-ups, rep pipeline and route', () => {
     ]);
   });
 
-  it('counts meetings and wins of the businesses called in the period, by score band', async () => {
+  it('counts meetings and wins of the businesses first called in the period, by score band', async () => {
     const rows = (body: TeamWinRates) =>
       Object.fromEntries(
         body.bands
@@ -274,27 +274,25 @@ describe('team funnel, win rates, follow-ups, rep pipeline and route', () => {
       meetingRate: null,
       winRate: null,
     });
+    // Each business once, in the period of its first entry, by the score of that entry (B1's is 0.85, not 0.91).
     expect(rows(chicago)).toEqual({
       '0-9': [1, 0, 0, 0, 0], // B9, visited at 23:20 on Sunday
       '10-19': [1, 0, 0, 0, 0], // B8: won, but after the week
       '40-49': [2, 1, 0, 0.5, 0], // B3 lost, B4's meeting
-      '80-89': [1, 1, 0, 1, 0], // B2, called and set at 23:30 on Sunday
-      '90-100': [1, 1, 1, 1, 1], // B1 at its highest score
+      '80-89': [2, 2, 1, 1, 0.5], // B1 won; B2 called and set at 23:30 on Sunday
       Unscored: [1, 1, 1, 1, 1], // B5, won before the week
     });
     expect(rows(await get<TeamWinRates>(`/api/team/win-rates?${UTC}`))).toEqual({
       '10-19': [1, 0, 0, 0, 0],
       '40-49': [2, 1, 0, 0.5, 0],
-      '80-89': [1, 0, 0, 0, 0], // B7 at 05:30 on Monday; B2 is after the UTC week
-      '90-100': [1, 1, 1, 1, 1],
+      '80-89': [2, 1, 1, 0.5, 0.5], // B1; B7 at 05:30 on Monday; B2 is after the UTC week
       Unscored: [1, 1, 1, 1, 1],
     });
     const annOnly = await get<TeamWinRates>(`/api/team/win-rates?${CHICAGO}&userId=${ann.id}`);
     expect(rows(annOnly)).toEqual({
       '0-9': [1, 0, 0, 0, 0],
       '10-19': [1, 0, 0, 0, 0],
-      '80-89': [1, 1, 0, 1, 0],
-      '90-100': [1, 1, 1, 1, 1],
+      '80-89': [2, 2, 1, 1, 0.5],
     });
     expect(annOnly.bands.map((b) => b.key)).not.toContain('Unscored');
   });

@@ -214,11 +214,11 @@ export type FunnelStageRow = z.infer<typeof funnelStageSchema>;
 export const teamFunnelSchema = z.object({ period: periodSchema, stages: z.array(funnelStageSchema) });
 export type TeamFunnel = z.infer<typeof teamFunnelSchema>;
 
-/** GET /api/team/win-rates: of the businesses called or visited in the period, per score band. */
+/** GET /api/team/win-rates: of the businesses first called or visited in the period, per score band. */
 export const winRateRowSchema = z.object({
   /** '0-9' ... '90-100', then 'Unscored'. */
   key: z.string(),
-  /** Businesses with a call-log entry in the period (the highest score they were logged with). */
+  /** Businesses whose first call-log entry is in the period (banded by the score it was logged with). */
   businesses: z.number().int(),
   /** Of them, those that reached Meeting set (or Proposal, or Won) by the end of the period. */
   meetings: z.number().int(),

@@ -149,6 +149,22 @@ export interface CallLogTable {
   verified?: number;
 }
 
+/**
+ * Each business's first call-log entry and its earliest meeting and win, kept by triggers (migration
+ * 2026-11-26T0700-first-contacts): the cohorts of the team's win rate by score band.
+ */
+export interface FirstContactTable {
+  prospect_id: string;
+  log_id: string;
+  first_at: string;
+  user_id: string;
+  score: number | null;
+  /** The earliest change to Meeting set, Proposal or Won; null when none. */
+  meeting_at: string | null;
+  /** The earliest change to Won; null when none. */
+  won_at: string | null;
+}
+
 /** Counts of call logs per UTC hour and outcome, kept by triggers (migration 2026-11-25T0550-call-log-rollups). */
 export interface CallLogHourTable {
   hour: string;
@@ -491,6 +507,7 @@ export interface Database {
   call_log_hours: CallLogHourTable;
   call_log_days: CallLogDayTable;
   call_log_cells: CallLogCellTable;
+  first_contacts: FirstContactTable;
   saved_prospects: SavedProspectTable;
   blocklist: BlocklistTable;
   current_advertisers: CurrentAdvertiserTable;

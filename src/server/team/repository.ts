@@ -549,49 +549,22 @@ export async function funnelReach(db: Db, r: Range): Promise<Map<number, number>
 }
 
 /**
- * Win rate by score band: the businesses with a call-log entry in the range (with userId, that rep's entries),
- * each in the band of the highest score it was logged with, and how many of them reached Meeting set (or a
- * later stage) and Won by the end of the range, by anyone. The businesses come from the index
- * call_logs_created_prospect alone. SQLite probes pipeline_history_business_stage once per business
- * (materialized: inlined, the subquery would run again for each use of its result); PostgreSQL hash-joins the
- * businesses with the stage changes, which beats a probe per business there (docs/PERFORMANCE.md).
+ * Win rate by score band, a cohort: the businesses whose first call-log entry is in the range (with userId, made
+ * by that rep), each in the band of the score it was first logged with, and how many of them reached Meeting set
+ * (or a later stage) and Won by the end of the range, by anyone. One range of the index first_contacts_period,
+ * read from the index alone (the table is kept by triggers: migration 2026-11-26T0700-first-contacts).
  */
 export async function winRateGroups(
   db: Db,
   r: Range,
 ): Promise<Map<number, { businesses: number; meetings: number; won: number }>> {
-  const called = sql`select prospect_id as b, max(score) as score from call_logs
-      where created_at >= ${r.start} and created_at < ${r.end} ${forUser('user_id', r.userId)}
-      group by prospect_id`;
-  // reach: null (no meeting), 1 (Meeting set or Proposal), 2 (Won).
-  const query =
-    db.kind === 'postgres'
-      ? sql<WinRateGroup>`
-    with called as materialized (${called}),
-    reached as (
-      select h.business_id, max(case when h.to_stage = 'Won' then 2 else 1 end) as reach
-      from pipeline_history h join called c on c.b = h.business_id
-      where h.to_stage in ('Meeting set', 'Proposal', 'Won') and h.at < ${r.end}
-      group by h.business_id
-    )
-    select ${band(db, sql`c.score`)} as b, count(*) as businesses, count(x.reach) as meetings,
-      sum(case when x.reach = 2 then 1 else 0 end) as won
-    from called c left join reached x on x.business_id = c.b
-    group by 1`
-      : sql<WinRateGroup>`
-    with called as (${called}),
-    reached as materialized (
-      select c.score, (
-        select max(case when h.to_stage = 'Won' then 2 else 1 end) from pipeline_history h
-        where h.business_id = c.b and h.to_stage in ('Meeting set', 'Proposal', 'Won') and h.at < ${r.end}
-      ) as reach
-      from called c
-    )
-    select ${band(db, sql`x.score`)} as b, count(*) as businesses, count(x.reach) as meetings,
-      sum(case when x.reach = 2 then 1 else 0 end) as won
-    from reached x
-    group by 1`;
-  const rows = await query.execute(db.kysely);
+  const rows = await sql<WinRateGroup>`
+    select ${band(db, sql`f.score`)} as b, count(*) as businesses,
+      sum(case when f.meeting_at < ${r.end} then 1 else 0 end) as meetings,
+      sum(case when f.won_at < ${r.end} then 1 else 0 end) as won
+    from first_contacts f
+    where f.first_at >= ${r.start} and f.first_at < ${r.end} ${forUser('f.user_id', r.userId)}
+    group by 1`.execute(db.kysely);
   return new Map(
     rows.rows.map((row) => [
       n(row.b),

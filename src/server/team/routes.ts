@@ -107,9 +107,10 @@ export const teamRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, {
         tags: ['team'],
         summary: 'Win rate by score band: does the score predict?',
         description:
-          'Of the businesses with a call-log entry in the period (with userId, entries of that rep), per band of ' +
-          'ten points of the highest score they were logged with (then Unscored): how many reached Meeting set ' +
-          '(or Proposal, or Won) and how many reached Won by the end of the period, by anyone; meetingRate and ' +
+          'Of the businesses first called or visited in the period (their first call-log entry; with userId, ' +
+          'made by that rep), per band of ten points of the score they were first logged with (then Unscored): ' +
+          'how many reached Meeting set (or Proposal, or Won) and how many reached Won by the end of the period, ' +
+          'by anyone; meetingRate and ' +
           `winRate divide them by the businesses. ${PERIOD_HELP}`,
         querystring: periodQuery,
         response: { 200: teamWinRatesSchema },

@@ -279,7 +279,7 @@ export async function teamFunnel(db: Db, query: PeriodQuery, now?: number): Prom
   };
 }
 
-/** GET /api/team/win-rates: the businesses called or visited in the period per score band, and how many won. */
+/** GET /api/team/win-rates: the businesses first called or visited in the period per score band, and how many won. */
 export async function teamWinRates(db: Db, query: PeriodQuery, now?: number): Promise<TeamWinRates> {
   const { period, range } = resolvePeriod(query, now);
   await assertRep(db, query.userId);

@@ -546,8 +546,8 @@ function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: stri
   const businesses = worked.reduce((n, b) => n + b.businesses, 0);
   const summary =
     best === null
-      ? 'No business was called or visited in the period, so no band can be compared.'
-      : `${plural(businesses, 'business', 'businesses')} called or visited; ` +
+      ? 'No business was called or visited for the first time in the period, so no band can be compared.'
+      : `${plural(businesses, 'business', 'businesses')} called or visited for the first time; ` +
         (best.won === 0
           ? 'none of them has been won yet.'
           : `those scored ${best.key} were won most often (${pct(best.winRate)}, ${best.won} of ${best.businesses}).`);
@@ -556,7 +556,7 @@ function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: stri
       id="win-rates"
       title="Does the score predict? Win rate by score band"
       summary={summary}
-      note="Businesses called or visited in the period, by the highest score they were logged with; meetings and wins reached by the end of the period."
+      note="Businesses called or visited for the first time in the period, by the score they had then; meetings and wins they reached by the end of the period."
       chart={
         <RowBars
           data={bands.map((b) => ({
