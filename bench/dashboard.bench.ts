@@ -330,7 +330,7 @@ interface Timing {
   max: number;
 }
 
-async function timeRoutes(t: Target, reps: string[], runs: number): Promise<Timing[]> {
+async function timeRoutes(t: Target, reps: string[], runs: number, now: number): Promise<Timing[]> {
   const tz = 'tz=America%2FChicago';
   const rep = reps[7]!;
   const cases: [string, string, string][] = [];
@@ -347,6 +347,15 @@ async function timeRoutes(t: Target, reps: string[], runs: number): Promise<Timi
     cases.push(['rep pipeline', period, `/api/team/reps/${rep}/pipeline?${q}`]);
     cases.push(['rep route', period, `/api/team/reps/${rep}/route?${q}`]);
   }
+  // Win rates read the businesses first called in the period: the generated entries pick businesses at random,
+  // so most are first called in the first weeks of the two years. That month is the largest cohort there is.
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const first = now - YEARS_MS + 86_400_000;
+  cases.push([
+    'win rates',
+    'first month',
+    `/api/team/win-rates?period=custom&from=${day(first)}&to=${day(first + 30 * 86_400_000)}&${tz}`,
+  ]);
   cases.push(['inactive (7 days)', 'now', '/api/team/inactive?days=7']);
   const out: Timing[] = [];
   for (const [route, period, url] of cases) {
@@ -413,7 +422,7 @@ export default async function run(args: string[]): Promise<void> {
           `${volumes.stageChanges.toLocaleString('en-US')} stage changes, ${volumes.followUps.toLocaleString('en-US')} follow-ups ` +
           `for ${nReps} reps in ${fillS.toFixed(0)} s (${(size / 1e9).toFixed(2)} GB)`,
       );
-      const timings = await timeRoutes(t, reps, runs);
+      const timings = await timeRoutes(t, reps, runs, now);
       const lines = [
         `### ${label} (${logs.toLocaleString('en-US')} call logs; generated in ${fillS.toFixed(0)} s, ${(size / 1e9).toFixed(2)} GB)`,
         '',
