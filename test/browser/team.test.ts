@@ -298,6 +298,12 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
       const changes = ada.page.getByTestId('team-rep-changes').locator('tbody tr');
       expect(await changes.count()).toBe(6);
       expect(await changes.first().innerText()).toContain('Contacted → Proposal');
+      // The whole table fits the screen, a phone's too (no sideways scrolling).
+      expect(
+        await ada.page
+          .getByTestId('team-rep-changes')
+          .evaluate((table) => table.getBoundingClientRect().right <= window.innerWidth),
+      ).toBe(true);
       // Her route history: two visits in order (the first verified), joined on the map, and in the table.
       await expect
         .poll(() => ada.page.getByTestId('team-rep-route-summary').textContent(), POLL)

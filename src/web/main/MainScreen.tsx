@@ -102,7 +102,7 @@ export function MainScreen() {
           <OfflineStatus />
           <Grid gap="md" mt="xs">
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack gap="sm">
+              <Stack gap="sm" className="side-controls">
                 <MemoLocationControls
                   label={settings.label}
                   locating={location.locating}

@@ -599,11 +599,22 @@ const ownedCsv: CsvColumn<OwnedBusiness>[] = [
   ['Since', (o) => o.since],
   ['Last activity', (o) => o.updatedAt],
 ];
+// Three columns, so a phone's 375 px holds the table without scrolling sideways: who made the change goes under
+// when it was made.
 const changeColumns: Column<StageChange>[] = [
-  { header: 'When', cell: (c) => formatDateTime(c.at) },
+  {
+    header: 'When, by',
+    cell: (c) => (
+      <>
+        {formatDateTime(c.at)}
+        <Text size="xs" c="dimmed">
+          {c.by}
+        </Text>
+      </>
+    ),
+  },
   { header: 'Business', cell: (c) => c.label || c.businessId },
   { header: 'Stage', cell: (c) => `${c.fromStage ?? 'New'} → ${c.toStage}` },
-  { header: 'By', cell: (c) => c.by },
 ];
 const changeCsv: CsvColumn<StageChange>[] = [
   ['When', (c) => c.at],
@@ -683,7 +694,7 @@ function RepPipelineSection({
               columns={changeColumns}
               rows={changes}
               rowKey={(c) => `${c.at}:${c.businessId}:${c.toStage}`}
-              minWidth={420}
+              minWidth={300}
               testId="team-rep-changes"
             />
           )
