@@ -56,8 +56,16 @@ describe('a repeated scan of an unchanged area (issue 21)', () => {
     const first = await scan(rep);
     expect(first.total).toBeGreaterThan(20);
     const before = await analysisRows();
-    // Every business analysed has its row (the list leaves out national chains; their rows are kept too).
-    expect(before.size).toBeGreaterThanOrEqual(first.total);
+    // Each business the rep can see (the top 100 kept) has its row, and no other: the rest of the businesses
+    // scored are never shown, and their analyses would only be written to be overwritten.
+    const latest = await t.request({
+      method: 'GET',
+      url: '/api/scans/latest?offset=0&limit=100',
+      as: rep,
+    });
+    const kept = latest.json<{ prospects: Prospect[] }>().prospects;
+    expect(kept.length).toBe(Math.min(100, first.total));
+    expect([...before.keys()].sort()).toEqual(kept.map((p) => p.aiAnalysis!.businessHash).sort());
     expect(await businessCopies()).toBe(0);
     // Later, by the same rep and by another: nothing in either cache changes.
     await new Promise((r) => setTimeout(r, 20));

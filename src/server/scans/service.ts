@@ -166,8 +166,8 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  *   analysis was made around another centre (its distance, its reasoning's "0.2 mi away") and in another batch
  *   (its quality spread), so the prospect always carries the fresh score, breakdown, reasoning, confidence and
  *   recommendations.
- * - The analysis cache keeps each business's latest analysis under the spec's key, model version and 7-day
- *   expiry. It is written when there is no fresh entry (absent, expired, other model version) or the business
+ * - The analysis cache keeps each shown business's latest analysis (the top 100 kept; see `writesOfKept`) under
+ *   the spec's key, model version and 7-day expiry. It is written when there is no fresh entry (absent, expired, other model version) or the business
  *   data changed by the thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone) since the basis the row
  *   keeps; a rewrite drops any AI-written reasoning. So a repeated scan of an unchanged area writes no row.
  * - The business cache keeps a copy of each business of another provider than the imported place table (that
@@ -262,6 +262,16 @@ export interface CacheWrites {
 export interface Ranking {
   prospects: Prospect[];
   cacheWrites: CacheWrites;
+}
+
+/**
+ * The analyses worth keeping are those of the businesses a rep can see: the top 100 kept as the latest results and
+ * in the team's list (the only ones the reasoning job gives AI words). The others of the up to 500 scored are
+ * never shown, and the next scan scores them afresh anyway. Business copies are all kept.
+ */
+function writesOfKept(writes: CacheWrites, kept: readonly Prospect[]): CacheWrites {
+  const shown = new Set(kept.map((p) => p.aiAnalysis?.businessHash));
+  return { business: writes.business, analysis: writes.analysis.filter((w) => shown.has(w.key)) };
 }
 
 /**
@@ -442,6 +452,8 @@ async function keepAndPage(
   options: { keepEarlier?: boolean } = {},
 ): Promise<ScanPage> {
   const ranked = ranking.prospects;
+  const kept = ranked.slice(0, MAX_LOADED);
+  const cacheWrites = writesOfKept(ranking.cacheWrites, kept);
   // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), not three. On
   // SQLite the cache writes go inside it under a savepoint (one connection: beside it they would only queue, and
   // each would wait for the disk again). On PostgreSQL they go beside it, on other connections at the same time,
@@ -457,14 +469,14 @@ async function keepAndPage(
         // made in between (website evidence, reasoning) is merged, not lost.
         ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED));
       } else {
-        await saveLatestScan(trx, record.userId, id, ranked.slice(0, MAX_LOADED), total);
+        await saveLatestScan(trx, record.userId, id, kept, total);
       }
       // The team's list (All Prospects) keeps them after this user's next scan or New Search.
-      await recordTeamProspects(trx, record.userId, ranked.slice(0, MAX_LOADED));
-      if (inside) await saveCacheWritesInside(trx, deps.log, ranking.cacheWrites);
+      await recordTeamProspects(trx, record.userId, kept);
+      if (inside) await saveCacheWritesInside(trx, deps.log, cacheWrites);
       return { searchId: id, list, total };
     }),
-    inside ? undefined : saveCacheWrites(deps, ranking.cacheWrites),
+    inside ? undefined : saveCacheWrites(deps, cacheWrites),
   ]);
   return {
     searchId,
