@@ -1,11 +1,11 @@
-// Password hashing off the request path's critical resources (issue 21): better-auth's scrypt (N 16384, r 16)
-// runs on libuv's thread pool, about 100 ms of CPU and 32 MB each. A burst of sign-ins (a team at 8 a.m.) would
-// otherwise put four of them on the pool at once and take both cores of a small server from the scans and
-// every other request. Here at most PASSWORD_HASH_CONCURRENCY run at once per process (default: one less than
-// the cores, at least one); the rest wait their turn in arrival order. The hashes are better-auth's own, so
-// nothing stored changes.
+// Password hashing off the request path's critical resources (issue 21). One better-auth scrypt (N 16384, r 16)
+// takes about 240 ms of CPU and 32 MB here. A burst of sign-ins (a team at 8 a.m.) would otherwise take both cores
+// of a small server from the scans and every other request. Here at most PASSWORD_HASH_CONCURRENCY run at once per
+// process (default: one less than the cores, at least one); the rest wait their turn in arrival order. Each runs
+// on a hashing thread of its own at the lowest CPU priority (hash-threads.ts), so the event loop comes first. The
+// hashes are better-auth's own, so nothing stored changes.
 import { availableParallelism } from 'node:os';
-import { hashPassword as scryptHash, verifyPassword as scryptVerify } from 'better-auth/crypto';
+import { hashOnThread, verifyOnThread } from './hash-threads.js';
 
 export interface Limiter {
   run<T>(task: () => Promise<T>): Promise<T>;
@@ -46,10 +46,12 @@ export function createLimiter(limit: number): Limiter {
 
 export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism() - 1);
 
-let limiter = createLimiter(defaultHashConcurrency());
+let concurrency = defaultHashConcurrency();
+let limiter = createLimiter(concurrency);
 
 /** Sets how many hashes may run at once in this process (from PASSWORD_HASH_CONCURRENCY, at start). */
 export function setPasswordHashConcurrency(limit: number): void {
+  concurrency = limit;
   limiter = createLimiter(limit);
 }
 
@@ -57,8 +59,9 @@ export function setPasswordHashConcurrency(limit: number): void {
 export const passwordHashQueue = (): Pick<Limiter, 'active' | 'waiting'> => limiter;
 
 /** better-auth's scrypt hash of a password, waiting for a turn. */
-export const hashPassword = (password: string): Promise<string> => limiter.run(() => scryptHash(password));
+export const hashPassword = (password: string): Promise<string> =>
+  limiter.run(() => hashOnThread(password, concurrency));
 
 /** Whether a password matches a stored hash, waiting for a turn. */
 export const verifyPassword = (data: { hash: string; password: string }): Promise<boolean> =>
-  limiter.run(() => scryptVerify(data));
+  limiter.run(() => verifyOnThread(data.hash, data.password, concurrency));
