@@ -228,6 +228,12 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
       await keepScreenshot(ada.page, `team-funnel-${viewport.width}`, { fullPage: false });
       await tab.getByTestId('team-section-win-rates').scrollIntoViewIfNeeded();
       await keepScreenshot(ada.page, `team-win-rates-${viewport.width}`, { fullPage: false });
+      // The same businesses by category: all three are dentists; biz-1 won, biz-2 at Proposal.
+      await expect
+        .poll(() => tab.getByTestId('team-category-wins-summary').textContent(), POLL)
+        .toBe('Dentist was won most often (33%, 1 of 3); Dentist set meetings most often (67%).');
+      await tab.getByTestId('team-section-category-wins').scrollIntoViewIfNeeded();
+      await keepScreenshot(ada.page, `team-category-wins-${viewport.width}`, { fullPage: false });
       await ada.page.evaluate(() => window.scrollTo(0, 0));
       await keepScreenshot(ada.page, `team-${viewport.width}`, { fullPage: false });
       await tab.getByTestId('team-section-map').scrollIntoViewIfNeeded();

@@ -17,7 +17,14 @@ let bob: TestUser;
 
 const WEEK = 'period=custom&from=2026-11-02&to=2026-11-08&tz=UTC';
 
-async function log(id: string, user: TestUser, business: string, at: string, score: number | null) {
+async function log(
+  id: string,
+  user: TestUser,
+  business: string,
+  at: string,
+  score: number | null,
+  category = 'Dentist',
+) {
   await t.db.kysely
     .insertInto('call_logs')
     .values({
@@ -25,7 +32,7 @@ async function log(id: string, user: TestUser, business: string, at: string, sco
       user_id: user.id,
       prospect_id: business,
       name: `Business ${business}`,
-      category: 'Dentist',
+      category,
       phone: '',
       website: '',
       address: '',
@@ -70,16 +77,27 @@ async function table() {
   );
 }
 
-const winRates = async (query = WEEK) => {
+const winRateAnswer = async (query: string) => {
   const res = await t.request({ method: 'GET', url: `/api/team/win-rates?${query}`, as: admin });
   expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries(
-    res
-      .json<TeamWinRates>()
-      .bands.filter((b) => b.businesses > 0)
-      .map((b) => [b.key, [b.businesses, b.meetings, b.won]]),
-  );
+  return res.json<TeamWinRates>();
 };
+const counts = (rows: TeamWinRates['bands']) =>
+  Object.fromEntries(
+    rows.filter((b) => b.businesses > 0).map((b) => [b.key, [b.businesses, b.meetings, b.won]]),
+  );
+/** Per score band, business count, meetings and wins. */
+const winRates = async (query = WEEK) => counts((await winRateAnswer(query)).bands);
+/** The same per category. */
+const categoryWins = async (query = WEEK) => counts((await winRateAnswer(query)).categories);
+const categoryOf = async (business: string) =>
+  (
+    await t.db.kysely
+      .selectFrom('first_contacts')
+      .select('category')
+      .where('prospect_id', '=', business)
+      .executeTakeFirst()
+  )?.category;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -98,17 +116,20 @@ describe('first contacts (the cohorts of win rate by score band)', () => {
     await stage('X', 'Meeting set', '2026-11-01T10:00:00.000Z');
     await log('a1', ann, 'X', '2026-11-03T10:00:00.000Z', 0.35);
     await log('a2', ann, 'X', '2026-11-04T10:00:00.000Z', 0.95); // a later entry changes nothing
-    await log('b1', bob, 'Y', '2026-11-05T10:00:00.000Z', 0.62);
+    await log('b1', bob, 'Y', '2026-11-05T10:00:00.000Z', 0.62, 'Plumber');
     expect(await table()).toEqual({
       X: ['a1', 'ann', 0.35, '2026-11-01T10:00:00.000Z', null],
       Y: ['b1', 'bob', 0.62, null, null],
     });
     expect(await winRates()).toEqual({ '30-39': [1, 1, 0], '60-69': [1, 0, 0] });
+    expect(await categoryWins()).toEqual({ Dentist: [1, 1, 0], Plumber: [1, 0, 0] });
 
     // An earlier entry (logged before the week) takes Y over: Y leaves the week's cohort.
-    await log('a0', ann, 'Y', '2026-10-30T10:00:00.000Z', 0.1);
+    await log('a0', ann, 'Y', '2026-10-30T10:00:00.000Z', 0.1, 'Florist');
     expect((await table()).Y).toEqual(['a0', 'ann', 0.1, null, null]);
+    expect(await categoryOf('Y')).toBe('Florist');
     expect(await winRates()).toEqual({ '30-39': [1, 1, 0] });
+    expect(await categoryWins()).toEqual({ Dentist: [1, 1, 0] });
     // Same time: the smaller id is first.
     await log('a00', ann, 'Y', '2026-10-30T10:00:00.000Z', 0.2);
     expect((await table()).Y).toEqual(['a0', 'ann', 0.1, null, null]);
@@ -116,6 +137,7 @@ describe('first contacts (the cohorts of win rate by score band)', () => {
     // Deleting the first entry makes the next one first; deleting the last leaves no row.
     await t.db.kysely.deleteFrom('call_logs').where('id', 'in', ['a0', 'a00']).execute();
     expect((await table()).Y).toEqual(['b1', 'bob', 0.62, null, null]);
+    expect(await categoryOf('Y')).toBe('Plumber');
     await t.db.kysely.deleteFrom('call_logs').where('id', '=', 'a2').execute(); // not first: no change
     expect((await table()).X).toEqual(['a1', 'ann', 0.35, '2026-11-01T10:00:00.000Z', null]);
 

@@ -295,6 +295,13 @@ describe('team funnel, win rates, follow-ups, rep pipeline and route', () => {
       '80-89': [2, 2, 1, 1, 0.5],
     });
     expect(annOnly.bands.map((b) => b.key)).not.toContain('Unscored');
+    // By category: every business here is a dentist (7 first called in the Chicago week, 4 meetings, 2 won).
+    expect(chicago.categories).toEqual([
+      { key: 'Dentist', businesses: 7, meetings: 4, won: 2, meetingRate: 0.571, winRate: 0.286 },
+    ]);
+    expect(annOnly.categories.map((c) => [c.key, c.businesses, c.meetings, c.won])).toEqual([
+      ['Dentist', 4, 2, 1],
+    ]);
   });
 
   it('counts the follow-ups set per rep and per day, on the local calendar', async () => {

@@ -214,11 +214,11 @@ export type FunnelStageRow = z.infer<typeof funnelStageSchema>;
 export const teamFunnelSchema = z.object({ period: periodSchema, stages: z.array(funnelStageSchema) });
 export type TeamFunnel = z.infer<typeof teamFunnelSchema>;
 
-/** GET /api/team/win-rates: of the businesses first called or visited in the period, per score band. */
+/** GET /api/team/win-rates: of the businesses first called or visited in the period, per score band or category. */
 export const winRateRowSchema = z.object({
-  /** '0-9' ... '90-100', then 'Unscored'. */
+  /** '0-9' ... '90-100', then 'Unscored'; or a category. */
   key: z.string(),
-  /** Businesses whose first call-log entry is in the period (banded by the score it was logged with). */
+  /** Businesses whose first call-log entry is in the period (by the score and category it was logged with). */
   businesses: z.number().int(),
   /** Of them, those that reached Meeting set (or Proposal, or Won) by the end of the period. */
   meetings: z.number().int(),
@@ -230,7 +230,13 @@ export const winRateRowSchema = z.object({
   winRate: z.number().nullable(),
 });
 export type WinRateRow = z.infer<typeof winRateRowSchema>;
-export const teamWinRatesSchema = z.object({ period: periodSchema, bands: z.array(winRateRowSchema) });
+export const teamWinRatesSchema = z.object({
+  period: periodSchema,
+  /** Score bands of ten points ('0-9' ... '90-100'), then 'Unscored' when any. */
+  bands: z.array(winRateRowSchema),
+  /** The categories with the most businesses first called in the period, at most CATEGORY_LIMIT. */
+  categories: z.array(winRateRowSchema),
+});
 export type TeamWinRates = z.infer<typeof teamWinRatesSchema>;
 
 /** GET /api/team/reps/:userId/pipeline: the businesses a rep owns now and the stage changes of the period. */

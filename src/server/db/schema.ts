@@ -159,6 +159,7 @@ export interface FirstContactTable {
   first_at: string;
   user_id: string;
   score: number | null;
+  category: string;
   /** The earliest change to Meeting set, Proposal or Won; null when none. */
   meeting_at: string | null;
   /** The earliest change to Won; null when none. */

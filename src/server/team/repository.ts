@@ -548,33 +548,52 @@ export async function funnelReach(db: Db, r: Range): Promise<Map<number, number>
   return new Map(rows.rows.map((row) => [n(row.reach), n(row.k)]));
 }
 
+/** The businesses of a win-rate group, and how many of them reached a meeting and a win. */
+export interface WinCounts {
+  businesses: number;
+  meetings: number;
+  won: number;
+}
+
 /**
- * Win rate by score band, a cohort: the businesses whose first call-log entry is in the range (with userId, made
- * by that rep), each in the band of the score it was first logged with, and how many of them reached Meeting set
- * (or a later stage) and Won by the end of the range, by anyone. One range of the index first_contacts_period,
- * read from the index alone (the table is kept by triggers: migration 2026-11-26T0700-first-contacts).
+ * Win rate by score band and by category, a cohort: the businesses whose first call-log entry is in the range
+ * (with userId, made by that rep), each in the band of the score and in the category it was first logged with,
+ * and how many of them reached Meeting set (or a later stage) and Won by the end of the range, by anyone. One
+ * range of the index first_contacts_period, read from the index alone (the table is kept by triggers: migration
+ * 2026-11-26T0700-first-contacts); a few hundred (band, category) groups come back and are added up here.
  */
 export async function winRateGroups(
   db: Db,
   r: Range,
-): Promise<Map<number, { businesses: number; meetings: number; won: number }>> {
+): Promise<{ bands: Map<number, WinCounts>; categories: Map<string, WinCounts> }> {
   const rows = await sql<WinRateGroup>`
-    select ${band(db, sql`f.score`)} as b, count(*) as businesses,
+    select ${band(db, sql`f.score`)} as b, f.category as category, count(*) as businesses,
       sum(case when f.meeting_at < ${r.end} then 1 else 0 end) as meetings,
       sum(case when f.won_at < ${r.end} then 1 else 0 end) as won
     from first_contacts f
     where f.first_at >= ${r.start} and f.first_at < ${r.end} ${forUser('f.user_id', r.userId)}
-    group by 1`.execute(db.kysely);
-  return new Map(
-    rows.rows.map((row) => [
-      n(row.b),
-      { businesses: n(row.businesses), meetings: n(row.meetings), won: n(row.won) },
-    ]),
-  );
+    group by 1, 2`.execute(db.kysely);
+  const bands = new Map<number, WinCounts>();
+  const categories = new Map<string, WinCounts>();
+  const add = <K>(into: Map<K, WinCounts>, key: K, g: WinCounts) => {
+    const sum = into.get(key) ?? { businesses: 0, meetings: 0, won: 0 };
+    into.set(key, {
+      businesses: sum.businesses + g.businesses,
+      meetings: sum.meetings + g.meetings,
+      won: sum.won + g.won,
+    });
+  };
+  for (const row of rows.rows) {
+    const g = { businesses: n(row.businesses), meetings: n(row.meetings), won: n(row.won) };
+    add(bands, n(row.b), g);
+    add(categories, row.category, g);
+  }
+  return { bands, categories };
 }
 
 interface WinRateGroup {
   b: unknown;
+  category: string;
   businesses: unknown;
   meetings: unknown;
   won: unknown;

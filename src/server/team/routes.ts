@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import {
+  CATEGORY_LIMIT,
   inactiveQuery,
   periodQuery,
   repPageSchema,
@@ -105,10 +106,11 @@ export const teamRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, {
       config: { access: 'admin' },
       schema: {
         tags: ['team'],
-        summary: 'Win rate by score band: does the score predict?',
+        summary: 'Win rate by score band and by category: does the score predict, which categories convert?',
         description:
           'Of the businesses first called or visited in the period (their first call-log entry; with userId, ' +
-          'made by that rep), per band of ten points of the score they were first logged with (then Unscored): ' +
+          'made by that rep), per band of ten points of the score they were first logged with (then Unscored), ' +
+          `and per category (the ${CATEGORY_LIMIT} with the most such businesses): ` +
           'how many reached Meeting set (or Proposal, or Won) and how many reached Won by the end of the period, ' +
           'by anyone; meetingRate and ' +
           `winRate divide them by the businesses. ${PERIOD_HELP}`,

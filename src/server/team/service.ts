@@ -279,7 +279,10 @@ export async function teamFunnel(db: Db, query: PeriodQuery, now?: number): Prom
   };
 }
 
-/** GET /api/team/win-rates: the businesses first called or visited in the period per score band, and how many won. */
+/**
+ * GET /api/team/win-rates: the businesses first called or visited in the period per score band and per category
+ * (the CATEGORY_LIMIT with the most businesses), and how many reached a meeting and a win.
+ */
 export async function teamWinRates(db: Db, query: PeriodQuery, now?: number): Promise<TeamWinRates> {
   const { period, range } = resolvePeriod(query, now);
   await assertRep(db, query.userId);
@@ -291,10 +294,14 @@ export async function teamWinRates(db: Db, query: PeriodQuery, now?: number): Pr
     winRate: ratio(g.won, g.businesses),
   });
   const bands: WinRateRow[] = [];
-  for (let b = 0; b <= 9; b++) bands.push(row(bandLabel(b), groups.get(b)));
-  const unscored = groups.get(-1);
+  for (let b = 0; b <= 9; b++) bands.push(row(bandLabel(b), groups.bands.get(b)));
+  const unscored = groups.bands.get(-1);
   if (unscored) bands.push(row(UNSCORED, unscored));
-  return { period, bands };
+  const categories = [...groups.categories.entries()]
+    .sort((a, b) => b[1].businesses - a[1].businesses || a[0].localeCompare(b[0]))
+    .slice(0, CATEGORY_LIMIT)
+    .map(([key, g]) => row(key || UNCATEGORISED, g));
+  return { period, bands, categories };
 }
 
 /** GET /api/team/reps/:userId/pipeline: what the rep owns now and the pipeline changes of the period. */

@@ -1,12 +1,12 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Win rate by score band (issue 19) as a cohort: each business once, in the period of its first call-log entry,
-// in the band of the score it was first logged with, and whether it reached Meeting set (or a later stage) and
+// Win rate by score band and by category (issue 19) as a cohort: each business once, in the period of its first
+// call-log entry, in the band of the score (and the category) it was first logged with, and whether it reached Meeting set (or a later stage) and
 // Won by the end of the period. "The businesses called in a period" was a distinct count over every entry of
 // the period (about 205,000 for a month at 5 million entries), grouped on every request; a cohort is one index
 // range of this table, however long the period (docs/PERFORMANCE.md, "Win rates").
 //
-// first_contacts: one row per business with a call-log entry. log_id, first_at, user_id and score are those of
+// first_contacts: one row per business with a call-log entry. log_id, first_at, user_id, score and category are those of
 // its first entry (the earliest created_at, then the smallest id); meeting_at and won_at are the earliest
 // pipeline_history change of the business to Meeting set, Proposal or Won, and to Won (null: never).
 // Kept exact by triggers:
@@ -18,8 +18,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // SQLite: row triggers. PostgreSQL: statement triggers over transition tables, like the call-log rollups.
 
 const MEETING = `('Meeting set', 'Proposal', 'Won')`;
-const COLUMNS = 'prospect_id, log_id, first_at, user_id, score, meeting_at, won_at';
-const KEPT = 'prospect_id, created_at, user_id, score';
+const COLUMNS = 'prospect_id, log_id, first_at, user_id, score, category, meeting_at, won_at';
+const KEPT = 'prospect_id, created_at, user_id, score, category';
 
 /** The earliest meeting and win of business `b` (an SQL expression), as two select-list expressions. */
 const milestones = (b: string) => `
@@ -28,18 +28,20 @@ const milestones = (b: string) => `
 
 /** SQLite: the entry `new` (just inserted, or the new values of an update) as a first contact. */
 const sqliteTakeOver = `
-  update first_contacts set log_id = new.id, first_at = new.created_at, user_id = new.user_id, score = new.score
+  update first_contacts set log_id = new.id, first_at = new.created_at, user_id = new.user_id, score = new.score,
+    category = new.category
   where prospect_id = new.prospect_id
     and (new.created_at < first_at or (new.created_at = first_at and new.id < log_id));
   insert into first_contacts (${COLUMNS})
-  select new.prospect_id, new.id, new.created_at, new.user_id, new.score, ${milestones('new.prospect_id')}
+  select new.prospect_id, new.id, new.created_at, new.user_id, new.score, new.category,
+    ${milestones('new.prospect_id')}
   where not exists (select 1 from first_contacts where prospect_id = new.prospect_id);`;
 
 /** SQLite: the entry `old` went (or changed): its business's row again from the entries left. */
 const sqliteRecompute = `
   delete from first_contacts where prospect_id = old.prospect_id and log_id = old.id;
   insert into first_contacts (${COLUMNS})
-  select c.prospect_id, c.id, c.created_at, c.user_id, c.score, ${milestones('c.prospect_id')}
+  select c.prospect_id, c.id, c.created_at, c.user_id, c.score, c.category, ${milestones('c.prospect_id')}
   from call_logs c
   where c.prospect_id = old.prospect_id
     and not exists (select 1 from first_contacts where prospect_id = old.prospect_id)
@@ -48,19 +50,20 @@ const sqliteRecompute = `
 /** PostgreSQL: the first entry per business among `rows` (a transition table) takes over or creates a row. */
 const postgresTakeOver = (rows: string) => `
   insert into first_contacts (${COLUMNS})
-  select f.prospect_id, f.id, f.created_at, f.user_id, f.score, ${milestones('f.prospect_id')}
-  from (select distinct on (prospect_id) prospect_id, id, created_at, user_id, score from ${rows}
+  select f.prospect_id, f.id, f.created_at, f.user_id, f.score, f.category, ${milestones('f.prospect_id')}
+  from (select distinct on (prospect_id) prospect_id, id, created_at, user_id, score, category from ${rows}
         order by prospect_id, created_at, id) f
   on conflict (prospect_id) do update
-    set log_id = excluded.log_id, first_at = excluded.first_at, user_id = excluded.user_id, score = excluded.score
+    set log_id = excluded.log_id, first_at = excluded.first_at, user_id = excluded.user_id, score = excluded.score,
+      category = excluded.category
     where (excluded.first_at, excluded.log_id) < (first_contacts.first_at, first_contacts.log_id);`;
 
 /** PostgreSQL: the businesses whose first entry is among `rows` (gone or changed), again from what is left. */
 const postgresRecompute = (rows: string) => `
   delete from first_contacts f using ${rows} o where f.prospect_id = o.prospect_id and f.log_id = o.id;
   insert into first_contacts (${COLUMNS})
-  select f.prospect_id, f.id, f.created_at, f.user_id, f.score, ${milestones('f.prospect_id')}
-  from (select distinct on (c.prospect_id) c.prospect_id, c.id, c.created_at, c.user_id, c.score
+  select f.prospect_id, f.id, f.created_at, f.user_id, f.score, f.category, ${milestones('f.prospect_id')}
+  from (select distinct on (c.prospect_id) c.prospect_id, c.id, c.created_at, c.user_id, c.score, c.category
         from call_logs c
         where c.prospect_id in (select prospect_id from ${rows})
           and not exists (select 1 from first_contacts x where x.prospect_id = c.prospect_id)
@@ -73,18 +76,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   const q = (text: string) => sql.raw(text).execute(db);
   await q(`create table first_contacts (prospect_id text primary key, log_id text not null,
     first_at text not null, user_id text not null, score ${postgres ? 'double precision' : 'real'},
-    meeting_at text, won_at text)`);
+    category text not null, meeting_at text, won_at text)`);
   // The cohort of a period, and of one rep in it, read from the index alone.
   await q(
-    `create index first_contacts_period on first_contacts (first_at, user_id, score, meeting_at, won_at)`,
+    `create index first_contacts_period on first_contacts (first_at, user_id, score, category, meeting_at, won_at)`,
   );
   // A business's entries in time order: its first one again when that one goes.
   await q(`create index call_logs_prospect_created on call_logs (prospect_id, created_at, id)`);
 
   // What is already logged.
   await q(`insert into first_contacts (${COLUMNS})
-    select f.prospect_id, f.id, f.created_at, f.user_id, f.score, ${milestones('f.prospect_id')}
-    from (select c.prospect_id, c.id, c.created_at, c.user_id, c.score,
+    select f.prospect_id, f.id, f.created_at, f.user_id, f.score, f.category, ${milestones('f.prospect_id')}
+    from (select c.prospect_id, c.id, c.created_at, c.user_id, c.score, c.category,
             row_number() over (partition by c.prospect_id order by c.created_at, c.id) as k
           from call_logs c) f
     where f.k = 1`);

@@ -18,6 +18,7 @@ import type {
   StageChange,
   WinRateRow,
 } from '../../../core/api/dashboard';
+import { CATEGORY_LIMIT } from '../../../core/api/dashboard';
 import { localDateOf } from '../../../core/local-days';
 import { formatDateTime } from '../../format';
 import { useConfig } from '../../session';
@@ -587,6 +588,72 @@ function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: stri
   );
 }
 
+const categoryWinColumns: Column<WinRateRow>[] = [
+  { header: 'Category', cell: (r) => r.key },
+  ...winRateColumns.slice(1),
+];
+const categoryWinCsv: CsvColumn<WinRateRow>[] = [['Category', (r) => r.key], ...winRateCsv.slice(1)];
+
+/** Which categories turn into meetings and wins (GET /api/team/win-rates, the same cohort as the score bands). */
+function CategoryWinSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+  const rates = useTeamQuery('win-rates', choice, userId, () => teamApi.winRates(choice, userId));
+  if (rates.isPending) return <Loading label="Loading win rates by category..." />;
+  if (rates.isError) return <ErrorAlert message={messageOf(rates.error)} />;
+  const { categories, period } = rates.data;
+  const best = categories.reduce<WinRateRow | null>(
+    (a, b) => (a === null || (b.winRate ?? 0) > (a.winRate ?? 0) ? b : a),
+    null,
+  );
+  const mostMeetings = categories.reduce<WinRateRow | null>(
+    (a, b) => (a === null || (b.meetingRate ?? 0) > (a.meetingRate ?? 0) ? b : a),
+    null,
+  );
+  const summary =
+    best === null || mostMeetings === null
+      ? 'No business was called or visited for the first time in the period.'
+      : best.won === 0
+        ? `No category has a win yet; ${mostMeetings.key} set meetings most often (${pct(mostMeetings.meetingRate)}, ${mostMeetings.meetings} of ${mostMeetings.businesses}).`
+        : `${best.key} was won most often (${pct(best.winRate)}, ${best.won} of ${best.businesses}); ${mostMeetings.key} set meetings most often (${pct(mostMeetings.meetingRate)}).`;
+  return (
+    <Section
+      id="category-wins"
+      title="Which categories turn into meetings and wins"
+      summary={summary}
+      note={`The same businesses as the score bands, by the category they were first logged with; the ${CATEGORY_LIMIT} with the most businesses.`}
+      chart={
+        categories.length === 0 ? undefined : (
+          <RowBars
+            data={categories.map((c) => ({
+              key: c.key,
+              meetingRate: c.meetingRate ?? 0,
+              winRate: c.winRate ?? 0,
+            }))}
+            labelKey="key"
+            series={[
+              { key: 'meetingRate', label: 'Meeting set', color: SERIES.calls.color },
+              { key: 'winRate', label: 'Won', color: SERIES.visits.color },
+            ]}
+            percent
+          />
+        )
+      }
+      table={
+        <DataTable
+          label="Win rate by category"
+          columns={categoryWinColumns}
+          rows={categories}
+          rowKey={(r) => r.key}
+          minWidth={340}
+          testId="team-category-wins-table"
+        />
+      }
+      onCsv={() =>
+        downloadCsv(csvFileName('category_win_rates', period.from, period.to), categoryWinCsv, categories)
+      }
+    />
+  );
+}
+
 const ownedColumns: Column<OwnedBusiness>[] = [
   { header: 'Business', cell: (o) => o.label },
   { header: 'Stage', cell: (o) => o.stage },
@@ -982,6 +1049,7 @@ export function TeamTab() {
           <DailySection choice={choice} userId={userId} />
           <FunnelSection choice={choice} userId={userId} />
           <WinRateSection choice={choice} userId={userId} />
+          <CategoryWinSection choice={choice} userId={userId} />
           <OutcomeSections choice={choice} userId={userId} />
           <MapSection choice={choice} userId={userId} />
           <QuietReps open={setOpenRep} />
