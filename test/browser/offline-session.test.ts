@@ -1,0 +1,257 @@
+// Issue 20, the session edges and the rest of the offline writes. One device (one Chromium profile) shared by two
+// reps: rep A's queue waits through an ended session while rep B signs in, works and signs out (discarding only
+// B's own queue), and is sent as A, once, when A signs in again; signing out online sends the queue first.
+// Marking an advertiser, changing a pipeline stage and marking a follow-up done that is itself still queued work
+// offline and each reach the server once; a business's details opened online show offline.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Prospect } from '../../src/core/types.js';
+import {
+  keepScreenshot,
+  openBrowser,
+  POLL,
+  registerViaApi,
+  startServer,
+  type TestBrowser,
+  type TestServer,
+} from './harness.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server?.close();
+});
+
+const SLOW = { timeout: 20_000, interval: 200 } as const;
+
+const business = (id: string, name: string): Prospect => ({
+  id,
+  name,
+  category: 'Bakery',
+  address: '12 Oak Ave',
+  city: 'Birmingham',
+  state: 'AL',
+  zip: '35203',
+  phone: '+1 205-555-0142',
+  website: 'https://bakery.example',
+  lat: 33.52,
+  lng: -86.81,
+  openNow: true,
+  reviews: 40,
+  source: 'local',
+  distance: 0.3,
+  score: 0.74,
+  types: ['bakery'],
+});
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+const card = (page: Page, name: string) => page.getByTestId('prospect-card').filter({ hasText: name });
+const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign In' });
+
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), SLOW).toBe(true);
+}
+
+/** The writes waiting in a rep's outbox on this device, as their notes/labels (null: no database). */
+async function queuedLabels(page: Page, userId: string): Promise<string[] | null> {
+  return page.evaluate(async (id) => {
+    const name = `prospect-finder-offline-${id}`;
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return null;
+    return new Promise<string[] | null>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        const all = db.transaction('outbox').objectStore('outbox').getAll();
+        all.onsuccess = () => {
+          resolve((all.result as { label: string }[]).map((w) => w.label));
+          db.close();
+        };
+        all.onerror = () => resolve(null);
+      };
+    });
+  }, userId);
+}
+
+const callsOf = (userId: string) =>
+  server.db.kysely.selectFrom('call_logs').selectAll().where('user_id', '=', userId).execute();
+const callsWithNote = (note: string) =>
+  server.db.kysely.selectFrom('call_logs').selectAll().where('note', '=', note).execute();
+
+async function logOnSavedCard(page: Page, name: string, note: string) {
+  await tab(page, 'Saved').click();
+  const c = card(page, name);
+  await c.getByLabel('Status').selectOption('Called');
+  await c.getByLabel('Note').fill(note);
+  await c.getByRole('button', { name: 'Log', exact: true }).click();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await signInHeading(page).waitFor({ timeout: SLOW.timeout });
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('scan-button').waitFor({ timeout: SLOW.timeout });
+}
+
+async function goOnline(browser: TestBrowser) {
+  await browser.context.setOffline(false);
+  await browser.page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+describe('offline sessions (issue 20)', () => {
+  it("never sends rep A's queue as rep B; B's discard leaves A's; A's goes as A once; sign-out sends first", async () => {
+    const device = await openBrowser(
+      server.baseUrl,
+      { width: 375, height: 812 },
+      { serviceWorkers: 'allow' },
+    );
+    try {
+      const page = device.page;
+      const ann = { name: 'Ann Offline', email: 'ann@example.com', password: 'ann-pass-1234' };
+      const ben = { name: 'Ben Samephone', email: 'ben@example.com', password: 'ben-pass-1234' };
+      // Ben is invited by Ann and registers elsewhere; this phone is Ann's first.
+      const { id: annId } = await registerViaApi(server, device, ann);
+      const invite = await page.request.post(`${server.baseUrl}/api/invitations`, { data: {} });
+      const code = ((await invite.json()) as { invitation: { code: string } }).invitation.code;
+      const elsewhere = await openBrowser(server.baseUrl);
+      let benId = '';
+      try {
+        const reg = await elsewhere.page.request.post(`${server.baseUrl}/api/register`, {
+          data: { ...ben, confirmPassword: ben.password, invitationCode: code },
+        });
+        expect(reg.status()).toBe(201);
+        await elsewhere.page.request.patch(`${server.baseUrl}/api/me`, {
+          data: { hideInstructions: true, installPromptDismissed: true },
+        });
+        for (const [id, name] of [
+          ['p-ben', 'Ben Bakery'],
+          ['p-ben-2', 'Ben Second Bakery'],
+        ] as const)
+          expect(
+            (
+              await elsewhere.page.request.post(`${server.baseUrl}/api/saved`, {
+                data: { prospect: business(id, name) },
+              })
+            ).status(),
+          ).toBe(201);
+        benId = (
+          (await (await elsewhere.page.request.get(`${server.baseUrl}/api/me`)).json()) as {
+            user: { id: string };
+          }
+        ).user.id;
+      } finally {
+        await elsewhere.close();
+      }
+      for (const [id, name] of [
+        ['p-ann', 'Ann Bakery'],
+        ['p-ann-2', 'Ann Second Bakery'],
+      ] as const)
+        expect(
+          (
+            await page.request.post(`${server.baseUrl}/api/saved`, { data: { prospect: business(id, name) } })
+          ).status(),
+        ).toBe(201);
+
+      await page.goto(server.baseUrl);
+      await serviceWorkerReady(page);
+      await expect.poll(() => tab(page, 'Saved').innerText(), POLL).toMatch(/Saved\s*2/);
+
+      // Ann logs a call offline; while she is away her session ends (expired on the server).
+      await device.context.setOffline(true);
+      await logOnSavedCard(page, 'Ann Bakery', 'ann from the dead zone');
+      await expect
+        .poll(() => page.getByTestId('offline-waiting').innerText(), POLL)
+        .toMatch(/^1 change waiting/);
+      await server.db.kysely.deleteFrom('session').where('userId', '=', annId).execute();
+      await goOnline(device);
+      // The replay meets a 401: kept for Ann, nothing written.
+      await page.reload();
+      await signInHeading(page).waitFor({ timeout: SLOW.timeout });
+      expect(await queuedLabels(page, annId)).toEqual(['Called Ann Bakery']);
+      expect(await callsWithNote('ann from the dead zone')).toHaveLength(0);
+
+      // Ben signs in on the same phone: Ann's call is never sent with his session.
+      await signIn(page, ben.email, ben.password);
+      await expect.poll(() => tab(page, 'Saved').innerText(), POLL).toMatch(/Saved\s*2/);
+      await page.waitForTimeout(1500);
+      expect(await callsOf(benId)).toHaveLength(0);
+      expect(await callsWithNote('ann from the dead zone')).toHaveLength(0);
+
+      // Ben queues a call, cannot reach the server, and signs out: the dialog asks first.
+      await device.context.setOffline(true);
+      await logOnSavedCard(page, 'Ben Bakery', 'ben discards this');
+      await expect
+        .poll(() => page.getByTestId('offline-waiting').innerText(), POLL)
+        .toMatch(/^1 change waiting/);
+      await page.route('**/api/call-logs', (route) =>
+        route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+      );
+      await goOnline(device);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(/1 change has not reached the server yet/).waitFor();
+      await page.waitForTimeout(500); // the modal's fade-in, for the screenshots
+      await keepScreenshot(page, 'offline-sign-out-375');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await keepScreenshot(page, 'offline-sign-out-1440');
+      await page.setViewportSize({ width: 375, height: 812 });
+      // Cancel: still signed in, the call still waits.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), POLL).toBe(0);
+      expect(await queuedLabels(page, benId)).toEqual(['Called Ben Bakery']);
+      expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+      // Discard and sign out: Ben's queue goes, Ann's stays.
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Discard and sign out' }).click();
+      await signInHeading(page).waitFor({ timeout: SLOW.timeout });
+      expect(await queuedLabels(page, benId)).toBeNull();
+      expect(await queuedLabels(page, annId)).toEqual(['Called Ann Bakery']);
+      await page.unroute('**/api/call-logs');
+      expect(await callsOf(benId)).toHaveLength(0);
+
+      // Ann signs in again: her call is sent, as Ann, once.
+      await signIn(page, ann.email, ann.password);
+      await expect.poll(async () => (await callsWithNote('ann from the dead zone')).length, SLOW).toBe(1);
+      expect((await callsWithNote('ann from the dead zone'))[0]?.user_id).toBe(annId);
+      await expect.poll(() => queuedLabels(page, annId), SLOW).toEqual([]);
+      await page.waitForTimeout(1000);
+      expect(await callsWithNote('ann from the dead zone')).toHaveLength(1);
+      expect(await callsOf(benId)).toHaveLength(0);
+
+      // Signing out online sends what waits first (the server answers slowly), then ends the session.
+      await device.context.setOffline(true);
+      await logOnSavedCard(page, 'Ann Second Bakery', 'sent before sign-out');
+      await expect
+        .poll(() => page.getByTestId('offline-waiting').innerText(), POLL)
+        .toMatch(/^1 change waiting/);
+      const order: string[] = [];
+      await page.route('**/api/call-logs', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await new Promise((r) => setTimeout(r, 1500));
+        const response = await route.fetch();
+        order.push(`call ${response.status()}`);
+        await route.fulfill({ response });
+      });
+      await page.route('**/api/session', async (route) => {
+        if (route.request().method() === 'DELETE') order.push('sign-out');
+        await route.fallback();
+      });
+      await device.context.setOffline(false);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await signInHeading(page).waitFor({ timeout: SLOW.timeout });
+      expect(order).toEqual(['call 201', 'sign-out']);
+      expect(await callsWithNote('sent before sign-out')).toHaveLength(1);
+      expect(await queuedLabels(page, annId)).toBeNull();
+      expect(device.pageErrors).toEqual([]);
+    } finally {
+      await device.close();
+    }
+  });
+});
