@@ -34,7 +34,14 @@ import type {
   UserProfile,
 } from '../core/api';
 import { attachmentFileName, browserTimeZone } from './format';
-import { canQueue, enqueue, requestBackgroundSync, waitingWrites, type WriteKind } from './offline/outbox';
+import {
+  canQueue,
+  enqueue,
+  outboxOpened,
+  requestBackgroundSync,
+  waitingWrites,
+  type WriteKind,
+} from './offline/outbox';
 
 export class ApiError extends Error {
   constructor(
@@ -149,6 +156,8 @@ async function write<T>(
     void requestBackgroundSync();
     return typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer;
   };
+  // Just after an offline start the rep's outbox may still be opening: the write waits for it.
+  await outboxOpened();
   if (canQueue() && (!navigator.onLine || waitingWrites().length > 0)) return toOutbox();
   let response: Response;
   try {

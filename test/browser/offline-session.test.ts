@@ -79,6 +79,28 @@ async function queuedLabels(page: Page, userId: string): Promise<string[] | null
   }, userId);
 }
 
+/** The rep's persisted query cache in their IndexedDB, as JSON ('' while there is none). */
+async function cachedState(page: Page, userId: string): Promise<string> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(`prospect-finder-offline-${id}`);
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) return resolve('');
+          const get = db.transaction('meta').objectStore('meta').get('queryCache');
+          get.onsuccess = () => {
+            resolve(get.result ? JSON.stringify(get.result) : '');
+            db.close();
+          };
+          get.onerror = () => resolve('');
+        };
+      }),
+    userId,
+  );
+}
+
 const callsOf = (userId: string) =>
   server.db.kysely.selectFrom('call_logs').selectAll().where('user_id', '=', userId).execute();
 const callsWithNote = (note: string) =>
@@ -252,6 +274,117 @@ describe('offline sessions (issue 20)', () => {
       expect(device.pageErrors).toEqual([]);
     } finally {
       await device.close();
+    }
+  });
+
+  it('marks an advertiser, sets a stage and completes a still-queued follow-up offline; details opened online show offline', async () => {
+    const rep = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { serviceWorkers: 'allow' });
+    try {
+      const page = rep.page;
+      const { id } = await registerViaApi(server, rep, {
+        name: 'Olive Offline',
+        email: 'olive@example.com',
+        password: 'olive-pass-123',
+      });
+      expect(
+        (
+          await page.request.post(`${server.baseUrl}/api/saved`, {
+            data: { prospect: business('p-saved', 'Corner Bakery') },
+          })
+        ).status(),
+      ).toBe(201);
+      // The scan's results come without websites, so Website asks the server for the business's details.
+      await rep.context.route('**/api/scans', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { prospects: Prospect[] };
+        for (const p of body.prospects) delete p.website;
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto(server.baseUrl);
+      await serviceWorkerReady(page);
+      await page.getByTestId('scan-button').click();
+      await expect.poll(() => page.getByTestId('prospect-card').count(), SLOW).toBeGreaterThan(3);
+      const names = await page.getByTestId('prospect-name').allTextContents();
+      const [toMark, toStage, withDetails, without] = names as [string, string, string, string];
+      const siteOf = (name: string) => card(page, name).getByRole('link', { name: `Website of ${name}` });
+      expect(await siteOf(withDetails).count()).toBe(0);
+      const [opened] = await Promise.all([
+        rep.context.waitForEvent('page'),
+        card(page, withDetails)
+          .getByRole('button', { name: `Website of ${withDetails}` })
+          .click(),
+      ]);
+      await expect.poll(() => siteOf(withDetails).getAttribute('href'), SLOW).toMatch(/^https:\/\//);
+      await opened.close();
+      const site = await siteOf(withDetails).getAttribute('href');
+      // Kept on the device with the other lists.
+      await expect
+        .poll(() => cachedState(page, id).then((c) => c.includes('"placeDetails"')), SLOW)
+        .toBe(true);
+
+      await rep.context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('offline-banner').waitFor();
+      await card(page, withDetails).waitFor();
+      // The details opened online are there offline; a business never opened has none.
+      expect(await siteOf(withDetails).getAttribute('href')).toBe(site);
+      expect(await siteOf(without).count()).toBe(0);
+
+      // Mark an advertiser and claim a business at a stage, offline.
+      await card(page, toMark).getByRole('button', { name: 'Mark as current advertiser' }).click();
+      await card(page, toMark).getByTestId('advertiser-banner').waitFor();
+      await card(page, toStage).getByLabel(`Pipeline stage of ${toStage}`).selectOption('Meeting set');
+      await expect
+        .poll(() => card(page, toStage).getByTestId('pipeline-line').innerText(), POLL)
+        .toMatch(/Meeting set/);
+      // A call with a follow-up, and that follow-up marked done while both still wait.
+      await tab(page, 'Saved').click();
+      const saved = card(page, 'Corner Bakery');
+      await saved.getByLabel('Status').selectOption('Called');
+      await saved.getByRole('button', { name: 'Tomorrow' }).click();
+      await saved.getByRole('button', { name: 'Log', exact: true }).click();
+      await tab(page, 'Today').click();
+      const followUp = page.getByTestId('follow-up').filter({ hasText: 'Corner Bakery' });
+      await followUp.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => followUp.count(), POLL).toBe(0);
+      await expect
+        .poll(() => page.getByTestId('offline-waiting').innerText(), POLL)
+        .toMatch(/^4 changes waiting/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await keepScreenshot(page, 'offline-more-writes-375');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await tab(page, 'Prospects').click();
+      await keepScreenshot(page, 'offline-more-writes-1440');
+
+      await goOnline(rep);
+      await expect.poll(() => page.getByTestId('offline-status').count(), SLOW).toBe(0);
+      // Each once, as this rep, and nothing refused.
+      const marks = await server.db.kysely.selectFrom('current_advertisers').selectAll().execute();
+      expect(marks.map((m) => [m.label, m.marked_by])).toEqual([[toMark, id]]);
+      const claims = await server.db.kysely
+        .selectFrom('pipeline')
+        .selectAll()
+        .where('label', '=', toStage)
+        .execute();
+      expect(claims.map((c) => [c.stage, c.owner_id])).toEqual([['Meeting set', id]]);
+      const moves = await server.db.kysely
+        .selectFrom('pipeline_history')
+        .selectAll()
+        .where('business_id', '=', claims[0]!.business_id)
+        .execute();
+      expect(moves).toHaveLength(1);
+      expect(await callsOf(id)).toHaveLength(1);
+      const followUps = await server.db.kysely
+        .selectFrom('follow_ups')
+        .selectAll()
+        .where('user_id', '=', id)
+        .execute();
+      expect(followUps).toHaveLength(1);
+      expect(followUps[0]?.done_at).not.toBeNull();
+      await card(page, toMark).getByTestId('advertiser-banner').waitFor();
+      expect(rep.pageErrors).toEqual([]);
+    } finally {
+      await rep.close();
     }
   });
 });

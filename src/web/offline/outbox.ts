@@ -41,14 +41,24 @@ export function setAfterSync(handler: (() => void) | null) {
   afterSync = handler;
 }
 
+/** The opening of the outbox in progress: a write made meanwhile waits for it rather than failing offline. */
+let opening: Promise<unknown> | null = null;
+export const outboxOpened = () => opening ?? Promise.resolve();
+
 /** Opens the signed-in user's outbox (and only theirs) and sends what waits. */
 export async function openOutbox(userId: string): Promise<void> {
   if (state.userId === userId && db) return;
   db?.close();
   db = null;
   set({ userId, items: [], lastSynced: null });
+  const open = openUserDb(userId);
+  const current = open.catch(() => undefined);
+  opening = current;
+  void current.finally(() => {
+    if (opening === current) opening = null;
+  });
   try {
-    const opened = await openUserDb(userId);
+    const opened = await open;
     if (state.userId !== userId) {
       opened.close();
       return;
@@ -73,6 +83,7 @@ export async function openOutbox(userId: string): Promise<void> {
 
 /** The user signed out (or another signs in): their queue stays on the device, unread. */
 export function closeOutbox() {
+  opening = null;
   db?.close();
   db = null;
   set({ userId: null, items: [], lastSynced: null, sending: false });
