@@ -170,6 +170,10 @@ async function write<T>(
   return parseJson(await response.text()) as T;
 }
 
+/** The follow-up of an answer, keeping the QUEUED mark of a queued one. */
+const followUpOf = (answer: { followUp: FollowUp }): FollowUp =>
+  isQueued(answer) ? Object.assign({ ...answer.followUp }, { [QUEUED]: true }) : answer.followUp;
+
 /** A file the server sends as an attachment (the CSV exports): its bytes and the server's file name. */
 async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
   const response = await send('GET', path, undefined, 'text/csv, application/json');
@@ -320,8 +324,9 @@ export const api = {
   followUps: async () =>
     (await request<{ followUps: FollowUp[] }>('GET', `/api/follow-ups?${qs({ tz: browserTimeZone() })}`))
       .followUps,
+  /** Queued offline, the follow-up answered carries the QUEUED mark too (isQueued). */
   completeFollowUp: async (item: FollowUp) =>
-    (
+    followUpOf(
       await write<{ followUp: FollowUp }>(
         'POST',
         `/api/follow-ups/${encodeURIComponent(item.id)}/done`,
@@ -331,10 +336,10 @@ export const api = {
           label: `Follow-up done: ${item.name}`,
           answer: { followUp: { ...item, doneAt: new Date().toISOString() } },
         }),
-      )
-    ).followUp,
+      ),
+    ),
   rescheduleFollowUp: async (item: FollowUp, dueDate: string, dueTime?: string | null) =>
-    (
+    followUpOf(
       await write<{ followUp: FollowUp }>(
         'PATCH',
         `/api/follow-ups/${encodeURIComponent(item.id)}`,
@@ -351,8 +356,8 @@ export const api = {
             },
           },
         }),
-      )
-    ).followUp,
+      ),
+    ),
   followUpIcsUrl: (id: string) => `/api/follow-ups/${encodeURIComponent(id)}.ics`,
   calendarSettings: () => request<CalendarSettings>('GET', '/api/calendar/settings'),
   changeCalendarSettings: (patch: { digestEnabled?: boolean; timeZone?: string }) =>
