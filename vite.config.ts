@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlibConstants, gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
 
 /** The initial-JavaScript budget of issue 4: what the browser must download before the first screen. */
 const INITIAL_JS_BUDGET_GZIP = 300 * 1024;
@@ -39,6 +41,31 @@ function initialJsBudget(): Plugin {
   };
 }
 
+/**
+ * Issue 20: the service worker's Background Sync handler (src/web/offline/sw-outbox.ts, sharing the page's send
+ * code) bundled on its own as one classic script, sw-outbox.js, for the generated worker's importScripts.
+ */
+function serviceWorkerOutbox(): Plugin {
+  return {
+    name: 'sw-outbox',
+    apply: 'build',
+    async generateBundle() {
+      const result = await esbuild({
+        entryPoints: [fileURLToPath(new URL('src/web/offline/sw-outbox.ts', import.meta.url))],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2022',
+        write: false,
+        legalComments: 'none',
+      });
+      const code = result.outputFiles[0]?.text;
+      if (!code) this.error('sw-outbox.js: esbuild produced nothing');
+      this.emitFile({ type: 'asset', fileName: 'sw-outbox.js', source: code });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -55,6 +82,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    serviceWorkerOutbox(),
     VitePWA({
       registerType: 'autoUpdate',
       // A separate registerSW.js file (the server's Content-Security-Policy allows no inline script), deferred so
@@ -84,7 +112,7 @@ export default defineConfig({
         // The API is never answered from the service worker's cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
-        // Issue 20: the Background Sync handler of the offline outbox (src/web/public/sw-outbox.js).
+        // Issue 20: the Background Sync handler of the offline outbox (serviceWorkerOutbox above).
         importScripts: ['sw-outbox.js'],
         // Issue 20: map tiles the rep viewed are kept for offline use, within a size budget (about 2,000
         // tiles of ~20 kB: ~40 MB, 30 days); the oldest go first, and all of them if storage runs short.

@@ -61,6 +61,7 @@ import { areaRoutes } from './areas/routes.js';
 import { pipelineRoutes } from './pipeline/routes.js';
 import { createReleaseSweeper } from './pipeline/service.js';
 import { createIdempotencySweeper } from './http/idempotency.js';
+import { tileSources } from './http/csp.js';
 import { createRegionWorker } from './areas/service.js';
 
 export interface BuildOptions {
@@ -289,7 +290,8 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The service worker fetches (and keeps) the map tiles: http/csp.ts.
+        connectSrc: ["'self'", ...tileSources(config.map.tileUrl)],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,

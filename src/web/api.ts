@@ -34,7 +34,14 @@ import type {
   UserProfile,
 } from '../core/api';
 import { attachmentFileName, browserTimeZone } from './format';
-import { canQueue, enqueue, requestBackgroundSync, waitingWrites, type WriteKind } from './offline/outbox';
+import {
+  canQueue,
+  enqueue,
+  outboxOpened,
+  requestBackgroundSync,
+  waitingWrites,
+  type WriteKind,
+} from './offline/outbox';
 
 export class ApiError extends Error {
   constructor(
@@ -149,6 +156,8 @@ async function write<T>(
     void requestBackgroundSync();
     return typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer;
   };
+  // Just after an offline start the rep's outbox may still be opening: the write waits for it.
+  await outboxOpened();
   if (canQueue() && (!navigator.onLine || waitingWrites().length > 0)) return toOutbox();
   let response: Response;
   try {
@@ -160,6 +169,10 @@ async function write<T>(
   if (!response.ok) throw await failure(response, path);
   return parseJson(await response.text()) as T;
 }
+
+/** The follow-up of an answer, keeping the QUEUED mark of a queued one. */
+const followUpOf = (answer: { followUp: FollowUp }): FollowUp =>
+  isQueued(answer) ? Object.assign({ ...answer.followUp }, { [QUEUED]: true }) : answer.followUp;
 
 /** A file the server sends as an attachment (the CSV exports): its bytes and the server's file name. */
 async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
@@ -311,8 +324,9 @@ export const api = {
   followUps: async () =>
     (await request<{ followUps: FollowUp[] }>('GET', `/api/follow-ups?${qs({ tz: browserTimeZone() })}`))
       .followUps,
+  /** Queued offline, the follow-up answered carries the QUEUED mark too (isQueued). */
   completeFollowUp: async (item: FollowUp) =>
-    (
+    followUpOf(
       await write<{ followUp: FollowUp }>(
         'POST',
         `/api/follow-ups/${encodeURIComponent(item.id)}/done`,
@@ -322,10 +336,10 @@ export const api = {
           label: `Follow-up done: ${item.name}`,
           answer: { followUp: { ...item, doneAt: new Date().toISOString() } },
         }),
-      )
-    ).followUp,
+      ),
+    ),
   rescheduleFollowUp: async (item: FollowUp, dueDate: string, dueTime?: string | null) =>
-    (
+    followUpOf(
       await write<{ followUp: FollowUp }>(
         'PATCH',
         `/api/follow-ups/${encodeURIComponent(item.id)}`,
@@ -342,8 +356,8 @@ export const api = {
             },
           },
         }),
-      )
-    ).followUp,
+      ),
+    ),
   followUpIcsUrl: (id: string) => `/api/follow-ups/${encodeURIComponent(id)}.ics`,
   calendarSettings: () => request<CalendarSettings>('GET', '/api/calendar/settings'),
   changeCalendarSettings: (patch: { digestEnabled?: boolean; timeZone?: string }) =>

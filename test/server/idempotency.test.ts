@@ -247,6 +247,70 @@ describe('Idempotency-Key on writes (issue 20)', () => {
     expect(moves).toHaveLength(2);
   });
 
+  it("resolves a queued follow-up's id (queued:<the call's key>) for done and reschedule, only for its rep", async () => {
+    // Offline the phone shows the follow-up as `queued:<key>` and queues "done" or a new date behind the call.
+    const callKey = randomUUID();
+    const queuedId = encodeURIComponent(`queued:${callKey}`);
+    const followUpRequest = (as: TestUser, method: 'POST' | 'PATCH', key: string) =>
+      t.request({
+        method,
+        url: method === 'POST' ? `/api/follow-ups/${queuedId}/done` : `/api/follow-ups/${queuedId}`,
+        ...(method === 'PATCH' ? { payload: { dueDate: '2026-12-09' } } : {}),
+        as,
+        headers: { 'idempotency-key': key },
+      });
+    // Before the call reached the server there is nothing to resolve: 404, nothing written.
+    const early = await followUpRequest(ann, 'PATCH', randomUUID());
+    expect(early.statusCode).toBe(404);
+    const made = await logCall(
+      ann,
+      callKey,
+      entry('idem-queued-follow-up', { followUp: { dueDate: '2026-12-01', timeZone: ZONE } }),
+    );
+    expect(made.statusCode).toBe(201);
+    const followUpId = made.json<{ followUp: { id: string } }>().followUp.id;
+
+    const moveKey = randomUUID();
+    const moved = await followUpRequest(ann, 'PATCH', moveKey);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ followUp: { id: followUpId, dueDate: '2026-12-09', doneAt: null } });
+    expect((await followUpRequest(ann, 'PATCH', moveKey)).json()).toEqual(moved.json());
+
+    // Another rep cannot reach it through the key (their keys are their own).
+    expect((await followUpRequest(bob, 'POST', randomUUID())).statusCode).toBe(404);
+    // Nor does a key of another route name a follow-up.
+    const saveKey = randomUUID();
+    expect((await save(ann, saveKey, 'idem-queued-save')).statusCode).toBe(201);
+    const viaSave = await t.request({
+      method: 'POST',
+      url: `/api/follow-ups/${encodeURIComponent(`queued:${saveKey}`)}/done`,
+      as: ann,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(viaSave.statusCode).toBe(404);
+
+    const doneKey = randomUUID();
+    const [a, b] = await Promise.all([
+      followUpRequest(ann, 'POST', doneKey),
+      followUpRequest(ann, 'POST', doneKey),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    const row = await t.db.kysely
+      .selectFrom('follow_ups')
+      .selectAll()
+      .where('id', '=', followUpId)
+      .executeTakeFirstOrThrow();
+    expect(row.done_at).not.toBeNull();
+    expect(row.due_date).toBe('2026-12-09');
+    const all = await t.db.kysely
+      .selectFrom('follow_ups')
+      .select('id')
+      .where('prospect_id', '=', 'idem-queued-follow-up')
+      .execute();
+    expect(all).toHaveLength(1);
+  });
+
   it('sweeps keys older than their lifetime', async () => {
     const key = randomUUID();
     expect((await logCall(ann, key, entry('idem-sweep'))).statusCode).toBe(201);

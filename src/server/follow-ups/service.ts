@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { CallLogTable, FollowUpSettingsTable, FollowUpTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { answerUnderKey } from '../http/idempotency.js';
 import type {
   CalendarSettings,
   FollowUp,
@@ -76,8 +77,24 @@ export async function listOwnFollowUps(db: Db, userId: string): Promise<FollowUp
   return (await openFollowUps(db.kysely, userId)).map(presentFollowUp);
 }
 
-async function ownOr404(db: Db, userId: string, id: string): Promise<FollowUpTable> {
-  const row = await ownFollowUp(db.kysely, userId, id);
+/**
+ * Issue 20: `queued:<key>` names the follow-up set by the call this rep logged under Idempotency-Key <key>. A
+ * follow-up made offline is shown under that id until the phone hears its real one, so a "done" or a new date
+ * queued behind the call (and sent after it, in order) reaches the row the call created.
+ */
+export const QUEUED_ID_PREFIX = 'queued:';
+
+async function resolveId(db: Db, userId: string, id: string): Promise<string | undefined> {
+  if (!id.startsWith(QUEUED_ID_PREFIX)) return id;
+  const key = id.slice(QUEUED_ID_PREFIX.length);
+  const answer = await answerUnderKey(db, userId, key, 'POST /api/call-logs');
+  const made = (answer as { followUp?: { id?: unknown } } | undefined)?.followUp?.id;
+  return typeof made === 'string' ? made : undefined;
+}
+
+async function ownOr404(db: Db, userId: string, given: string): Promise<FollowUpTable> {
+  const id = await resolveId(db, userId, given);
+  const row = id === undefined ? undefined : await ownFollowUp(db.kysely, userId, id);
   if (!row) throw notFound(FOLLOW_UP_NOT_FOUND);
   return row;
 }
@@ -91,7 +108,7 @@ export async function completeFollowUp(db: Db, userId: string, id: string): Prom
   const row = await ownOr404(db, userId, id);
   if (row.done_at) return presentFollowUp(row);
   const now = nowIso();
-  await updateOwnFollowUp(db.kysely, userId, id, { done_at: now, updated_at: now });
+  await updateOwnFollowUp(db.kysely, userId, row.id, { done_at: now, updated_at: now });
   return presentFollowUp({ ...row, done_at: now, updated_at: now });
 }
 
@@ -110,7 +127,7 @@ export async function rescheduleFollowUp(
     done_at: null,
     updated_at: now,
   };
-  await updateOwnFollowUp(db.kysely, userId, id, set);
+  await updateOwnFollowUp(db.kysely, userId, row.id, set);
   return presentFollowUp({ ...row, ...set });
 }
 

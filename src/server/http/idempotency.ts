@@ -188,6 +188,24 @@ export async function withIdempotency(
   return answer;
 }
 
+/**
+ * The answer a write of this user got under `key` on `route` ("POST /api/call-logs"), when it succeeded
+ * (2xx) and the key is still kept; undefined otherwise. A later queued write can so name what an earlier one
+ * created before the phone heard the new row's id (follow-ups/service.ts `queued:<key>`).
+ */
+export async function answerUnderKey(db: Db, userId: string, key: string, route: string): Promise<unknown> {
+  if (!UUID.test(key)) return undefined;
+  const row = await db.kysely
+    .selectFrom('idempotency_keys')
+    .select(['status_code', 'answer'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key.toLowerCase())
+    .where('route', '=', route)
+    .executeTakeFirst();
+  if (!row || row.status_code < 200 || row.status_code >= 300) return undefined;
+  return JSON.parse(row.answer) as unknown;
+}
+
 /** Deletes keys older than IDEMPOTENCY_KEY_DAYS; returns how many. */
 export async function sweepIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const result = await db.kysely

@@ -6,6 +6,7 @@
 // same rep signs in again; 408/429/5xx and network failures stop the round and retry later.
 import { useSyncExternalStore } from 'react';
 import { openUserDb, type OfflineDb, type QueuedWrite } from './db';
+import { sendWaiting } from './send';
 
 export type { QueuedWrite, WriteKind } from './db';
 
@@ -41,14 +42,24 @@ export function setAfterSync(handler: (() => void) | null) {
   afterSync = handler;
 }
 
+/** The opening of the outbox in progress: a write made meanwhile waits for it rather than failing offline. */
+let opening: Promise<unknown> | null = null;
+export const outboxOpened = () => opening ?? Promise.resolve();
+
 /** Opens the signed-in user's outbox (and only theirs) and sends what waits. */
 export async function openOutbox(userId: string): Promise<void> {
   if (state.userId === userId && db) return;
   db?.close();
   db = null;
   set({ userId, items: [], lastSynced: null });
+  const open = openUserDb(userId);
+  const current = open.catch(() => undefined);
+  opening = current;
+  void current.finally(() => {
+    if (opening === current) opening = null;
+  });
   try {
-    const opened = await openUserDb(userId);
+    const opened = await open;
     if (state.userId !== userId) {
       opened.close();
       return;
@@ -73,6 +84,7 @@ export async function openOutbox(userId: string): Promise<void> {
 
 /** The user signed out (or another signs in): their queue stays on the device, unread. */
 export function closeOutbox() {
+  opening = null;
   db?.close();
   db = null;
   set({ userId: null, items: [], lastSynced: null, sending: false });
@@ -114,51 +126,7 @@ export function noteSynced() {
   else set({ lastSynced: new Date().toISOString() });
 }
 
-type Outcome = 'sent' | 'refused' | 'stop';
-
-async function sendOne(write: QueuedWrite): Promise<Outcome> {
-  let response: Response;
-  try {
-    response = await fetch(write.path, {
-      method: write.method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        'idempotency-key': write.id,
-        ...(write.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: write.body === undefined ? null : JSON.stringify(write.body),
-      // A connection that hangs (one bar of signal) must not hold the queue: the same key goes again later.
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-  } catch {
-    return 'stop'; // no connection (or the answer was lost): the same key goes again next time
-  }
-  if (response.ok) return 'sent';
-  // 401: the session ended; kept for when this rep signs in again. 408/429/5xx: try again later.
-  if (
-    response.status === 401 ||
-    response.status === 408 ||
-    response.status === 429 ||
-    response.status >= 500
-  ) {
-    return 'stop';
-  }
-  let reason = `The server refused this change (${response.status}).`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) reason = body.error;
-  } catch {
-    // not JSON: the status says it
-  }
-  const refused = { status: response.status, reason, at: new Date().toISOString() };
-  if (write.seq !== undefined) await db?.put('outbox', { ...write, refused });
-  set({ items: state.items.map((w) => (w.seq === write.seq ? { ...w, refused } : w)) });
-  return 'refused';
-}
-
 let running: Promise<void> | null = null;
-const SEND_TIMEOUT_MS = 15_000;
 /** While online but the server cannot be reached, another round after a growing pause (2 s up to 1 min). */
 let retryMs = 2_000;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -186,26 +154,20 @@ async function sendRound(): Promise<void> {
   // at once, so it could reach the server while the screens still say the write waits.
   if (!navigator.onLine) return;
   const userId = state.userId;
+  const opened = db;
+  if (!opened || !userId) return;
   set({ sending: true });
   let changed = false;
   try {
-    for (;;) {
-      if (!db || state.userId !== userId) return;
-      const next = waitingWrites()[0];
-      if (!next) break;
-      const outcome = await sendOne(next);
-      if (outcome === 'stop') {
-        retryLater();
-        break;
-      }
-      retryMs = 2_000;
-      changed = true;
-      if (outcome === 'sent') {
-        if (next.seq !== undefined) await db.delete('outbox', next.seq);
-        set({ items: state.items.filter((w) => w.seq !== next.seq) });
-        await markSynced();
-      }
-    }
+    const round = await sendWaiting(opened, {
+      active: () => db === opened && state.userId === userId,
+      sent: (write, at) => set({ items: state.items.filter((w) => w.seq !== write.seq), lastSynced: at }),
+      refused: (write, refused) =>
+        set({ items: state.items.map((w) => (w.seq === write.seq ? { ...w, refused } : w)) }),
+    });
+    changed = round.changed;
+    if (round.stopped) retryLater();
+    else retryMs = 2_000;
   } finally {
     set({ sending: false });
   }
@@ -214,13 +176,21 @@ async function sendRound(): Promise<void> {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => void flushOutbox());
-  // The service worker's Background Sync ('outbox' tag) asks an open page to send.
+  // The service worker sent (or found refused) writes of the queue by Background Sync: read it again.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    // Only when this page has a connection too (the worker's idea of it can differ).
-    if ((event.data as { type?: string } | null)?.type === 'flush-outbox' && navigator.onLine) {
-      void flushOutbox();
-    }
+    if ((event.data as { type?: string } | null)?.type === 'outbox-changed') void reloadOutbox();
   });
+}
+
+/** The queue as the database has it now (the service worker may have sent part of it). */
+async function reloadOutbox() {
+  const opened = db;
+  if (!opened) return;
+  const items = await opened.getAll('outbox');
+  const lastSynced = ((await opened.get('meta', 'lastSynced')) as string | undefined) ?? state.lastSynced;
+  if (db !== opened) return;
+  set({ items, lastSynced });
+  afterSync?.();
 }
 
 /** Asks the browser for a Background Sync when the connection returns, where it has one. */

@@ -1,8 +1,8 @@
 // Issue 20: offline reading. The TanStack Query cache of what a rep works with (the latest scan, Saved, the
-// Log, Today, strategies, the team's pipeline and advertiser marks, the profile and app config) is kept in the
-// rep's own IndexedDB (dehydrate/hydrate from @tanstack/react-query; a small persister of our own rather than
-// @tanstack/query-persist-client-core, which pins its own query-core) and put back on app start, so a reload
-// without a connection shows the same lists.
+// Log, Today, strategies, the team's pipeline and advertiser marks, the businesses' details the rep opened,
+// the profile and app config) is kept in the rep's own IndexedDB (dehydrate/hydrate from @tanstack/react-query;
+// a small persister of our own rather than @tanstack/query-persist-client-core, which pins its own query-core)
+// and put back on app start, so a reload without a connection shows the same lists.
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { lastUserId, openUserDb } from './db';
 
@@ -18,6 +18,7 @@ const PERSISTED = new Set([
   'strategy',
   'pipeline',
   'advertisers',
+  'placeDetails',
 ]);
 const CACHE_KEY = 'queryCache';
 const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;

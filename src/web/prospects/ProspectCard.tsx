@@ -25,7 +25,7 @@ import type { FollowUpInput } from '../api';
 import { FollowUpFields } from '../main/follow-ups/FollowUpFields';
 import { EMPTY_DRAFT, followUpFromDraft, type FollowUpDraft } from '../main/follow-ups/draft';
 import { useDialogs } from '../dialogs';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOnline } from '../offline/useOnline';
 import { NEEDS_CONNECTION } from '../offline/texts';
 import {
@@ -180,7 +180,18 @@ export const ProspectCard = memo(function ProspectCard(props: {
   const online = useOnline();
   const queryClient = useQueryClient();
   const strategyOffline = !online && queryClient.getQueryData(['strategy', p.id, 0]) === undefined;
-  const [details, setDetails] = useState<PlaceDetails | null>(null);
+  // Fetched on demand (Call, Website) into the query cache, which is kept on the device (issue 20): details the
+  // rep opened online are there offline too. A failed fetch is remembered here only (tried again on reload).
+  const detailsId = p.placeId || p.id;
+  const detailsKey = ['placeDetails', detailsId] as const;
+  const cachedDetails = useQuery({
+    queryKey: detailsKey,
+    queryFn: () => api.placeDetails(detailsId),
+    enabled: false,
+    staleTime: Infinity,
+  }).data;
+  const [failedDetails, setFailedDetails] = useState(false);
+  const details: PlaceDetails | null = cachedDetails ?? (failedDetails ? {} : null);
   const [outcome, setOutcome] = useState('');
   const [note, setNote] = useState('');
   const [followUp, setFollowUp] = useState<FollowUpDraft>(EMPTY_DRAFT);
@@ -191,18 +202,20 @@ export const ProspectCard = memo(function ProspectCard(props: {
 
   const phone = p.phone || details?.phone || '';
   const website = websiteHref(p.website || details?.website);
-  const canFetchDetails = Boolean(p.placeId || p.id) && details === null;
+  const canFetchDetails = Boolean(detailsId) && details === null;
   const analysis = p.aiAnalysis;
   const headingId = `prospect-${p.id}-name`;
 
   const fetchDetails = async (): Promise<PlaceDetails | null> => {
     try {
-      const found = await api.placeDetails(p.placeId || p.id);
-      setDetails(found);
-      return found;
+      return await queryClient.fetchQuery({
+        queryKey: detailsKey,
+        queryFn: () => api.placeDetails(detailsId),
+        staleTime: Infinity,
+      });
     } catch (error) {
       console.warn('place details failed', error);
-      setDetails({});
+      setFailedDetails(true);
       return null;
     }
   };

@@ -3,7 +3,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type FollowUp } from '../../api';
+import { api, isQueued, type FollowUp } from '../../api';
+import { SAVED_ON_DEVICE } from '../../offline/texts';
 import { useDialogs } from '../../dialogs';
 import { directionsUrl, scoreHex, scorePercent, scoreTextHex, telHref, websiteHref } from '../../format';
 import { dueLabel, groupFollowUps, QUICK_PICKS, quickPickDate } from '../../../core/follow-ups';
@@ -31,7 +32,9 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
     mutationFn: () => api.completeFollowUp(item),
     onSuccess: (next) => {
       replace(next);
-      notify(`Done: ${item.name}.`, 'success');
+      // Offline (issue 20): kept on the device until it is sent.
+      if (isQueued(next)) notify(SAVED_ON_DEVICE, 'info');
+      else notify(`Done: ${item.name}.`, 'success');
     },
     onError: (error) => notify(error.message, 'error'),
   });
@@ -40,7 +43,8 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
     onSuccess: (next) => {
       replace(next);
       setOtherDate('');
-      notify(`${item.name}: moved to ${dueLabel(next, today)}.`, 'success');
+      if (isQueued(next)) notify(SAVED_ON_DEVICE, 'info');
+      else notify(`${item.name}: moved to ${dueLabel(next, today)}.`, 'success');
     },
     onError: (error) => notify(error.message, 'error'),
   });
