@@ -8,6 +8,7 @@ import { createTestContext, type TestContext, type TestUser } from '../helpers/a
 import { fixtureExtract } from '../helpers/osm-data.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
 import { SCAN_STEPS } from '../../src/server/scans/service.js';
+import { claimScanSlot } from '../../src/server/scans/repository.js';
 
 let t: TestContext;
 let rep: TestUser;
@@ -94,6 +95,24 @@ describe('a repeated scan of an unchanged area (issue 21)', () => {
     after.delete(key);
     before.delete(key);
     expect(after).toEqual(before);
+  });
+});
+
+describe('the scan cooldown (issue 21)', () => {
+  it("claims its slot without rewriting the rep's stored results", async () => {
+    await scan(rep);
+    const stored = () =>
+      t.db.kysely
+        .selectFrom('latest_scans')
+        .selectAll()
+        .where('user_id', '=', rep.id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await claimScanSlot(t.db.kysely, rep.id, 0)).toBe(0);
+    expect(await stored()).toEqual(before);
+    // The slot holds: with a cooldown of a minute, the next claim waits.
+    expect(await claimScanSlot(t.db.kysely, rep.id, 60_000)).toBeGreaterThan(59_000);
   });
 });
 

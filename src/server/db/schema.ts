@@ -105,6 +105,12 @@ export interface LatestScanTable {
   version: Generated<number>;
 }
 
+/** Issue 21: when each rep last claimed a scan (the cooldown), apart from their stored results. */
+export interface ScanSlotTable {
+  user_id: string;
+  claimed_at: string;
+}
+
 /**
  * Every prospect scanned by anyone on the team, one row per business, the newest scan's copy winning
  * (All Prospects). Blocked businesses are left out when read, by business_id, analysis_hash or business_hash.
@@ -503,6 +509,7 @@ export interface Database {
   invitations: InvitationTable;
   searches: SearchTable;
   latest_scans: LatestScanTable;
+  scan_slots: ScanSlotTable;
   team_prospects: TeamProspectTable;
   call_logs: CallLogTable;
   call_log_hours: CallLogHourTable;

@@ -22,24 +22,24 @@ export async function claimScanSlot(
   const nowIso = now.toISOString();
   const threshold = new Date(now.getTime() - cooldownMs).toISOString();
   const updated = await db
-    .updateTable('latest_scans')
-    .set({ created_at: nowIso })
+    .updateTable('scan_slots')
+    .set({ claimed_at: nowIso })
     .where('user_id', '=', userId)
-    .where('created_at', '<=', threshold)
+    .where('claimed_at', '<=', threshold)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 1) return 0;
   const inserted = await db
-    .insertInto('latest_scans')
-    .values({ user_id: userId, search_id: null, prospects: '[]', total: 0, created_at: nowIso })
+    .insertInto('scan_slots')
+    .values({ user_id: userId, claimed_at: nowIso })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 0;
   const row = await db
-    .selectFrom('latest_scans')
-    .select('created_at')
+    .selectFrom('scan_slots')
+    .select('claimed_at')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const last = row ? Date.parse(row.created_at) : 0;
+  const last = row ? Date.parse(row.claimed_at) : 0;
   return Math.max(1, cooldownMs - (now.getTime() - last));
 }
 
@@ -85,10 +85,15 @@ export async function saveLatestScan(
   prospects: Prospect[],
   total: number,
 ): Promise<void> {
-  const values = { search_id: searchId, prospects: JSON.stringify(prospects), total };
+  const values = {
+    search_id: searchId,
+    prospects: JSON.stringify(prospects),
+    total,
+    created_at: new Date().toISOString(),
+  };
   await db
     .insertInto('latest_scans')
-    .values({ user_id: userId, ...values, created_at: new Date().toISOString() })
+    .values({ user_id: userId, ...values })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet((eb) => ({ ...values, version: eb('latest_scans.version', '+', 1) })),
     )
