@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('claimed_at', 'text', (c) => c.notNull())
     .execute();
   // A rep who just scanned keeps their cooldown across the upgrade.
-  await sql`insert into scan_slots (user_id, claimed_at) select user_id, created_at from latest_scans`.execute(db);
+  await sql`insert into scan_slots (user_id, claimed_at) select user_id, created_at from latest_scans`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
