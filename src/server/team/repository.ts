@@ -556,44 +556,75 @@ export interface WinCounts {
 }
 
 /**
+ * The band of first_contacts.score exactly as the SQLite index first_contacts_band is built on (migration
+ * 2026-11-26T0700-first-contacts): SQLite uses an expression index only for the same expression.
+ */
+export const SQLITE_WIN_BAND =
+  'case when score is null then -1 when score >= 1 then 9 when score < 0 then 0 else cast(score * 10 as integer) end';
+const BAND_VALUES = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/**
  * Win rate by score band and by category, a cohort: the businesses whose first call-log entry is in the range
  * (with userId, made by that rep), each in the band of the score and in the category it was first logged with,
- * and how many of them reached Meeting set (or a later stage) and Won by the end of the range, by anyone. One
- * range of the index first_contacts_period, read from the index alone (the table is kept by triggers: migration
- * 2026-11-26T0700-first-contacts); a few hundred (band, category) groups come back and are added up here.
+ * and how many of them reached Meeting set (or a later stage) and Won by the end of the range, by anyone. Read
+ * from first_contacts (kept by triggers: migration 2026-11-26T0700-first-contacts). PostgreSQL groups one range
+ * of first_contacts_period. SQLite would sort that range; instead each band, and each category logged in the
+ * range (from the call_log_days rollup), is one range of an index led by it, already grouped.
  */
 export async function winRateGroups(
   db: Db,
   r: Range,
 ): Promise<{ bands: Map<number, WinCounts>; categories: Map<string, WinCounts> }> {
-  const rows = await sql<WinRateGroup>`
-    select ${band(db, sql`f.score`)} as b, f.category as category, count(*) as businesses,
-      sum(case when f.meeting_at < ${r.end} then 1 else 0 end) as meetings,
-      sum(case when f.won_at < ${r.end} then 1 else 0 end) as won
-    from first_contacts f
-    where f.first_at >= ${r.start} and f.first_at < ${r.end} ${forUser('f.user_id', r.userId)}
-    group by 1, 2`.execute(db.kysely);
+  const counts = sql`count(*) as businesses,
+      sum(case when meeting_at < ${r.end} then 1 else 0 end) as meetings,
+      sum(case when won_at < ${r.end} then 1 else 0 end) as won`;
+  const period = sql`first_at >= ${r.start} and first_at < ${r.end} ${forUser('user_id', r.userId)}`;
+  const toCounts = (row: WinRateGroup) => ({
+    businesses: n(row.businesses),
+    meetings: n(row.meetings),
+    won: n(row.won),
+  });
   const bands = new Map<number, WinCounts>();
   const categories = new Map<string, WinCounts>();
-  const add = <K>(into: Map<K, WinCounts>, key: K, g: WinCounts) => {
-    const sum = into.get(key) ?? { businesses: 0, meetings: 0, won: 0 };
-    into.set(key, {
-      businesses: sum.businesses + g.businesses,
-      meetings: sum.meetings + g.meetings,
-      won: sum.won + g.won,
-    });
-  };
-  for (const row of rows.rows) {
-    const g = { businesses: n(row.businesses), meetings: n(row.meetings), won: n(row.won) };
-    add(bands, n(row.b), g);
-    add(categories, row.category, g);
+  if (db.kind === 'postgres') {
+    const rows = await sql<WinRateGroup & { b: unknown; category: string }>`
+      select ${band(db, sql`score`)} as b, category, ${counts}
+      from first_contacts where ${period} group by 1, 2`.execute(db.kysely);
+    const add = <K>(into: Map<K, WinCounts>, key: K, g: WinCounts) => {
+      const sum = into.get(key) ?? { businesses: 0, meetings: 0, won: 0 };
+      into.set(key, {
+        businesses: sum.businesses + g.businesses,
+        meetings: sum.meetings + g.meetings,
+        won: sum.won + g.won,
+      });
+    };
+    for (const row of rows.rows) {
+      add(bands, n(row.b), toCounts(row));
+      add(categories, row.category, toCounts(row));
+    }
+    return { bands, categories };
   }
+  const bandExpr = sql.raw(SQLITE_WIN_BAND);
+  const logged = await sql<{ category: string }>`
+    select distinct category from call_log_days
+    where day >= ${r.start.slice(0, 10)} and day <= ${r.end.slice(0, 10)}`.execute(db.kysely);
+  const names = logged.rows.map((row) => row.category);
+  const [byBand, byCategory] = await Promise.all([
+    sql<WinRateGroup & { b: unknown }>`
+      select ${bandExpr} as b, ${counts} from first_contacts indexed by first_contacts_band
+      where ${bandExpr} in (${sql.join(BAND_VALUES)}) and ${period} group by 1`.execute(db.kysely),
+    names.length === 0
+      ? { rows: [] }
+      : sql<WinRateGroup & { category: string }>`
+      select category, ${counts} from first_contacts indexed by first_contacts_category
+      where category in (${sql.join(names)}) and ${period} group by 1`.execute(db.kysely),
+  ]);
+  for (const row of byBand.rows) bands.set(n(row.b), toCounts(row));
+  for (const row of byCategory.rows) categories.set(row.category, toCounts(row));
   return { bands, categories };
 }
 
 interface WinRateGroup {
-  b: unknown;
-  category: string;
   businesses: unknown;
   meetings: unknown;
   won: unknown;
