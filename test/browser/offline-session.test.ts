@@ -15,6 +15,7 @@ import {
   type TestBrowser,
   type TestServer,
 } from './harness.js';
+import { business, card, serviceWorkerReady, SLOW, tab } from './offline-helpers.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -24,39 +25,7 @@ afterEach(async () => {
   await server?.close();
 });
 
-const SLOW = { timeout: 20_000, interval: 200 } as const;
-
-const business = (id: string, name: string): Prospect => ({
-  id,
-  name,
-  category: 'Bakery',
-  address: '12 Oak Ave',
-  city: 'Birmingham',
-  state: 'AL',
-  zip: '35203',
-  phone: '+1 205-555-0142',
-  website: 'https://bakery.example',
-  lat: 33.52,
-  lng: -86.81,
-  openNow: true,
-  reviews: 40,
-  source: 'local',
-  distance: 0.3,
-  score: 0.74,
-  types: ['bakery'],
-});
-
-const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const card = (page: Page, name: string) => page.getByTestId('prospect-card').filter({ hasText: name });
 const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign In' });
-
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), SLOW).toBe(true);
-}
 
 /** The writes waiting in a rep's outbox on this device, as their notes/labels (null: no database). */
 async function queuedLabels(page: Page, userId: string): Promise<string[] | null> {

@@ -5,7 +5,6 @@
 // reason until dismissed. Screenshots of the offline banner and the refused write at 375x812 and 1440x900.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Prospect } from '../../src/core/types.js';
 import {
   keepScreenshot,
   openBrowser,
@@ -15,6 +14,7 @@ import {
   type TestBrowser,
   type TestServer,
 } from './harness.js';
+import { business, card, serviceWorkerReady, SLOW, tab } from './offline-helpers.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -23,41 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server?.close();
 });
-
-const SLOW = { timeout: 20_000, interval: 200 } as const;
-
-const business = (id: string, name: string): Prospect => ({
-  id,
-  name,
-  category: 'Bakery',
-  address: '12 Oak Ave',
-  city: 'Birmingham',
-  state: 'AL',
-  zip: '35203',
-  phone: '+1 205-555-0142',
-  website: 'https://bakery.example',
-  lat: 33.52,
-  lng: -86.81,
-  openNow: true,
-  reviews: 40,
-  source: 'local',
-  distance: 0.3,
-  score: 0.74,
-  types: ['bakery'],
-});
-
-const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const card = (page: Page, name: string) => page.getByTestId('prospect-card').filter({ hasText: name });
-
-/** The app shell is served by the service worker: wait until it controls the page (precache done). */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // Installed during this page's life: the next load is the one it controls.
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), SLOW).toBe(true);
-}
 
 /** The rep's persisted query cache in their IndexedDB, as JSON ('' while there is none). */
 async function cachedState(page: Page, userId: string): Promise<string> {

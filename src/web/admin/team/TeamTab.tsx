@@ -533,6 +533,29 @@ const winRateCsv: CsvColumn<WinRateRow>[] = [
   ['Win rate', (r) => r.winRate],
 ];
 
+/** The row with the highest rate (the first of equals); null with no rows. */
+function highest(rows: readonly WinRateRow[], rate: (r: WinRateRow) => number | null): WinRateRow | null {
+  return rows.reduce<WinRateRow | null>(
+    (a, b) => (a === null || (rate(b) ?? 0) > (rate(a) ?? 0) ? b : a),
+    null,
+  );
+}
+
+/** Meeting and win rates of win-rate rows (score bands or categories) as bars. */
+function WinRateBars({ rows }: { rows: readonly WinRateRow[] }) {
+  return (
+    <RowBars
+      data={rows.map((r) => ({ key: r.key, meetingRate: r.meetingRate ?? 0, winRate: r.winRate ?? 0 }))}
+      labelKey="key"
+      series={[
+        { key: 'meetingRate', label: 'Meeting set', color: SERIES.calls.color },
+        { key: 'winRate', label: 'Won', color: SERIES.visits.color },
+      ]}
+      percent
+    />
+  );
+}
+
 /** Win rate by score band (GET /api/team/win-rates): does the score predict? */
 function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
   const rates = useTeamQuery('win-rates', choice, userId, () => teamApi.winRates(choice, userId));
@@ -540,10 +563,7 @@ function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: stri
   if (rates.isError) return <ErrorAlert message={messageOf(rates.error)} />;
   const { bands, period } = rates.data;
   const worked = bands.filter((b) => b.businesses > 0);
-  const best = worked.reduce<WinRateRow | null>(
-    (a, b) => (a === null || (b.winRate ?? 0) > (a.winRate ?? 0) ? b : a),
-    null,
-  );
+  const best = highest(worked, (r) => r.winRate);
   const businesses = worked.reduce((n, b) => n + b.businesses, 0);
   const summary =
     best === null
@@ -558,21 +578,7 @@ function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: stri
       title="Does the score predict? Win rate by score band"
       summary={summary}
       note="Businesses called or visited for the first time in the period, by the score they had then; meetings and wins they reached by the end of the period."
-      chart={
-        <RowBars
-          data={bands.map((b) => ({
-            key: b.key,
-            meetingRate: b.meetingRate ?? 0,
-            winRate: b.winRate ?? 0,
-          }))}
-          labelKey="key"
-          series={[
-            { key: 'meetingRate', label: 'Meeting set', color: SERIES.calls.color },
-            { key: 'winRate', label: 'Won', color: SERIES.visits.color },
-          ]}
-          percent
-        />
-      }
+      chart={<WinRateBars rows={bands} />}
       table={
         <DataTable
           label="Win rate by score band"
@@ -600,14 +606,8 @@ function CategoryWinSection({ choice, userId }: { choice: PeriodChoice; userId: 
   if (rates.isPending) return <Loading label="Loading win rates by category..." />;
   if (rates.isError) return <ErrorAlert message={messageOf(rates.error)} />;
   const { categories, period } = rates.data;
-  const best = categories.reduce<WinRateRow | null>(
-    (a, b) => (a === null || (b.winRate ?? 0) > (a.winRate ?? 0) ? b : a),
-    null,
-  );
-  const mostMeetings = categories.reduce<WinRateRow | null>(
-    (a, b) => (a === null || (b.meetingRate ?? 0) > (a.meetingRate ?? 0) ? b : a),
-    null,
-  );
+  const best = highest(categories, (r) => r.winRate);
+  const mostMeetings = highest(categories, (r) => r.meetingRate);
   const summary =
     best === null || mostMeetings === null
       ? 'No business was called or visited for the first time in the period.'
@@ -620,23 +620,7 @@ function CategoryWinSection({ choice, userId }: { choice: PeriodChoice; userId: 
       title="Which categories turn into meetings and wins"
       summary={summary}
       note={`The same businesses as the score bands, by the category they were first logged with; the ${CATEGORY_LIMIT} with the most businesses.`}
-      chart={
-        categories.length === 0 ? undefined : (
-          <RowBars
-            data={categories.map((c) => ({
-              key: c.key,
-              meetingRate: c.meetingRate ?? 0,
-              winRate: c.winRate ?? 0,
-            }))}
-            labelKey="key"
-            series={[
-              { key: 'meetingRate', label: 'Meeting set', color: SERIES.calls.color },
-              { key: 'winRate', label: 'Won', color: SERIES.visits.color },
-            ]}
-            percent
-          />
-        )
-      }
+      chart={categories.length === 0 ? undefined : <WinRateBars rows={categories} />}
       table={
         <DataTable
           label="Win rate by category"
