@@ -11,10 +11,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('user.id').onDelete('cascade'))
     .addColumn('claimed_at', 'text', (c) => c.notNull())
     .execute();
-  // A rep who just scanned keeps their cooldown across the upgrade.
-  await sql`insert into scan_slots (user_id, claimed_at) select user_id, created_at from latest_scans`.execute(
-    db,
-  );
+  // A rep who just scanned keeps their cooldown across the upgrade. Only when there is one: the insert checks
+  // its foreign key, and a database migrated without better-auth's tables (unit tests) has no "user" table.
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from latest_scans`.execute(db);
+  if (Number(rows[0]?.n ?? 0) > 0) {
+    await sql`insert into scan_slots (user_id, claimed_at) select user_id, created_at from latest_scans`.execute(
+      db,
+    );
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
