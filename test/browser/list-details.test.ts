@@ -148,7 +148,9 @@ describe('working the list', () => {
       const showing = page.getByTestId('showing');
       expect(await showing.textContent()).toBe(`Showing 20 of ${PLACES}`);
       for (let loaded = 40; loaded <= 100; loaded += 20) {
-        await page.getByRole('button', { name: /^Load Next 20 Prospects/ }).click();
+        // From the keyboard: the button sits below cards whose website chips arrive live, so a pointer click
+        // could land where the button was a moment before (CI once saw the list stay at 40).
+        await page.getByRole('button', { name: /^Load Next 20 Prospects/ }).press('Enter');
         await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(loaded);
       }
       expect(await page.getByRole('button', { name: /^Load Next/ }).count()).toBe(0);
@@ -175,7 +177,9 @@ describe('working the list', () => {
       await scanUnionSquare(page);
       // All 100 loaded: scores calibrated against the market spread over every band.
       for (let loaded = 40; loaded <= 100; loaded += 20) {
-        await page.getByRole('button', { name: /^Load Next 20 Prospects/ }).click();
+        // From the keyboard: the button sits below cards whose website chips arrive live, so a pointer click
+        // could land where the button was a moment before (CI once saw the list stay at 40).
+        await page.getByRole('button', { name: /^Load Next 20 Prospects/ }).press('Enter');
         await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(loaded);
       }
       // The amber and the red band are on screen: their text is readable (axe colour contrast).
