@@ -3,7 +3,7 @@ import { createTestContext, type TestContext, type TestUser } from '../helpers/a
 import { parseCsv } from '../../src/core/csv.js';
 import { recordAudit } from '../../src/server/audit/service.js';
 import type { Prospect } from '../../src/core/types.js';
-import { recordTeamProspects } from '../../src/server/scans/repository.js';
+import { recordTeamProspects } from '../../src/server/scans/team-list.js';
 
 let t: TestContext;
 let root: TestUser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { parseCsv } from '../../src/core/csv.js';
 import type { Prospect } from '../../src/core/types.js';
-import { recordTeamProspects } from '../../src/server/scans/repository.js';
+import { recordTeamProspects } from '../../src/server/scans/team-list.js';
 
 let t: TestContext;
 let admin: TestUser;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMiles } from '../../src/core/geo.js';
 import type { RouteAnswer, VisitsAnswer } from '../../src/core/api/route.js';
 import type { CallLog } from '../../src/core/api/lists.js';
-import { recordTeamProspects } from '../../src/server/scans/repository.js';
+import { recordTeamProspects } from '../../src/server/scans/team-list.js';
 import { BLOCKED_REASON, NOT_FOUND_REASON } from '../../src/server/route/positions.js';
 import { NOTHING_TO_ROUTE } from '../../src/server/route/service.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';

@@ -111,6 +111,14 @@ export interface ScanSlotTable {
   claimed_at: string;
 }
 
+/** A rep's latest results whose first `count` prospects are still owed to the team list (scans/team-list.ts). */
+export interface TeamPendingTable {
+  user_id: string;
+  search_id: string;
+  count: number;
+  scanned_at: string;
+}
+
 /**
  * Every prospect scanned by anyone on the team, one row per business, the newest scan's copy winning
  * (All Prospects). Blocked businesses are left out when read, by business_id, analysis_hash or business_hash.
@@ -510,6 +518,7 @@ export interface Database {
   searches: SearchTable;
   latest_scans: LatestScanTable;
   scan_slots: ScanSlotTable;
+  team_pending: TeamPendingTable;
   team_prospects: TeamProspectTable;
   call_logs: CallLogTable;
   call_log_hours: CallLogHourTable;

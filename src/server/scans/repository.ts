@@ -3,8 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { hasRealCategory } from '../../core/categories.js';
-import { blockKeys } from '../../core/blocklist.js';
-import { lastPerKey } from './cache.js';
+import { copyOwed } from './team-list.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -84,12 +83,13 @@ export async function saveLatestScan(
   searchId: string,
   prospects: Prospect[],
   total: number,
+  at = new Date().toISOString(),
 ): Promise<void> {
   const values = {
     search_id: searchId,
     prospects: JSON.stringify(prospects),
     total,
-    created_at: new Date().toISOString(),
+    created_at: at,
   };
   await db
     .insertInto('latest_scans')
@@ -171,6 +171,7 @@ export async function mergeLatestScan(
   searchId: string,
   found: Prospect[],
   maxLoaded: number,
+  at = new Date().toISOString(),
 ): Promise<{ list: Prospect[]; total: number }> {
   for (let attempt = 0; attempt < LATEST_RETRIES; attempt++) {
     if (attempt > 0) await pauseBriefly(attempt);
@@ -180,7 +181,7 @@ export async function mergeLatestScan(
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row || !row.search_id) {
-      await saveLatestScan(db, userId, searchId, found.slice(0, maxLoaded), found.length);
+      await saveLatestScan(db, userId, searchId, found.slice(0, maxLoaded), found.length, at);
       return { list: found, total: found.length };
     }
     const earlier = JSON.parse(row.prospects) as Prospect[];
@@ -203,56 +204,6 @@ export async function mergeLatestScan(
     if (Number(result.numUpdatedRows) === 1) return { list, total };
   }
   throw new Error('the latest results kept changing; try again');
-}
-
-/** Rows per INSERT: 8 values a row stays far below SQLite's oldest variable limit (999). */
-const TEAM_INSERT_CHUNK = 100;
-
-/**
- * Record a scan's kept prospects in the team's list (All Prospects): one row per business id, this scan's copy
- * replacing any older one. One multi-row upsert (per 100), on the scan's hot path, through `lastPerKey` as the
- * cache writes: each id once per statement, the last copy winning, in key order so that two scans of the same
- * area cannot deadlock on PostgreSQL.
- */
-export async function recordTeamProspects(
-  db: Conn,
-  userId: string,
-  prospects: readonly Prospect[],
-  at = new Date().toISOString(),
-): Promise<void> {
-  const entries = prospects.flatMap((p) => {
-    const keys = blockKeys(p);
-    if (!keys.id) return [];
-    const row: Database['team_prospects'] = {
-      business_id: keys.id,
-      prospect: JSON.stringify(p),
-      name: p.name,
-      score: Number.isFinite(p.score) ? p.score : 0,
-      analysis_hash: keys.analysisHash,
-      business_hash: keys.businessHash,
-      scanned_by: userId,
-      scanned_at: at,
-    };
-    return [{ key: keys.id, row }];
-  });
-  const all = lastPerKey(entries).map((e) => e.row);
-  for (let i = 0; i < all.length; i += TEAM_INSERT_CHUNK) {
-    await db
-      .insertInto('team_prospects')
-      .values(all.slice(i, i + TEAM_INSERT_CHUNK))
-      .onConflict((oc) =>
-        oc.column('business_id').doUpdateSet((eb) => ({
-          prospect: eb.ref('excluded.prospect'),
-          name: eb.ref('excluded.name'),
-          score: eb.ref('excluded.score'),
-          analysis_hash: eb.ref('excluded.analysis_hash'),
-          business_hash: eb.ref('excluded.business_hash'),
-          scanned_by: eb.ref('excluded.scanned_by'),
-          scanned_at: eb.ref('excluded.scanned_at'),
-        })),
-      )
-      .execute();
-  }
 }
 
 export async function readLatestScan(db: Conn, userId: string) {
@@ -332,7 +283,15 @@ export async function setLatestProspectCategory(
   return { prospect: changed, previous, teamPrevious };
 }
 
-export async function clearLatestScan(db: Conn, userId: string): Promise<void> {
+/** New Search: the rep's latest results emptied, after any copies they still owe the team list are made. */
+export async function clearLatestScan(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await copyOwed(trx, userId);
+    await clearLatest(trx, userId);
+  });
+}
+
+async function clearLatest(db: Conn, userId: string): Promise<void> {
   await db
     .updateTable('latest_scans')
     .set((eb) => ({ search_id: null, prospects: '[]', total: 0, version: eb('version', '+', 1) }))

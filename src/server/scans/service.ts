@@ -20,7 +20,6 @@ import {
   claimScanSlot,
   readLatestScan,
   recordSearch,
-  recordTeamProspects,
   saveLatestScan,
   mergeLatestScan,
   type SearchRecord,
@@ -39,6 +38,7 @@ import {
   writeAnalysisCache,
   writeBusinessCache,
 } from './cache.js';
+import { copyOwed, oweTeamCopies, teamListCopier } from './team-list.js';
 import { isPrefiltered, type RankedBusiness, type ScoreFn } from './analysis.js';
 
 // SPEC §4, §5, §9 limits.
@@ -459,25 +459,30 @@ async function keepAndPage(
   // each would wait for the disk again). On PostgreSQL they go beside it, on other connections at the same time,
   // instead of adding their round trips to the scan's; either way a failed cache write does not fail the scan.
   const inside = deps.db.kind === 'sqlite';
+  const at = new Date().toISOString();
   const [{ searchId, list, total }] = await Promise.all([
     deps.db.kysely.transaction().execute(async (trx) => {
+      // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).
+      await copyOwed(trx, record.userId);
       const id = await recordSearch(trx, record);
       let list = ranked;
       let total = ranked.length;
       if (options.keepEarlier) {
         // Read-modify-write of the stored list: compare-and-set on its version, so a background writer's change
         // made in between (website evidence, reasoning) is merged, not lost.
-        ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED));
+        ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED, at));
       } else {
-        await saveLatestScan(trx, record.userId, id, kept, total);
+        await saveLatestScan(trx, record.userId, id, kept, total, at);
       }
-      // The team's list (All Prospects) keeps them after this user's next scan or New Search.
-      await recordTeamProspects(trx, record.userId, kept);
+      // The team's list (All Prospects) keeps them after this user's next scan or New Search: owed now, copied
+      // from the stored results once the answer is sent (the found ones lead a merged list).
+      await oweTeamCopies(trx, record.userId, id, kept.length, at);
       if (inside) await saveCacheWritesInside(trx, deps.log, cacheWrites);
       return { searchId: id, list, total };
     }),
     inside ? undefined : saveCacheWrites(deps, cacheWrites),
   ]);
+  teamListCopier(deps.db).schedule();
   return {
     searchId,
     total,
