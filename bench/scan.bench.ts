@@ -20,7 +20,7 @@ import { placeTypesForGroups, resolveGroups } from '../src/core/categories.js';
 import { DEFAULT_ALGORITHM_SETTINGS } from '../src/server/settings/service.js';
 import { registerAccount } from '../src/server/users/accounts.js';
 import { getBrandIndex } from '../src/core/scoring/nsi.js';
-import { settleTeamList } from '../src/server/scans/team-list.js';
+import { settleAfterAnswer } from '../src/server/scans/after-answer.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
 import { arg, fillSynthetic, openTarget, randomPoints, writeSection, type Target } from './places.bench.js';
 
@@ -55,7 +55,7 @@ async function measureScans(t: Target, points: Point[], alone: Point[]) {
     deps.places.nearby({ ...p, radiusMiles: 1, types, limit: PROVIDER_MAX_RESULTS, minCount: 20 });
   for (const p of points.slice(0, 10)) {
     await scan(p); // warm-up: brand index, prepared statements, JIT
-    await settleTeamList(t.db);
+    await settleAfterAnswer(t.db);
     await radius(p);
   }
   for (const list of steps.values()) list.length = 0;
@@ -75,7 +75,7 @@ async function measureScans(t: Target, points: Point[], alone: Point[]) {
     // The team list's copy, after the answer (scans/team-list.ts): timed on its own and finished before the
     // next query, so it never lands inside another measurement.
     const t1 = performance.now();
-    await settleTeamList(t.db);
+    await settleAfterAnswer(t.db);
     copyTimes.push(performance.now() - t1);
   }
   const scanStats = quantiles(times);

@@ -63,7 +63,7 @@ import { createReleaseSweeper } from './pipeline/service.js';
 import { createIdempotencySweeper } from './http/idempotency.js';
 import { tileSources } from './http/csp.js';
 import { createRegionWorker } from './areas/service.js';
-import { teamListCopier } from './scans/team-list.js';
+import { afterAnswer } from './scans/after-answer.js';
 
 export interface BuildOptions {
   config: Config;
@@ -276,15 +276,15 @@ export async function buildApp({
     return Promise.resolve();
   });
   app.addHook('preClose', () => releaseSweeper.stop());
-  // Issue 21: the team list is copied from the reps' results after each scan answers (scans/team-list.ts). At
-  // start it makes the copies a stopped process still owed; at close it finishes those under way.
-  const teamList = teamListCopier(db);
-  teamList.log = app.log;
+  // Issue 21: a scan's team list copies and cache entries are written after its answer (scans/after-answer.ts).
+  // At start the copies a stopped process still owed are made; at close the writes under way finish.
+  const writer = afterAnswer(db);
+  writer.log = app.log;
   app.addHook('onReady', () => {
-    teamList.schedule();
+    writer.schedule();
     return Promise.resolve();
   });
-  app.addHook('preClose', () => teamList.settle());
+  app.addHook('preClose', () => writer.settle());
   // Issue 20: Idempotency-Keys of replayed offline writes are kept IDEMPOTENCY_KEY_DAYS, swept hourly.
   const idempotencySweeper = createIdempotencySweeper({ db, log: app.log, intervalMs: PIPELINE_SWEEP_MS });
   app.addHook('onReady', () => {

@@ -7,6 +7,7 @@ import { readCaches, writeAnalysisCache, writeBusinessCache } from '../../src/se
 import { rankBusinesses, saveCacheWrites, type ScanLog } from '../../src/server/scans/service.js';
 import { createScoreFn } from '../../src/server/scans/analysis.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
+import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -429,6 +430,7 @@ describe('blocked businesses are removed before scoring (SPEC §4 order)', () =>
         expect(ids).not.toContain(byId!.id);
         expect(ids).not.toContain(byKey!.id);
       }
+      await settleAfterAnswer(ctx.db); // the cache entries are written after the answer
       const cached = await ctx.db.kysely.selectFrom('analysis_cache').select('business_id').execute();
       // The analyses of the businesses kept (shown) are cached; none of a blocked one.
       expect(cached.length).toBe(Math.min(100, again.json<{ total: number }>().total));

@@ -9,6 +9,7 @@ import { fixtureExtract } from '../helpers/osm-data.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
 import { SCAN_STEPS } from '../../src/server/scans/service.js';
 import { claimScanSlot } from '../../src/server/scans/repository.js';
+import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 
 let t: TestContext;
 let rep: TestUser;
@@ -29,6 +30,7 @@ const scan = async (as: TestUser) => {
     as,
   });
   expect(res.statusCode).toBe(200);
+  await settleAfterAnswer(t.db); // the cache entries are written after the answer
   return res.json<{ prospects: Prospect[]; total: number }>();
 };
 

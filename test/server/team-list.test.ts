@@ -9,7 +9,8 @@ import { buildSecondApp, createTestContext, type TestContext, type TestUser } fr
 import { fixtureExtract } from '../helpers/osm-data.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
 import { saveLatestScan } from '../../src/server/scans/repository.js';
-import { oweTeamCopies, recordTeamProspects, settleTeamList } from '../../src/server/scans/team-list.js';
+import { oweTeamCopies, recordTeamProspects } from '../../src/server/scans/team-list.js';
+import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 
 let t: TestContext;
 let rep: TestUser;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 beforeEach(async () => {
-  await settleTeamList(t.db);
+  await settleAfterAnswer(t.db);
   await t.db.kysely.deleteFrom('team_prospects').execute();
   await t.db.kysely.deleteFrom('team_pending').execute();
 });
@@ -80,7 +81,7 @@ const prospect = (id: string, score: number, name = `Business ${id}`) =>
 describe('the team list after a scan (issue 21)', () => {
   it("holds the scan's kept prospects once the copy is made, and owes nothing after", async () => {
     await scan();
-    await settleTeamList(t.db);
+    await settleAfterAnswer(t.db);
     expect(await teamIds()).toEqual(await keptIds());
     expect(await owed()).toEqual([]);
     // The All Prospects view waits for the copy itself: a scan, then at once the view.
@@ -110,7 +111,7 @@ describe('the team list after a scan (issue 21)', () => {
   it("copies a rep's owed results before their next scan or New Search replaces them", async () => {
     await storedNotCopied([prospect('old-1', 90)], '2026-01-01T00:00:00.000Z');
     await scan();
-    await settleTeamList(t.db);
+    await settleAfterAnswer(t.db);
     expect(await teamIds()).toEqual([...(await keptIds()), 'old-1'].sort());
 
     await storedNotCopied([prospect('old-2', 80)], '2026-01-02T00:00:00.000Z');

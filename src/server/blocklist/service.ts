@@ -17,7 +17,7 @@ import {
   listBlocklist,
 } from './repository.js';
 import type { BlockedItem } from '../../core/api/lists.js';
-import { settleTeamList } from '../scans/team-list.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
 
 // SPEC.md §4 "Blocking": the prospect's stable id (id, else the AI business hash) goes on the shared
 // blocklist; every later scan of every user leaves it out. Without a stable id nothing is blocked.
@@ -67,7 +67,7 @@ export async function blockedIds(db: Db): Promise<Set<string>> {
 }
 
 export async function blocklist(db: Db): Promise<BlockedView[]> {
-  await settleTeamList(db); // the names of businesses blocked from results just scanned
+  await settleAfterAnswer(db); // the names of businesses blocked from results just scanned
   return (await listBlocklist(db.kysely)).map(presentBlocked);
 }
 

@@ -26,7 +26,7 @@ import {
   listCallLogs,
   teamProspectFacts,
 } from './repository.js';
-import { settleTeamList } from '../scans/team-list.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
 
 // SPEC.md §4 "Outcome logging" and §5 "Working the list".
 export const CALL_OUTCOMES = ['Called', 'Visited'] as const;
@@ -149,7 +149,7 @@ export async function addCallLog(
   assertOutcome(input.outcome);
   const prospectId = input.prospectId.trim();
   // The score a rep just saw: the team's copy of a business they scanned a moment ago is made first.
-  await settleTeamList(db);
+  await settleAfterAnswer(db);
   const facts = await teamProspectFacts(db.kysely, prospectId);
   // A visit keeps the phone's position and is verified within 0.1 mile of the business (issue 18).
   const visit = input.outcome.trim() === 'Visited' ? input.position : undefined;

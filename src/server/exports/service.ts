@@ -12,7 +12,7 @@ import {
   type TeamProspectRow,
 } from './repository.js';
 import { storedProspectSchema, type StoredProspect, type TeamProspect } from '../../core/api/admin.js';
-import { settleTeamList } from '../scans/team-list.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
 
 // Team-wide prospect views for admins (SPEC.md §2 All Prospects tab and CSV exports; issue 5 item 1): every
 // prospect anyone has scanned (table team_prospects, written by each scan; one row per business, the newest
@@ -79,7 +79,7 @@ export const TEAM_PAGE_MAX = 500;
 
 /** Every scanned prospect across the team, one per business, without blocked businesses, by score. */
 export async function teamProspects(db: Db): Promise<TeamProspect[]> {
-  await settleTeamList(db);
+  await settleAfterAnswer(db);
   return presentTeamRows(await listTeamProspects(db.kysely));
 }
 
@@ -89,7 +89,7 @@ export async function teamProspectsPage(
   offset: number,
   limit: number,
 ): Promise<{ prospects: TeamProspect[]; total: number }> {
-  await settleTeamList(db);
+  await settleAfterAnswer(db);
   const [rows, total] = await Promise.all([
     listTeamProspects(db.kysely, { offset, limit }),
     countTeamProspects(db.kysely),

@@ -37,7 +37,7 @@ import {
   writeEntryIf,
   type PipelineRow,
 } from './repository.js';
-import { settleTeamList } from '../scans/team-list.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
 
 // Issue 18 item 2: the team pipeline. Every change is a compare-and-set of the business's one row, with a
 // history row and an audit entry in the same transaction, then a `pipeline` notice on the event bus so every
@@ -238,7 +238,7 @@ export async function setStage(
   name?: string,
 ): Promise<PipelineEntry> {
   const id = businessId.trim();
-  await settleTeamList(db); // the name a business was scanned under, just now perhaps
+  await settleAfterAnswer(db); // the name a business was scanned under, just now perhaps
   const done = await change(db, actor, id, async (current, trx) => {
     const decision = decideStageChange(stateOf(current), actor.id, stage);
     if (!decision.ok) throw new HttpError(decision.status, decision.error);

@@ -10,7 +10,7 @@ import { readLatestScan } from '../scans/repository.js';
 import { listSaved } from '../saved/repository.js';
 import { asProspect } from '../saved/service.js';
 import { loggedBusinessIds, teamCopies } from './repository.js';
-import { settleTeamList } from '../scans/team-list.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
 
 export interface KnownBusiness {
   prospectId: string;
@@ -66,7 +66,7 @@ export async function knownBusinesses(
   const missing = [...wanted].filter((id) => !candidates.has(id));
   if (missing.length > 0) {
     const allowed = user.admin ? new Set(missing) : await loggedBusinessIds(db.kysely, user.id, missing);
-    await settleTeamList(db);
+    await settleAfterAnswer(db);
     const team = await teamCopies(
       db.kysely,
       missing.filter((id) => allowed.has(id)),

@@ -286,7 +286,7 @@ export async function setLatestProspectCategory(
 /** New Search: the rep's latest results emptied, after any copies they still owe the team list are made. */
 export async function clearLatestScan(db: Kysely<Database>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await copyOwed(trx, userId);
+    await copyOwed(trx, { userId });
     await clearLatest(trx, userId);
   });
 }

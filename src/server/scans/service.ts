@@ -1,7 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import { businessCacheKey } from '../../core/types.js';
@@ -25,10 +23,8 @@ import {
   type SearchRecord,
 } from './repository.js';
 import {
-  type AnalysisBasis,
   type CacheRows,
   businessChanged,
-  type CachedBusiness,
   isFresh,
   keepsBusinessCopy,
   needsResave,
@@ -38,8 +34,11 @@ import {
   writeAnalysisCache,
   writeBusinessCache,
 } from './cache.js';
-import { copyOwed, oweTeamCopies, teamListCopier } from './team-list.js';
+import { copyOwed, oweTeamCopies } from './team-list.js';
+import { afterAnswer, type CacheWrites } from './after-answer.js';
 import { isPrefiltered, type RankedBusiness, type ScoreFn } from './analysis.js';
+
+export type { CacheWrites } from './after-answer.js';
 
 // SPEC §4, §5, §9 limits.
 export const RADIUS_MIN_MILES = 0.5;
@@ -165,113 +164,102 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  * - Every business is scored now. The model is deterministic and cheap (about 3 µs a business), and a stored
  *   analysis was made around another centre (its distance, its reasoning's "0.2 mi away") and in another batch
  *   (its quality spread), so the prospect always carries the fresh score, breakdown, reasoning, confidence and
- *   recommendations.
- * - The analysis cache keeps each shown business's latest analysis (the top 100 kept; see `writesOfKept`) under
- *   the spec's key, model version and 7-day expiry. It is written when there is no fresh entry (absent, expired, other model version) or the business
- *   data changed by the thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone) since the basis the row
- *   keeps; a rewrite drops any AI-written reasoning. So a repeated scan of an unchanged area writes no row.
+ *   recommendations. The order never depends on the cache.
+ * - The analysis cache keeps the latest analysis of each business a rep is shown: the first `shown` of the
+ *   order (a scan keeps the top 100 as its results and in the team's list; the reasoning job works on those).
+ *   The others of the up to 500 scored are never shown, and the next scan scores them afresh anyway, so only the
+ *   shown ones are read and written, under the spec's key, model version and 7-day expiry. An entry is written
+ *   when there is no fresh one (absent, expired, other model version) or the business data changed by the
+ *   thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone) since the basis the row keeps; a rewrite
+ *   drops any AI-written reasoning. So a repeated scan of an unchanged area writes no row.
  * - The business cache keeps a copy of each business of another provider than the imported place table (that
  *   table is its own source), rewritten by SPEC §5's re-save rule.
- * - A fresh entry for unchanged data gives the scan its AI-written reasoning: when the stored analysis has
- *   `reasoningModel`, the prospect gets the fresh analysis with `reasoning` and `reasoningModel` from the cache.
+ * - A fresh entry for unchanged data gives the prospect its AI-written reasoning: `reasoning` and
+ *   `reasoningModel` from the cache replace the model's text.
  * - When the scorer fails, each business gets the category fallback score of SPEC §9 (logged). A fallback is
  *   neither written to the cache nor given cached AI words (they explain the model's score, not this one).
  *
- * Sorted by score descending, ties by distance then name so the order is stable. The cache entries to write come
- * back beside the prospects, for `saveCacheWrites`: a scan saves them while it records its results, not before.
+ * Sorted by score descending, ties by distance then name so the order is stable; `options.order` may then
+ * filter and rearrange it (a scan's prefilter and "Spread results out") before the shown ones are taken. The
+ * cache entries to write come back beside the prospects: a scan saves them after its answer.
  */
 export async function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
-  cached: Promise<CacheRows | undefined> = readScanCaches(deps, businesses),
+  options: { order?: (sorted: Prospect[]) => Prospect[]; shown?: number } = {},
 ): Promise<Ranking> {
   if (businesses.length === 0) return { prospects: [], cacheWrites: { business: [], analysis: [] } };
   const log = deps.log ?? silentLog;
   const computed = scoreOrFallback(deps.score, businesses, center, log);
-  const keys = businesses.map(businessCacheKey);
-  const copied = businesses.map(keepsBusinessCopy);
-  const caches = await cached;
-  const now = Date.now();
-  const businessWrites: CacheWrites['business'] = [];
-  const analysisWrites: CacheWrites['analysis'] = [];
-  const prospects = businesses.map((b, i) => {
-    const key = keys[i]!;
-    const current = toCachedBusiness(b);
-    const storedAnalysis = caches?.analysis.get(key);
-    let analysis: ProspectAnalysis = { ...computed[i]!, businessHash: key };
-    const fallback = analysis.breakdown.rule === 'fallback';
-    const basis = toBasis(current);
-    const entryHolds =
-      storedAnalysis?.basis !== undefined &&
-      isFresh(storedAnalysis, now) &&
-      !businessChanged(storedAnalysis.basis, basis);
-    if (!entryHolds) {
-      if (!fallback) analysisWrites.push({ key, data: analysis, basis });
-    } else if (!fallback && storedAnalysis.ai) {
-      analysis = { ...analysis, ...storedAnalysis.ai };
-    }
-    if (copied[i] && needsResave(caches?.business.get(key), current, now)) {
-      businessWrites.push({ key, data: current });
-    }
-    return toProspect(b, {
+  const source = new Map<Prospect, Business>();
+  const sorted = businesses.map((b, i) => {
+    const prospect = toProspect(b, {
       distance: Math.round(haversineMiles(center, b) * 1000) / 1000,
-      analysis,
+      analysis: { ...computed[i]!, businessHash: businessCacheKey(b) },
       index: i,
     });
+    source.set(prospect, b);
+    return prospect;
   });
-  prospects.sort(
+  sorted.sort(
     (a, b) =>
       b.score - a.score ||
       a.distance - b.distance ||
       a.name.localeCompare(b.name) ||
       a.id.localeCompare(b.id),
   );
+  const prospects = options.order ? options.order(sorted) : sorted;
+  const shown = prospects.slice(0, options.shown ?? prospects.length);
+  const copied = businesses.filter(keepsBusinessCopy);
+  const caches = await readScanCaches(
+    deps,
+    shown.map((p) => p.aiAnalysis!.businessHash),
+    copied.map(businessCacheKey),
+  );
+  const now = Date.now();
+  const businessWrites: CacheWrites['business'] = [];
+  for (const b of copied) {
+    const key = businessCacheKey(b);
+    const current = toCachedBusiness(b);
+    if (needsResave(caches?.business.get(key), current, now)) businessWrites.push({ key, data: current });
+  }
+  const analysisWrites: CacheWrites['analysis'] = [];
+  for (const [i, p] of shown.entries()) {
+    const analysis = p.aiAnalysis!;
+    if (analysis.breakdown.rule === 'fallback') continue;
+    const key = analysis.businessHash;
+    const stored = caches?.analysis.get(key);
+    const basis = toBasis(toCachedBusiness(source.get(p)!));
+    const entryHolds =
+      stored?.basis !== undefined && isFresh(stored, now) && !businessChanged(stored.basis, basis);
+    if (!entryHolds) analysisWrites.push({ key, data: analysis, basis });
+    else if (stored.ai) prospects[i] = { ...p, aiAnalysis: { ...analysis, ...stored.ai } };
+  }
   return { prospects, cacheWrites: { business: businessWrites, analysis: analysisWrites } };
 }
 
 /**
- * What a ranking of these businesses needs from the caches (their analyses; the business copies of other
- * providers' businesses), or undefined when the read failed (SPEC §8: scanned as with an empty cache, logged).
- * Keyed by the businesses' ids, so it can be read while their website evidence is being attached.
+ * The caches a ranking reads (the analyses of `keys`; the business copies of `businessKeys`, other providers'
+ * businesses), or undefined when the read failed (SPEC §8: ranked as with an empty cache, logged).
  */
-export async function readScanCaches(
+async function readScanCaches(
   deps: Pick<ScanDeps, 'db' | 'log'>,
-  businesses: readonly Business[],
+  keys: readonly string[],
+  businessKeys: readonly string[],
 ): Promise<CacheRows | undefined> {
-  if (businesses.length === 0) return undefined;
-  const keys = businesses.map(businessCacheKey);
+  if (keys.length === 0 && businessKeys.length === 0) return undefined;
   try {
-    return await readCaches(
-      deps.db.kysely,
-      keys,
-      keys.filter((_, i) => keepsBusinessCopy(businesses[i]!)),
-    );
+    return await readCaches(deps.db.kysely, keys, businessKeys);
   } catch (error) {
     (deps.log ?? silentLog).warn({ err: error }, 'analysis cache read failed; scanning without it');
     return undefined;
   }
 }
 
-/** The cache entries a ranking decided to (re)write: businesses new or changed, analyses absent, stale or changed. */
-export interface CacheWrites {
-  business: { key: string; data: CachedBusiness }[];
-  analysis: { key: string; data: ProspectAnalysis; basis: AnalysisBasis }[];
-}
-
 export interface Ranking {
   prospects: Prospect[];
   cacheWrites: CacheWrites;
-}
-
-/**
- * The analyses worth keeping are those of the businesses a rep can see: the top 100 kept as the latest results and
- * in the team's list (the only ones the reasoning job gives AI words). The others of the up to 500 scored are
- * never shown, and the next scan scores them afresh anyway. Business copies are all kept.
- */
-function writesOfKept(writes: CacheWrites, kept: readonly Prospect[]): CacheWrites {
-  const shown = new Set(kept.map((p) => p.aiAnalysis?.businessHash));
-  return { business: writes.business, analysis: writes.analysis.filter((w) => shown.has(w.key)) };
 }
 
 /**
@@ -288,29 +276,6 @@ export async function saveCacheWrites(deps: Pick<ScanDeps, 'db' | 'log'>, writes
       const err: unknown = r.reason;
       (deps.log ?? silentLog).warn({ err }, 'cache write failed; the scan goes on');
     }
-  }
-}
-
-/**
- * SQLite: a ranking's cache entries written inside the scan's results transaction, under a savepoint, so the scan
- * commits (and waits for the disk, with synchronous=FULL) once, not three times. A failed cache write is rolled
- * back to the savepoint, logged, and the results still commit (SPEC §8).
- */
-async function saveCacheWritesInside(
-  trx: Transaction<Database>,
-  log: ScanLog | undefined,
-  writes: CacheWrites,
-) {
-  if (writes.business.length === 0 && writes.analysis.length === 0) return;
-  await sql`SAVEPOINT scan_caches`.execute(trx);
-  try {
-    await writeBusinessCache(trx, writes.business);
-    await writeAnalysisCache(trx, writes.analysis);
-    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
-  } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT scan_caches`.execute(trx);
-    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
-    (log ?? silentLog).warn({ err }, 'cache write failed; the scan goes on');
   }
 }
 
@@ -373,20 +338,20 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   lap('places');
   progress?.({ phase: 'found', count: found.businesses.length });
   const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
-  // The cache read needs only the businesses' ids: it runs while their website evidence is attached.
-  const cached = readScanCaches(deps, kept);
   const candidates = await withEvidence(deps, kept);
   lap('clean');
   progress?.({ phase: 'analysing', count: candidates.length });
-  const ranking = await rankBusinesses(deps, candidates, center, cached);
   // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
   // show the same order.
-  const ranked = spreadResults(
-    ranking.prospects.filter(
-      (p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis),
-    ),
-    { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
-  );
+  const ranking = await rankBusinesses(deps, candidates, center, {
+    order: (sorted) =>
+      spreadResults(
+        sorted.filter((p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis)),
+        { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
+      ),
+    shown: MAX_LOADED,
+  });
+  const ranked = ranking.prospects;
   lap('rank');
   const page = await keepAndPage(
     deps,
@@ -401,7 +366,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
       query: null,
       total: ranked.length,
     },
-    { ...ranking, prospects: ranked },
+    ranking,
     found.sources,
   );
   lap('store');
@@ -453,36 +418,28 @@ async function keepAndPage(
 ): Promise<ScanPage> {
   const ranked = ranking.prospects;
   const kept = ranked.slice(0, MAX_LOADED);
-  const cacheWrites = writesOfKept(ranking.cacheWrites, kept);
-  // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), not three. On
-  // SQLite the cache writes go inside it under a savepoint (one connection: beside it they would only queue, and
-  // each would wait for the disk again). On PostgreSQL they go beside it, on other connections at the same time,
-  // instead of adding their round trips to the scan's; either way a failed cache write does not fail the scan.
-  const inside = deps.db.kind === 'sqlite';
+  // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL). The team list's
+  // copies and the cache entries are written after the answer (after-answer.ts).
   const at = new Date().toISOString();
-  const [{ searchId, list, total }] = await Promise.all([
-    deps.db.kysely.transaction().execute(async (trx) => {
-      // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).
-      await copyOwed(trx, record.userId);
-      const id = await recordSearch(trx, record);
-      let list = ranked;
-      let total = ranked.length;
-      if (options.keepEarlier) {
-        // Read-modify-write of the stored list: compare-and-set on its version, so a background writer's change
-        // made in between (website evidence, reasoning) is merged, not lost.
-        ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED, at));
-      } else {
-        await saveLatestScan(trx, record.userId, id, kept, total, at);
-      }
-      // The team's list (All Prospects) keeps them after this user's next scan or New Search: owed now, copied
-      // from the stored results once the answer is sent (the found ones lead a merged list).
-      await oweTeamCopies(trx, record.userId, id, kept.length, at);
-      if (inside) await saveCacheWritesInside(trx, deps.log, cacheWrites);
-      return { searchId: id, list, total };
-    }),
-    inside ? undefined : saveCacheWrites(deps, cacheWrites),
-  ]);
-  teamListCopier(deps.db).schedule();
+  const { searchId, list, total } = await deps.db.kysely.transaction().execute(async (trx) => {
+    // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).
+    await copyOwed(trx, { userId: record.userId });
+    const id = await recordSearch(trx, record);
+    let list = ranked;
+    let total = ranked.length;
+    if (options.keepEarlier) {
+      // Read-modify-write of the stored list: compare-and-set on its version, so a background writer's change
+      // made in between (website evidence, reasoning) is merged, not lost.
+      ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED, at));
+    } else {
+      await saveLatestScan(trx, record.userId, id, kept, total, at);
+    }
+    // The team's list (All Prospects) keeps them after this user's next scan or New Search: owed now, copied
+    // from the stored results after the answer (the found ones lead a merged list).
+    await oweTeamCopies(trx, record.userId, id, kept.length, at);
+    return { searchId: id, list, total };
+  });
+  afterAnswer(deps.db).schedule(ranking.cacheWrites);
   return {
     searchId,
     total,
@@ -570,7 +527,7 @@ export async function quickSearch(
     deps,
     await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
   );
-  const ranking = await rankBusinesses(deps, candidates, center);
+  const ranking = await rankBusinesses(deps, candidates, center, { shown: MAX_LOADED });
   if (ranking.prospects.length === 0) {
     throw new HttpError(404, input.mode === 'business' ? NO_MATCHING_BUSINESS : NO_CATEGORY_RESULTS, {
       sources: found.sources,

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { blockKeys } from '../../core/blocklist.js';
@@ -10,17 +9,13 @@ import { lastPerKey } from './cache.js';
 // each of its three indexes: about 300 pages, two thirds of what a scan wrote and half of its store step. So the
 // scan's transaction records only that its kept prospects are owed to the team list (one small row in
 // team_pending, beside its latest results), and the team list copies them from those stored results moments
-// later, a batch of scans in one transaction.
+// later, after the answer (after-answer.ts), a batch of scans in one transaction.
 //
 // Nothing is lost on a crash: the owed row commits with the results, and whatever is still owed is copied at the
-// next start, by any instance's next copy, or by the rep's own next scan or New Search before those results are
-// replaced. A read that must see this process's scans awaits `settleTeamList(db)` (the All Prospects views, a call
-// log's score, a route's stops, the blocklist's names).
+// next start, by any instance's next copy, or by the rep's own next scan, New Search or deletion before those
+// results are replaced.
 
 type Conn = Kysely<Database> | Transaction<Database>;
-
-/** Owed rows copied per transaction. */
-const ROUND = 50;
 
 /** Inside a scan's results transaction: the first `count` prospects of the rep's stored results are owed. */
 export async function oweTeamCopies(
@@ -45,11 +40,11 @@ export async function oweTeamCopies(
 }
 
 /**
- * Copies owed prospects into the team list: those of `userId`, or of up to ROUND reps. Run it inside a
+ * Copies owed prospects into the team list: those of one rep, or of up to `limit` reps. Run it inside a
  * transaction (the copies and the owed rows' removal commit together). Answers how many reps' copies were made.
  * An owed row whose results were replaced meanwhile (which `keepAndPage` and New Search prevent) is dropped.
  */
-export async function copyOwed(trx: Conn, userId?: string): Promise<number> {
+export async function copyOwed(trx: Conn, which: { userId: string } | { limit: number }): Promise<number> {
   let query = trx
     .selectFrom('team_pending')
     .leftJoin('latest_scans', (j) =>
@@ -64,7 +59,8 @@ export async function copyOwed(trx: Conn, userId?: string): Promise<number> {
       'team_pending.scanned_at',
       'latest_scans.prospects',
     ]);
-  query = userId ? query.where('team_pending.user_id', '=', userId) : query.limit(ROUND);
+  query =
+    'userId' in which ? query.where('team_pending.user_id', '=', which.userId) : query.limit(which.limit);
   const owed = await query.execute();
   if (owed.length === 0) return 0;
   // Oldest first: where two scans kept the same business, the newer copy is written last and wins.
@@ -143,79 +139,4 @@ export async function recordTeamProspects(
       )
       .execute();
   }
-}
-
-export interface TeamListLog {
-  warn(obj: object, msg?: string): void;
-}
-
-/** One process's copier: runs after the scans' answers, one run at a time, until nothing is owed. */
-class TeamListCopier {
-  private running: Promise<void> | null = null;
-  private again = false;
-  log: TeamListLog = { warn: () => undefined };
-
-  constructor(private readonly db: Db) {}
-
-  /** Copy soon: after the scan that owes copies has sent its answer (the next turn of the event loop). */
-  schedule(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.copyAll())
-      .finally(() => {
-        this.running = null;
-      });
-  }
-
-  /** Resolves when no copy this process scheduled is waiting or under way. */
-  async settle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async copyAll(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        let copied: number;
-        do {
-          copied = await this.db.kysely.transaction().execute((trx) => copyOwed(trx));
-        } while (copied === ROUND);
-      } catch (err) {
-        // Still owed: copied by the next run (the next scan, New Search or start), nothing lost.
-        this.log.warn({ err }, 'team list copy failed; it stays owed and is retried');
-        return;
-      }
-    } while (this.again);
-    this.checkpoint();
-  }
-
-  /**
-   * SQLite: the write-ahead log copied into the database file here, after the answers, rather than inside
-   * whichever commit crosses SQLite's 1,000-page mark (a scan's, 5 to 10 ms of its time). PASSIVE: it never
-   * waits for a reader or writer; what it cannot copy now is copied next time.
-   */
-  private checkpoint(): void {
-    try {
-      this.db.sqlite?.pragma('wal_checkpoint(PASSIVE)');
-    } catch (err) {
-      this.log.warn({ err }, 'SQLite checkpoint failed; SQLite checkpoints by itself');
-    }
-  }
-}
-
-const copiers = new WeakMap<Db, TeamListCopier>();
-
-/** The team list copier of this database handle (one per process and handle). */
-export function teamListCopier(db: Db): TeamListCopier {
-  let copier = copiers.get(db);
-  if (!copier) copiers.set(db, (copier = new TeamListCopier(db)));
-  return copier;
-}
-
-/** Resolves once the team list holds every scan this process has answered. */
-export function settleTeamList(db: Db): Promise<void> {
-  return copiers.get(db)?.settle() ?? Promise.resolve();
 }

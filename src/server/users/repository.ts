@@ -216,7 +216,7 @@ export async function deleteSessions(db: Conn, userId: string): Promise<void> {
 /** Hard delete: the account, its sessions, profile and every personal record (foreign keys cascade). */
 export async function deleteUserCompletely(db: Conn, userId: string): Promise<void> {
   // The team list keeps the prospects the rep scanned (without their name): copies still owed are made first.
-  await copyOwed(db, userId);
+  await copyOwed(db, { userId });
   await db.deleteFrom('call_logs').where('user_id', '=', userId).execute();
   await db.deleteFrom('follow_ups').where('user_id', '=', userId).execute();
   await db.deleteFrom('follow_up_settings').where('user_id', '=', userId).execute();

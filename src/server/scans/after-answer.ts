@@ -1,0 +1,132 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { AnalysisBasis, CachedBusiness } from './cache.js';
+import { writeAnalysisCache, writeBusinessCache } from './cache.js';
+import type { ProspectAnalysis } from '../../core/types.js';
+import { copyOwed } from './team-list.js';
+
+// What a scan writes after its answer (issue 21): the team list's copies it owes (team-list.ts) and the cache
+// entries its ranking decided to write. Both are for later readers, not for the rep waiting on the scan: the
+// answer goes out first, and one run writes the scans that answered meanwhile in one transaction. A cache entry
+// still waiting when the process dies is only written again by the next scan of that business; an owed copy is
+// in the database already and is copied at the next start.
+//
+// A read that must see this process's scans awaits `settleAfterAnswer(db)` (the All Prospects views, a call log's
+// score, a route's stops, a stage's name, the blocklist's names).
+
+/** The cache entries a ranking decided to (re)write: businesses new or changed, analyses absent, stale or changed. */
+export interface CacheWrites {
+  business: { key: string; data: CachedBusiness }[];
+  analysis: { key: string; data: ProspectAnalysis; basis: AnalysisBasis }[];
+}
+
+export interface AfterAnswerLog {
+  warn(obj: object, msg?: string): void;
+}
+
+/** Owed rows copied per transaction (copyOwed's round). */
+const ROUND = 50;
+
+/**
+ * Cache entries written inside a transaction under a savepoint: a failed write is rolled back to it, logged, and
+ * the rest of the transaction commits (SPEC §8: a cache save failure only warns).
+ */
+export async function saveCacheWritesInside(
+  trx: Transaction<Database>,
+  log: AfterAnswerLog,
+  writes: CacheWrites,
+): Promise<void> {
+  if (writes.business.length === 0 && writes.analysis.length === 0) return;
+  await sql`SAVEPOINT scan_caches`.execute(trx);
+  try {
+    await writeBusinessCache(trx, writes.business);
+    await writeAnalysisCache(trx, writes.analysis);
+    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT scan_caches`.execute(trx);
+    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
+    log.warn({ err }, 'cache write failed; the scan goes on');
+  }
+}
+
+/** One process's writer: runs after the scans' answers, one run at a time, until nothing is waiting. */
+class AfterAnswer {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private waiting: CacheWrites = { business: [], analysis: [] };
+  log: AfterAnswerLog = { warn: () => undefined };
+
+  constructor(private readonly db: Db) {}
+
+  /** Write soon, after the scan's answer is on its way (the next turn of the event loop): these, and any owed copies. */
+  schedule(writes?: CacheWrites): void {
+    if (writes) {
+      this.waiting.business.push(...writes.business);
+      this.waiting.analysis.push(...writes.analysis);
+    }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.run())
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** Resolves when nothing this process scheduled is waiting or under way. */
+  async settle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      const writes = this.waiting;
+      this.waiting = { business: [], analysis: [] };
+      try {
+        // The cache entries with the first round of copies: one commit.
+        let copied = await this.db.kysely.transaction().execute(async (trx) => {
+          await saveCacheWritesInside(trx, this.log, writes);
+          return copyOwed(trx, { limit: ROUND });
+        });
+        while (copied === ROUND) {
+          copied = await this.db.kysely.transaction().execute((trx) => copyOwed(trx, { limit: ROUND }));
+        }
+      } catch (err) {
+        // Copies still owed are made by the next run (the next scan, New Search or start): nothing lost.
+        this.log.warn({ err }, 'writing after the answer failed; owed team list copies are retried');
+      }
+    } while (this.again);
+    this.checkpoint();
+  }
+
+  /**
+   * SQLite: the write-ahead log copied into the database file here, after the answers, rather than inside
+   * whichever commit crosses SQLite's 1,000-page mark (a scan's, 5 to 10 ms of its time). PASSIVE: it never
+   * waits for a reader or writer; what it cannot copy now is copied next time.
+   */
+  private checkpoint(): void {
+    try {
+      this.db.sqlite?.pragma('wal_checkpoint(PASSIVE)');
+    } catch (err) {
+      this.log.warn({ err }, 'SQLite checkpoint failed; SQLite checkpoints by itself');
+    }
+  }
+}
+
+const writers = new WeakMap<Db, AfterAnswer>();
+
+/** The after-the-answer writer of this database handle (one per process and handle). */
+export function afterAnswer(db: Db): AfterAnswer {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new AfterAnswer(db)));
+  return writer;
+}
+
+/** Resolves once the team list (and the caches) hold every scan this process has answered. */
+export function settleAfterAnswer(db: Db): Promise<void> {
+  return writers.get(db)?.settle() ?? Promise.resolve();
+}
