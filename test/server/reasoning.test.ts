@@ -10,6 +10,7 @@ import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../h
 import { chatCompletion } from '../helpers/fake-ai.js';
 import { placeRow } from '../../src/server/places/local-store.js';
 import { startSiteServer, type SiteServer } from '../helpers/websites.js';
+import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 
 const ANSWER_MODEL = 'reasoning-model-1';
 const AREA = { lat: 37.79, lng: -122.4, radiusMiles: 1 };
@@ -100,6 +101,7 @@ async function jobsDone(t: TestContext) {
 }
 
 async function cached(t: TestContext, prospects: Prospect[]) {
+  await settleAfterAnswer(t.db); // a scan writes its cache entries after its answer
   const rows = await t.db.kysely
     .selectFrom('analysis_cache')
     .selectAll()

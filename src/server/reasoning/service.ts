@@ -19,6 +19,7 @@ import {
   writeTeamReasoning,
   type WrittenReasoning,
 } from './repository.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
 
 export const REASONING_JOB = 'reasoning';
 /** After this many failed requests in a row the endpoint is taken as down and the rest are not asked. */
@@ -153,6 +154,8 @@ export function registerReasoningWorker(
       }
     }
     if (written.length === 0) return { asked: items.length, written: 0 };
+    // The scan's cache entries are written after its answer: those of this process are in before the texts go in.
+    await settleAfterAnswer(deps.db);
     const cached = await writeCacheReasoning(deps.db.kysely, written);
     const shown = await writeLatestScanReasoning(deps.db.kysely, userId, written);
     const team = await writeTeamReasoning(deps.db.kysely, written);
