@@ -187,8 +187,17 @@ describe('website evidence after a scan', () => {
     const jobs = await t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'website').execute();
     expect(jobs).toHaveLength(11); // every business with a website, once
     const results = jobs.map(
-      (j) => JSON.parse(j.result ?? 'null') as { status: string; reason: string | null; name: string },
+      (j) =>
+        JSON.parse(j.result ?? 'null') as {
+          status: string;
+          reason: string | null;
+          name: string;
+          shown: number;
+        },
     );
+    // A check that could not be made changes no list (it scores as no evidence) and rewrites none; a check made
+    // puts its evidence into the rep's list.
+    for (const r of results) expect(r.shown, r.name).toBe(r.status === 'failed' ? 0 : 1);
     const offline = results.find((r) => r.name === 'Offline Dental');
     expect(offline).toMatchObject({ status: 'failed' });
     expect(offline!.reason).toMatch(/could not resolve/);

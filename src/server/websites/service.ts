@@ -141,9 +141,18 @@ export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps):
     } finally {
       await hosts.done();
     }
+    const before = await readEvidenceRow(deps.db.kysely, p.key);
     await writeEvidence(deps.db.kysely, p.key, p.website, evidence, business);
-    const users = await applyToLatestScans(deps.db.kysely, p.key, business, evidence, deps.rescore);
-    const team = await applyToTeamProspects(deps.db.kysely, p.key, business, evidence, deps.rescore);
+    // A check that could not be made scores as no evidence (core/scoring/website-evidence.ts) and shows no signal:
+    // unless the business showed signals of an earlier check, no rep's list changes, and none is read or rewritten
+    // (issue 21: every stored list of the team is searched for the business, and each holding it rewritten).
+    const changesLists = evidence.status !== 'failed' || (before?.evidence?.signals.length ?? 0) > 0;
+    const users = changesLists
+      ? await applyToLatestScans(deps.db.kysely, p.key, business, evidence, deps.rescore)
+      : [];
+    const team = changesLists
+      ? await applyToTeamProspects(deps.db.kysely, p.key, business, evidence, deps.rescore)
+      : 0;
     for (const userId of users) {
       await deps.events.publish({
         type: 'prospects',
