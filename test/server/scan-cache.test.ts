@@ -4,10 +4,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Prospect, ProspectAnalysis } from '../../src/core/types.js';
 import { readCaches, writeAnalysisCache, writeBusinessCache } from '../../src/server/scans/cache.js';
-import { rankBusinesses, saveCacheWrites, type ScanLog } from '../../src/server/scans/service.js';
+import { rankBusinesses, type ScanLog } from '../../src/server/scans/service.js';
 import { createScoreFn } from '../../src/server/scans/analysis.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
+import { afterAnswer, settleAfterAnswer, type CacheWrites } from '../../src/server/scans/after-answer.js';
+import type { Db } from '../../src/server/db/database.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,11 +19,16 @@ afterAll(() => t.close());
 const CENTER = { lat: 37.7879, lng: -122.4066 };
 const score = createScoreFn(() => undefined);
 
-/** What a scan does with the caches: rank, then save the entries the ranking decided to write. */
+/** What a scan does with the caches: rank, then (after its answer) save the entries the ranking decided to write. */
 async function rank(businesses: Business[], center: { lat: number; lng: number }, log?: ScanLog) {
   const ranking = await rankBusinesses({ db: t.db, score, log }, businesses, center);
-  await saveCacheWrites({ db: t.db, log }, ranking.cacheWrites);
+  await saveCacheWrites(t.db, ranking.cacheWrites);
   return ranking.prospects;
+}
+
+async function saveCacheWrites(db: Db, writes: CacheWrites) {
+  afterAnswer(db).schedule(writes);
+  await settleAfterAnswer(db);
 }
 
 /** A business of the OSM import: a provider id, no place id. */
@@ -158,7 +164,7 @@ describe('a scan writes only what changed (issue 21)', () => {
     expect(first.cacheWrites.analysis).toHaveLength(4);
     // Only the other provider's businesses get a copy in the business cache.
     expect(first.cacheWrites.business.map((w) => w.key).sort()).toEqual(['place_ChIJ-a', 'place_ChIJ-b']);
-    await saveCacheWrites({ db: t.db }, first.cacheWrites);
+    await saveCacheWrites(t.db, first.cacheWrites);
     const elsewhere = { lat: CENTER.lat + 0.002, lng: CENTER.lng - 0.002 };
     const again = await rankBusinesses({ db: t.db, score }, [...local, ...remote], elsewhere);
     expect(again.cacheWrites).toEqual({ business: [], analysis: [] });
@@ -169,7 +175,7 @@ describe('a scan writes only what changed (issue 21)', () => {
     const grows = google('grows');
     const moves = dentist({ name: 'Geary Dental' });
     const first = await rankBusinesses({ db: t.db, score }, [same, grows, moves], CENTER);
-    await saveCacheWrites({ db: t.db }, first.cacheWrites);
+    await saveCacheWrites(t.db, first.cacheWrites);
     const keyOf = (name: string) => first.prospects.find((p) => p.name === name)!.aiAnalysis!.businessHash;
     const again = await rankBusinesses(
       { db: t.db, score },
@@ -190,7 +196,7 @@ describe('a scan writes only what changed (issue 21)', () => {
   it('judges a row written before the basis existed by its business-cache copy (the migration copies it)', async () => {
     const b = google('legacy');
     const first = await rankBusinesses({ db: t.db, score }, [b], CENTER);
-    await saveCacheWrites({ db: t.db }, first.cacheWrites);
+    await saveCacheWrites(t.db, first.cacheWrites);
     const key = first.cacheWrites.analysis[0]!.key;
     await t.db.kysely
       .updateTable('analysis_cache')
@@ -368,7 +374,8 @@ describe('when the caches fail (SPEC §8)', () => {
           .map((r) => r.analysis.score)
           .sort((a, b) => b - a),
       );
-      await saveCacheWrites({ db: broken.db, log }, ranking.cacheWrites);
+      afterAnswer(broken.db).log = log;
+      await saveCacheWrites(broken.db, ranking.cacheWrites);
       expect(warnings).toEqual([
         'analysis cache read failed; scanning without it',
         'cache write failed; the scan goes on',

@@ -29,24 +29,30 @@ export interface AfterAnswerLog {
 const ROUND = 50;
 
 /**
- * Cache entries written inside a transaction under a savepoint: a failed write is rolled back to it, logged, and
- * the rest of the transaction commits (SPEC §8: a cache save failure only warns).
+ * Cache entries written inside a transaction, each cache under a savepoint of its own: a failed write is rolled
+ * back to it, logged, and the rest commits (SPEC §8: a cache save failure only warns; the two caches are tables
+ * of their own, and one failing does not keep the other from being written).
  */
 export async function saveCacheWritesInside(
   trx: Transaction<Database>,
   log: AfterAnswerLog,
   writes: CacheWrites,
 ): Promise<void> {
-  if (writes.business.length === 0 && writes.analysis.length === 0) return;
-  await sql`SAVEPOINT scan_caches`.execute(trx);
-  try {
-    await writeBusinessCache(trx, writes.business);
-    await writeAnalysisCache(trx, writes.analysis);
-    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
-  } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT scan_caches`.execute(trx);
-    await sql`RELEASE SAVEPOINT scan_caches`.execute(trx);
-    log.warn({ err }, 'cache write failed; the scan goes on');
+  const parts = [
+    () => writeBusinessCache(trx, writes.business),
+    () => writeAnalysisCache(trx, writes.analysis),
+  ] as const;
+  for (const [i, write] of parts.entries()) {
+    if ((i === 0 ? writes.business : writes.analysis).length === 0) continue;
+    await sql`SAVEPOINT scan_cache`.execute(trx);
+    try {
+      await write();
+      await sql`RELEASE SAVEPOINT scan_cache`.execute(trx);
+    } catch (err) {
+      await sql`ROLLBACK TO SAVEPOINT scan_cache`.execute(trx);
+      await sql`RELEASE SAVEPOINT scan_cache`.execute(trx);
+      log.warn({ err }, 'cache write failed; the scan goes on');
+    }
   }
 }
 

@@ -31,8 +31,6 @@ import {
   readCaches,
   toBasis,
   toCachedBusiness,
-  writeAnalysisCache,
-  writeBusinessCache,
 } from './cache.js';
 import { copyOwed, oweTeamCopies } from './team-list.js';
 import { afterAnswer, type CacheWrites } from './after-answer.js';
@@ -260,23 +258,6 @@ async function readScanCaches(
 export interface Ranking {
   prospects: Prospect[];
   cacheWrites: CacheWrites;
-}
-
-/**
- * Write a ranking's cache entries. The two caches are separate tables, written side by side (on PostgreSQL, on
- * two pooled connections). Never throws: SPEC §8, a cache save failure only warns and the scan goes on.
- */
-export async function saveCacheWrites(deps: Pick<ScanDeps, 'db' | 'log'>, writes: CacheWrites) {
-  const results = await Promise.allSettled([
-    writeBusinessCache(deps.db.kysely, writes.business),
-    writeAnalysisCache(deps.db.kysely, writes.analysis),
-  ]);
-  for (const r of results) {
-    if (r.status === 'rejected') {
-      const err: unknown = r.reason;
-      (deps.log ?? silentLog).warn({ err }, 'cache write failed; the scan goes on');
-    }
-  }
 }
 
 /** SPEC §4/§8: if analysis fails, the category-based fallback scoring of SPEC §9, business by business. */
