@@ -17,6 +17,14 @@ interface Violation {
  * critical, one line each. Evaluated through the DevTools protocol, so the page's CSP does not stand in the way.
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  // Axe reads colours as drawn: text still fading in (a map popup opening, say) is blended with what is behind it
+  // and fails a contrast it meets once shown. Running animations and transitions finish first (at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (include) => {
     const axe = (
