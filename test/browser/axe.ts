@@ -18,11 +18,17 @@ interface Violation {
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   // Axe reads colours as drawn: text still fading in (a map popup opening, say) is blended with what is behind it
-  // and fails a contrast it meets once shown. Running animations and transitions finish first (at most 2 s).
+  // and fails a contrast it meets once shown. Running transitions and finite animations finish first (at most
+  // 1 s); an endless one (a spinner) is not waited for, so a short-lived element (a scan's progress) is still there.
   await page.evaluate(() =>
     Promise.race([
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
     ]),
   );
   await page.evaluate(AXE_SOURCE);
