@@ -5,6 +5,7 @@ import type { AnalysisBasis, CachedBusiness } from './cache.js';
 import { writeAnalysisCache, writeBusinessCache } from './cache.js';
 import type { ProspectAnalysis } from '../../core/types.js';
 import { copyOwed } from './team-list.js';
+import type { ScanLog } from './service.js';
 
 // What a scan writes after its answer (issue 21): the team list's copies it owes (team-list.ts) and the cache
 // entries its ranking decided to write. Both are for later readers, not for the rep waiting on the scan: the
@@ -21,10 +22,6 @@ export interface CacheWrites {
   analysis: { key: string; data: ProspectAnalysis; basis: AnalysisBasis }[];
 }
 
-export interface AfterAnswerLog {
-  warn(obj: object, msg?: string): void;
-}
-
 /** Owed rows copied per transaction (copyOwed's round). */
 const ROUND = 50;
 
@@ -33,26 +30,24 @@ const ROUND = 50;
  * back to it, logged, and the rest commits (SPEC §8: a cache save failure only warns; the two caches are tables
  * of their own, and one failing does not keep the other from being written).
  */
-export async function saveCacheWritesInside(
-  trx: Transaction<Database>,
-  log: AfterAnswerLog,
-  writes: CacheWrites,
-): Promise<void> {
-  const parts = [
-    () => writeBusinessCache(trx, writes.business),
-    () => writeAnalysisCache(trx, writes.analysis),
-  ] as const;
-  for (const [i, write] of parts.entries()) {
-    if ((i === 0 ? writes.business : writes.analysis).length === 0) continue;
-    await sql`SAVEPOINT scan_cache`.execute(trx);
-    try {
-      await write();
-      await sql`RELEASE SAVEPOINT scan_cache`.execute(trx);
-    } catch (err) {
-      await sql`ROLLBACK TO SAVEPOINT scan_cache`.execute(trx);
-      await sql`RELEASE SAVEPOINT scan_cache`.execute(trx);
-      log.warn({ err }, 'cache write failed; the scan goes on');
-    }
+async function saveCacheWritesInside(trx: Transaction<Database>, log: ScanLog, writes: CacheWrites) {
+  if (writes.business.length > 0) {
+    await underSavepoint(trx, log, () => writeBusinessCache(trx, writes.business));
+  }
+  if (writes.analysis.length > 0) {
+    await underSavepoint(trx, log, () => writeAnalysisCache(trx, writes.analysis));
+  }
+}
+
+async function underSavepoint(trx: Transaction<Database>, log: ScanLog, write: () => Promise<unknown>) {
+  await sql`SAVEPOINT scan_cache`.execute(trx);
+  try {
+    await write();
+    await sql`RELEASE SAVEPOINT scan_cache`.execute(trx);
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT scan_cache`.execute(trx);
+    await sql`RELEASE SAVEPOINT scan_cache`.execute(trx);
+    log.warn({ err }, 'cache write failed; the scan goes on');
   }
 }
 
@@ -61,7 +56,7 @@ class AfterAnswer {
   private running: Promise<void> | null = null;
   private again = false;
   private waiting: CacheWrites = { business: [], analysis: [] };
-  log: AfterAnswerLog = { warn: () => undefined };
+  log: ScanLog = { warn: () => undefined };
 
   constructor(private readonly db: Db) {}
 

@@ -209,19 +209,16 @@ export async function rankBusinesses(
   );
   const prospects = options.order ? options.order(sorted) : sorted;
   const shown = prospects.slice(0, options.shown ?? prospects.length);
-  const copied = businesses.filter(keepsBusinessCopy);
+  const copies = businesses
+    .filter(keepsBusinessCopy)
+    .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
   const caches = await readScanCaches(
     deps,
     shown.map((p) => p.aiAnalysis!.businessHash),
-    copied.map(businessCacheKey),
+    copies.map((c) => c.key),
   );
   const now = Date.now();
-  const businessWrites: CacheWrites['business'] = [];
-  for (const b of copied) {
-    const key = businessCacheKey(b);
-    const current = toCachedBusiness(b);
-    if (needsResave(caches?.business.get(key), current, now)) businessWrites.push({ key, data: current });
-  }
+  const businessWrites = copies.filter((c) => needsResave(caches?.business.get(c.key), c.data, now));
   const analysisWrites: CacheWrites['analysis'] = [];
   for (const [i, p] of shown.entries()) {
     const analysis = p.aiAnalysis!;
