@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/server/config.js';
 import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
@@ -106,6 +107,29 @@ describe('place chain', () => {
     expect(r.sources).toEqual([{ provider: 'demo', ok: true, count: 2 }]);
     expect(r.businesses.every((b) => b.demo === true && b.source === 'demo')).toBe(true);
     expect(svc.requests.length).toBe(0);
+  });
+
+  it('leaves no listener on the timeout signal of a provider call once the call is over', async () => {
+    // A listener left on kept the timeout's timer holding the call's answer (500 businesses a scan) for the whole
+    // timeout, so every scan's businesses outlived it by seconds.
+    const signals: AbortSignal[] = [];
+    const addListener = EventTarget.prototype.addEventListener;
+    const add = vi.spyOn(EventTarget.prototype, 'addEventListener').mockImplementation(function (
+      this: EventTarget,
+      type,
+      listener,
+      options,
+    ) {
+      if (this instanceof AbortSignal && type === 'abort') signals.push(this);
+      addListener.call(this, type, listener, options);
+    });
+    try {
+      await chain({}).nearby({ ...CENTER, radiusMiles: 1, types: ['bank'], limit: 500 });
+    } finally {
+      add.mockRestore();
+    }
+    expect(signals.length).toBeGreaterThan(0);
+    for (const signal of signals) expect(getEventListeners(signal, 'abort')).toEqual([]);
   });
 
   it('reports a provider that answers 500 and goes on with the others', async () => {

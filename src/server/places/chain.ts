@@ -194,13 +194,20 @@ export function createPlaceChain(
     parent?: AbortSignal,
   ): Promise<{ list: FoundBusiness[]; report: SourceReport }> {
     const signal = timeoutSignal(timeoutMs, parent);
+    // The listener goes when the call is over. Left on, it kept the timeout's timer holding the answer (the
+    // race's result, through this promise's reactions) for the whole timeout: every scan's 500 businesses
+    // lived on for seconds and were moved to the old generation, and the collections of that (tens of
+    // milliseconds) landed in later scans.
+    let stopWaiting = () => {};
     try {
       const pending = call(providers[name], signal);
       if (!pending) return { list: [], report: { provider: name, ok: true, count: 0 } };
       // The provider may ignore the signal while it waits on something else: the timeout still wins.
       const timedOut = new Promise<never>((_, reject) => {
-        if (signal.aborted) reject(signal.reason as Error);
-        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        const onAbort = () => reject(signal.reason as Error);
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        stopWaiting = () => signal.removeEventListener('abort', onAbort);
       });
       timedOut.catch(() => undefined);
       const list = await Promise.race([pending, timedOut]);
@@ -209,6 +216,8 @@ export function createPlaceChain(
       const message = describeError(error);
       warn('place provider failed; continuing with the others', { provider: name, error: message });
       return { list: [], report: { provider: name, ok: false, count: 0, error: message } };
+    } finally {
+      stopWaiting();
     }
   }
 
