@@ -148,7 +148,7 @@ describe('background evidence and a quick search, interleaved', () => {
     const found = scanned.filter((p) => p.id !== target.id).at(-1)!;
     const hold = holdFirstRead();
     // The merge reads the list and is held there...
-    const merging = mergeLatestScan(hold.kysely, rep.id, (await lastSearchId())!, [found], 100);
+    const merging = mergeLatestScan(hold.kysely, rep.id, (await lastSearchId())!, [found], 1, 100);
     await hold.wasReached;
     // ...while the evidence is written.
     const changed = await applyToLatestScans(

@@ -8,7 +8,8 @@ import type { Prospect } from '../../src/core/types.js';
 import { buildSecondApp, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { fixtureExtract } from '../helpers/osm-data.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
-import { saveLatestScan } from '../../src/server/scans/repository.js';
+import { saveLatestScan, storeScanIfNothingOwed } from '../../src/server/scans/repository.js';
+import { testDatabaseKind } from '../helpers/db.js';
 import { oweTeamCopies, recordTeamProspects } from '../../src/server/scans/team-list.js';
 import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 
@@ -48,6 +49,16 @@ const keptIds = async () => {
     .json<{ prospects: Prospect[] }>()
     .prospects.map((p) => p.id)
     .sort();
+};
+
+/** The ids of the rep's stored latest results, as stored. */
+const storedIds = async () => {
+  const row = await t.db.kysely
+    .selectFrom('latest_scans')
+    .select('prospects')
+    .where('user_id', '=', rep.id)
+    .executeTakeFirstOrThrow();
+  return (JSON.parse(row.prospects) as Prospect[]).map((p) => p.id);
 };
 
 /** Results stored and owed as a scan stores them, with no copy made: a process that stopped right after. */
@@ -120,6 +131,41 @@ describe('the team list after a scan (issue 21)', () => {
     expect(await teamIds()).toContain('old-2');
     expect(await owed()).toEqual([]);
   });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    "PostgreSQL's one-statement store writes the search, results and owed row, or nothing when copies are owed",
+    async () => {
+      const record = {
+        userId: rep.id,
+        kind: 'scan' as const,
+        ...CENTER,
+        radiusMiles: 1,
+        count: 20,
+        categories: ['Auto'],
+        locationLabel: null,
+        query: null,
+        total: 7,
+      };
+      const at = new Date().toISOString();
+      const id = await storeScanIfNothingOwed(t.db.kysely, record, [prospect('one', 80)], 7, at);
+      expect(id).toEqual(expect.any(String));
+      const search = await t.db.kysely
+        .selectFrom('searches')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(search).toMatchObject({ user_id: rep.id, lat: CENTER.lat, radius_miles: 1, total: 7 });
+      expect(JSON.parse(search.categories)).toEqual(['Auto']);
+      expect(await owed()).toEqual([{ user_id: rep.id, search_id: id, count: 1, scanned_at: at }]);
+      expect(await storedIds()).toEqual(['one']);
+
+      // Copies are owed now: nothing is written, the caller copies them first in its transaction.
+      const searches = await t.db.kysely.selectFrom('searches').select('id').execute();
+      expect(await storeScanIfNothingOwed(t.db.kysely, record, [prospect('two', 70)], 1, at)).toBeNull();
+      expect(await t.db.kysely.selectFrom('searches').select('id').execute()).toEqual(searches);
+      expect(await storedIds()).toEqual(['one']);
+    },
+  );
 
   it('never lets a copy of an earlier scan replace a newer one', async () => {
     await recordTeamProspects(t.db.kysely, rep.id, [prospect('x', 80, 'Newer')], '2026-02-02T00:00:00.000Z');

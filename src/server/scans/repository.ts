@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { hasRealCategory } from '../../core/categories.js';
@@ -55,26 +55,88 @@ export interface SearchRecord {
   total: number;
 }
 
-export async function recordSearch(db: Conn, s: SearchRecord): Promise<string> {
+/** A search's row, as every way of storing it writes it. */
+function searchRow(s: SearchRecord, id: string, at: string) {
+  return {
+    id,
+    user_id: s.userId,
+    created_at: at,
+    kind: s.kind,
+    lat: s.lat,
+    lng: s.lng,
+    radius_miles: s.radiusMiles,
+    count: s.count,
+    categories: JSON.stringify(s.categories),
+    location_label: s.locationLabel,
+    query: s.query,
+    total: s.total,
+  };
+}
+
+export async function recordSearch(
+  db: Conn,
+  s: SearchRecord,
+  at = new Date().toISOString(),
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('searches')
-    .values({
-      id,
-      user_id: s.userId,
-      created_at: new Date().toISOString(),
-      kind: s.kind,
-      lat: s.lat,
-      lng: s.lng,
-      radius_miles: s.radiusMiles,
-      count: s.count,
-      categories: JSON.stringify(s.categories),
-      location_label: s.locationLabel,
-      query: s.query,
-      total: s.total,
-    })
+    .values(searchRow(s, id, at))
     .execute();
   return id;
+}
+
+/** The PostgreSQL type of each column of `searches` that is not text (a cast each parameter needs below). */
+const SEARCH_NUMBERS: Partial<Record<keyof ReturnType<typeof searchRow>, string>> = {
+  lat: 'double precision',
+  lng: 'double precision',
+  radius_miles: 'double precision',
+  count: 'integer',
+  total: 'integer',
+};
+
+/**
+ * PostgreSQL: a scan's results stored in ONE statement (one round trip, atomic as every statement is) when the
+ * rep owes the team list no copies from the results it replaces (nearly always: the after-answer writer made
+ * them moments after the rep's last scan). It writes what the transaction of `keepAndPage` writes: the search
+ * record, the rep's latest results and the team list's owed row, instead of six round trips (BEGIN, the owed
+ * read, three writes, COMMIT), which were most of a scan's store step on PostgreSQL. Answers the search id, or
+ * null, having written nothing, when copies are owed: the caller then copies them first, in its transaction.
+ */
+export async function storeScanIfNothingOwed(
+  db: Kysely<Database>,
+  record: SearchRecord,
+  prospects: Prospect[],
+  total: number,
+  at: string,
+): Promise<string | null> {
+  const id = randomUUID();
+  const row = searchRow(record, id, at);
+  const columns = Object.keys(row) as (keyof typeof row)[];
+  const values = columns.map((c) => {
+    const type = SEARCH_NUMBERS[c];
+    return type ? sql`${row[c]}::${sql.raw(type)}` : sql`${row[c]}::text`;
+  });
+  const { rows } = await sql<{ stored: number }>`
+    WITH search AS (
+      INSERT INTO searches (${sql.join(columns.map((c) => sql.ref(c)))})
+      SELECT ${sql.join(values)}
+      WHERE NOT EXISTS (SELECT 1 FROM team_pending WHERE user_id = ${record.userId})
+      RETURNING id
+    ), latest AS (
+      INSERT INTO latest_scans (user_id, search_id, prospects, total, created_at)
+      SELECT ${record.userId}::text, id, ${JSON.stringify(prospects)}::text, ${total}::integer, ${at}::text FROM search
+      ON CONFLICT (user_id) DO UPDATE SET search_id = excluded.search_id, prospects = excluded.prospects,
+        total = excluded.total, created_at = excluded.created_at, version = latest_scans.version + 1
+    ), owed AS (
+      INSERT INTO team_pending (user_id, search_id, count, scanned_at)
+      SELECT ${record.userId}::text, id, ${prospects.length}::integer, ${at}::text FROM search
+      WHERE ${prospects.length}::integer > 0
+      ON CONFLICT (user_id) DO UPDATE SET search_id = excluded.search_id, count = excluded.count,
+        scanned_at = excluded.scanned_at
+    )
+    SELECT count(*)::integer AS stored FROM search`.execute(db);
+  return rows[0]?.stored === 1 ? id : null;
 }
 
 export async function saveLatestScan(
@@ -162,14 +224,15 @@ export async function updateLatestScan<T>(
 
 /**
  * A business lookup's results on top of the rep's latest results (the scan being worked stays below them), with
- * a compare-and-set on the version like every other writer; the first results when there are none. Answers the
- * whole list and its total.
+ * a compare-and-set on the version like every other writer; the first results when there are none. `found` may
+ * be the first of more (`foundTotal` counts them all). Answers the whole list and its total.
  */
 export async function mergeLatestScan(
   db: Conn,
   userId: string,
   searchId: string,
   found: Prospect[],
+  foundTotal: number,
   maxLoaded: number,
   at = new Date().toISOString(),
 ): Promise<{ list: Prospect[]; total: number }> {
@@ -181,14 +244,14 @@ export async function mergeLatestScan(
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row || !row.search_id) {
-      await saveLatestScan(db, userId, searchId, found.slice(0, maxLoaded), found.length, at);
-      return { list: found, total: found.length };
+      await saveLatestScan(db, userId, searchId, found.slice(0, maxLoaded), foundTotal, at);
+      return { list: found, total: foundTotal };
     }
     const earlier = JSON.parse(row.prospects) as Prospect[];
     const ids = new Set(found.map((p) => p.id));
     const rest = earlier.filter((p) => !ids.has(p.id));
     const list = [...found, ...rest];
-    const total = found.length + Math.max(rest.length, row.total - (earlier.length - rest.length));
+    const total = foundTotal + Math.max(rest.length, row.total - (earlier.length - rest.length));
     const version = Number(row.version);
     const result = await db
       .updateTable('latest_scans')

@@ -20,6 +20,7 @@ import {
   recordSearch,
   saveLatestScan,
   mergeLatestScan,
+  storeScanIfNothingOwed,
   type SearchRecord,
 } from './repository.js';
 import {
@@ -104,18 +105,8 @@ async function withEvidence(deps: Pick<ScanDeps, 'websites' | 'log'>, businesses
 }
 
 /** After the answer: checks of the kept businesses' websites (not awaited by the scan). */
-function scheduleChecks(
-  deps: Pick<ScanDeps, 'websites'>,
-  userId: string,
-  businesses: Business[],
-  kept: readonly Prospect[],
-) {
-  if (!deps.websites) return;
-  const ids = new Set(kept.map((p) => p.id));
-  void deps.websites.schedule(
-    userId,
-    businesses.filter((b) => ids.has(b.placeId?.trim() || b.id?.trim() || '')),
-  );
+function scheduleChecks(deps: Pick<ScanDeps, 'websites'>, userId: string, businesses: Business[]) {
+  if (deps.websites) void deps.websites.schedule(userId, businesses);
 }
 
 export interface ScanInput {
@@ -178,16 +169,24 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  *   neither written to the cache nor given cached AI words (they explain the model's score, not this one).
  *
  * Sorted by score descending, ties by distance then name so the order is stable; `options.order` may then
- * filter and rearrange it (a scan's prefilter and "Spread results out") before the shown ones are taken. The
- * cache entries to write come back beside the prospects: a scan saves them after its answer.
+ * filter and rearrange it (a scan's prefilter and "Spread results out") before the shown ones are taken; only
+ * those come back, with the total ranked. The cache entries to write come back beside them: a scan saves them
+ * after its answer.
  */
-export async function rankBusinesses(
+export function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
   options: { order?: (sorted: Prospect[]) => Prospect[]; shown?: number } = {},
 ): Promise<Ranking> {
-  if (businesses.length === 0) return { prospects: [], cacheWrites: { business: [], analysis: [] } };
+  if (businesses.length === 0) {
+    return Promise.resolve({
+      prospects: [],
+      businesses: [],
+      total: 0,
+      cacheWrites: { business: [], analysis: [] },
+    });
+  }
   const log = deps.log ?? silentLog;
   const computed = scoreOrFallback(deps.score, businesses, center, log);
   const source = new Map<Prospect, Business>();
@@ -207,31 +206,52 @@ export async function rankBusinesses(
       a.name.localeCompare(b.name) ||
       a.id.localeCompare(b.id),
   );
-  const prospects = options.order ? options.order(sorted) : sorted;
-  const shown = prospects.slice(0, options.shown ?? prospects.length);
+  const ordered = options.order ? options.order(sorted) : sorted;
+  const prospects = options.shown === undefined ? ordered : ordered.slice(0, options.shown);
   const copies = businesses
     .filter(keepsBusinessCopy)
     .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
+  // The cache read waits in a function of its own, so that only the shown prospects and their businesses stay
+  // live through it (not the up to 500 scored, nor the arguments): a young-generation garbage collection tends
+  // to land in that wait, and copies whatever is live.
+  return withCaches(deps, prospects, {
+    businesses: prospects.map((p) => source.get(p)!),
+    total: ordered.length,
+    copies,
+  });
+}
+
+/** The ranking's cache read, and from it what to write and any AI-written words to show (see above). */
+async function withCaches(
+  deps: Pick<ScanDeps, 'db' | 'log'>,
+  prospects: Prospect[],
+  { businesses, total, copies }: { businesses: Business[]; total: number; copies: CacheWrites['business'] },
+): Promise<Ranking> {
   const caches = await readScanCaches(
     deps,
-    shown.map((p) => p.aiAnalysis!.businessHash),
+    prospects.map((p) => p.aiAnalysis!.businessHash),
     copies.map((c) => c.key),
   );
   const now = Date.now();
   const businessWrites = copies.filter((c) => needsResave(caches?.business.get(c.key), c.data, now));
   const analysisWrites: CacheWrites['analysis'] = [];
-  for (const [i, p] of shown.entries()) {
+  for (const [i, p] of prospects.entries()) {
     const analysis = p.aiAnalysis!;
     if (analysis.breakdown.rule === 'fallback') continue;
     const key = analysis.businessHash;
     const stored = caches?.analysis.get(key);
-    const basis = toBasis(toCachedBusiness(source.get(p)!));
+    const basis = toBasis(toCachedBusiness(businesses[i]!));
     const entryHolds =
       stored?.basis !== undefined && isFresh(stored, now) && !businessChanged(stored.basis, basis);
     if (!entryHolds) analysisWrites.push({ key, data: analysis, basis });
     else if (stored.ai) prospects[i] = { ...p, aiAnalysis: { ...analysis, ...stored.ai } };
   }
-  return { prospects, cacheWrites: { business: businessWrites, analysis: analysisWrites } };
+  return {
+    prospects,
+    businesses,
+    total,
+    cacheWrites: { business: businessWrites, analysis: analysisWrites },
+  };
 }
 
 /**
@@ -253,7 +273,12 @@ async function readScanCaches(
 }
 
 export interface Ranking {
+  /** In order: the first `shown` when a number was given, else all of them. */
   prospects: Prospect[];
+  /** The business each of `prospects` was made from, in the same order. */
+  businesses: Business[];
+  /** How many were ranked (after `order`): the results' total. */
+  total: number;
   cacheWrites: CacheWrites;
 }
 
@@ -315,6 +340,9 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   ]);
   lap('places');
   progress?.({ phase: 'found', count: found.businesses.length });
+  // Only these are needed from here on: what a young-generation garbage collection in a later wait copies is
+  // what is still referenced, so the businesses found are not (see rankBusinesses).
+  const { sources, noLocalData } = found;
   const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
   const candidates = await withEvidence(deps, kept);
   lap('clean');
@@ -329,7 +357,6 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
       ),
     shown: MAX_LOADED,
   });
-  const ranked = ranking.prospects;
   lap('rank');
   const page = await keepAndPage(
     deps,
@@ -342,15 +369,15 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
       categories: groups,
       locationLabel: input.locationLabel ?? null,
       query: null,
-      total: ranked.length,
+      total: ranking.total,
     },
     ranking,
-    found.sources,
+    sources,
   );
   lap('store');
   progress?.({ phase: 'done', count: page.total });
-  scheduleChecks(deps, userId, candidates, ranked.slice(0, MAX_LOADED));
-  return found.noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
+  scheduleChecks(deps, userId, ranking.businesses);
+  return noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
 
 /**
@@ -394,29 +421,16 @@ async function keepAndPage(
   sources: SourceReport[],
   options: { keepEarlier?: boolean } = {},
 ): Promise<ScanPage> {
-  const ranked = ranking.prospects;
-  const kept = ranked.slice(0, MAX_LOADED);
-  // The results in one transaction: one durable commit (one fsync with SQLite synchronous=FULL). The team list's
-  // copies and the cache entries are written after the answer (after-answer.ts).
+  const kept = ranking.prospects.slice(0, MAX_LOADED);
+  // The team list's copies and the cache entries are written after the answer (after-answer.ts).
   const at = new Date().toISOString();
-  const { searchId, list, total } = await deps.db.kysely.transaction().execute(async (trx) => {
-    // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).
-    await copyOwed(trx, { userId: record.userId });
-    const id = await recordSearch(trx, record);
-    let list = ranked;
-    let total = ranked.length;
-    if (options.keepEarlier) {
-      // Read-modify-write of the stored list: compare-and-set on its version, so a background writer's change
-      // made in between (website evidence, reasoning) is merged, not lost.
-      ({ list, total } = await mergeLatestScan(trx, record.userId, id, ranked, MAX_LOADED, at));
-    } else {
-      await saveLatestScan(trx, record.userId, id, kept, total, at);
-    }
-    // The team's list (All Prospects) keeps them after this user's next scan or New Search: owed now, copied
-    // from the stored results after the answer (the found ones lead a merged list).
-    await oweTeamCopies(trx, record.userId, id, kept.length, at);
-    return { searchId: id, list, total };
-  });
+  const storedAtOnce =
+    deps.db.kind === 'postgres' && !options.keepEarlier
+      ? await storeScanIfNothingOwed(deps.db.kysely, record, kept, ranking.total, at)
+      : null;
+  const { searchId, list, total } = storedAtOnce
+    ? { searchId: storedAtOnce, list: kept, total: ranking.total }
+    : await storeInTransaction(deps.db, record, kept, ranking.total, at, options.keepEarlier ?? false);
   afterAnswer(deps.db).schedule(ranking.cacheWrites);
   return {
     searchId,
@@ -428,6 +442,39 @@ async function keepAndPage(
     radiusMiles: record.radiusMiles,
     count: record.count,
   };
+}
+
+/**
+ * The search record, the latest results (merged under the earlier ones for a business lookup) and the team
+ * list's owed row, in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), after any
+ * copies still owed from the results about to be replaced.
+ */
+function storeInTransaction(
+  db: Db,
+  record: SearchRecord,
+  kept: Prospect[],
+  keptTotal: number,
+  at: string,
+  keepEarlier: boolean,
+) {
+  return db.kysely.transaction().execute(async (trx) => {
+    // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).
+    await copyOwed(trx, { userId: record.userId });
+    const id = await recordSearch(trx, record, at);
+    let list = kept;
+    let total = keptTotal;
+    if (keepEarlier) {
+      // Read-modify-write of the stored list: compare-and-set on its version, so a background writer's change
+      // made in between (website evidence, reasoning) is merged, not lost.
+      ({ list, total } = await mergeLatestScan(trx, record.userId, id, kept, total, MAX_LOADED, at));
+    } else {
+      await saveLatestScan(trx, record.userId, id, kept, total, at);
+    }
+    // The team's list (All Prospects) keeps them after this user's next scan or New Search: owed now, copied
+    // from the stored results after the answer (the found ones lead a merged list).
+    await oweTeamCopies(trx, record.userId, id, kept.length, at);
+    return { searchId: id, list, total };
+  });
 }
 
 /**
@@ -522,12 +569,12 @@ export async function quickSearch(
       categories: [],
       locationLabel: input.locationLabel ?? null,
       query: text,
-      total: ranking.prospects.length,
+      total: ranking.total,
     },
     ranking,
     found.sources,
     { keepEarlier: input.mode === 'business' },
   );
-  scheduleChecks(deps, userId, candidates, ranking.prospects.slice(0, MAX_LOADED));
+  scheduleChecks(deps, userId, ranking.businesses);
   return page;
 }
