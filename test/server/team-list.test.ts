@@ -3,6 +3,7 @@
 // results are replaced or the process stops before the copy, and an older copy never replaces a newer one. On
 // SQLite, or PostgreSQL with TEST_DATABASE=postgres.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import type { Prospect } from '../../src/core/types.js';
 import { buildSecondApp, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
@@ -164,6 +165,19 @@ describe('the team list after a scan (issue 21)', () => {
       expect(await storeScanIfNothingOwed(t.db.kysely, record, [prospect('two', 70)], 1, at)).toBeNull();
       expect(await t.db.kysely.selectFrom('searches').select('id').execute()).toEqual(searches);
       expect(await storedIds()).toEqual(['one']);
+    },
+  );
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'PostgreSQL compresses the stored results with lz4 where the server has it',
+    async () => {
+      const { rows } = await sql<{ method: string; lz4: boolean }>`
+        SELECT a.attcompression AS method,
+          EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) AS lz4
+        FROM pg_attribute a WHERE a.attrelid = 'latest_scans'::regclass AND a.attname = 'prospects'`.execute(
+        t.db.kysely,
+      );
+      expect(rows[0]?.method).toBe(rows[0]?.lz4 ? 'l' : '');
     },
   );
 
