@@ -1,5 +1,5 @@
-// What the offline browser tests (issue 20) share: a saved business, the tabs and cards they read, and waiting
-// until the service worker controls the page.
+// What the offline browser tests (issue 20) share: a saved business, the tabs and cards they read, the rep's
+// persisted query cache, and waiting until the service worker controls the page.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
@@ -37,4 +37,26 @@ export async function serviceWorkerReady(page: Page) {
   // Installed during this page's life: the next load is the one it controls.
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), SLOW).toBe(true);
+}
+
+/** The rep's persisted query cache in their IndexedDB, as JSON ('' while there is none). */
+export async function cachedState(page: Page, userId: string): Promise<string> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(`prospect-finder-offline-${id}`);
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) return resolve('');
+          const get = db.transaction('meta').objectStore('meta').get('queryCache');
+          get.onsuccess = () => {
+            resolve(get.result ? JSON.stringify(get.result) : '');
+            db.close();
+          };
+          get.onerror = () => resolve('');
+        };
+      }),
+    userId,
+  );
 }

@@ -15,7 +15,7 @@ import {
   type TestBrowser,
   type TestServer,
 } from './harness.js';
-import { business, card, serviceWorkerReady, SLOW, tab } from './offline-helpers.js';
+import { business, cachedState, card, serviceWorkerReady, SLOW, tab } from './offline-helpers.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -46,28 +46,6 @@ async function queuedLabels(page: Page, userId: string): Promise<string[] | null
       };
     });
   }, userId);
-}
-
-/** The rep's persisted query cache in their IndexedDB, as JSON ('' while there is none). */
-async function cachedState(page: Page, userId: string): Promise<string> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open(`prospect-finder-offline-${id}`);
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) return resolve('');
-          const get = db.transaction('meta').objectStore('meta').get('queryCache');
-          get.onsuccess = () => {
-            resolve(get.result ? JSON.stringify(get.result) : '');
-            db.close();
-          };
-          get.onerror = () => resolve('');
-        };
-      }),
-    userId,
-  );
 }
 
 const callsOf = (userId: string) =>

@@ -14,7 +14,7 @@ import {
   type TestBrowser,
   type TestServer,
 } from './harness.js';
-import { business, card, serviceWorkerReady, SLOW, tab } from './offline-helpers.js';
+import { business, cachedState, card, serviceWorkerReady, SLOW, tab } from './offline-helpers.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -23,28 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server?.close();
 });
-
-/** The rep's persisted query cache in their IndexedDB, as JSON ('' while there is none). */
-async function cachedState(page: Page, userId: string): Promise<string> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open(`prospect-finder-offline-${id}`);
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) return resolve('');
-          const get = db.transaction('meta').objectStore('meta').get('queryCache');
-          get.onsuccess = () => {
-            resolve(get.result ? JSON.stringify(get.result) : '');
-            db.close();
-          };
-          get.onerror = () => resolve('');
-        };
-      }),
-    userId,
-  );
-}
 
 async function rows(
   table: 'call_logs' | 'saved_prospects' | 'follow_ups',
