@@ -211,9 +211,8 @@ export function rankBusinesses(
   const copies = businesses
     .filter(keepsBusinessCopy)
     .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
-  // The cache read waits in a function of its own, so that only the shown prospects and their businesses stay
-  // live through it (not the up to 500 scored, nor the arguments): a young-generation garbage collection tends
-  // to land in that wait, and copies whatever is live.
+  // From here on only the shown ones and their businesses are kept (the cache read waits in a function of its
+  // own, which is handed nothing else): the rest of the up to 500 scored is garbage before that wait.
   return withCaches(deps, prospects, {
     businesses: prospects.map((p) => source.get(p)!),
     total: ordered.length,
@@ -340,8 +339,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   ]);
   lap('places');
   progress?.({ phase: 'found', count: found.businesses.length });
-  // Only these are needed from here on: what a young-generation garbage collection in a later wait copies is
-  // what is still referenced, so the businesses found are not (see rankBusinesses).
+  // Only these are needed of what was found once it is cleaned: the list itself is not held through the waits.
   const { sources, noLocalData } = found;
   const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
   const candidates = await withEvidence(deps, kept);
