@@ -109,8 +109,9 @@ describe('map tiles offline (issue 20)', () => {
       await expect.poll(() => loadedTiles(page), SLOW).toBeGreaterThan(3);
       await expect.poll(() => cachedTiles(page), SLOW).toBeGreaterThanOrEqual(await loadedTiles(page));
       const viewedOnline = await loadedTiles(page);
-      // The app keeps what it shows on the device half a second after it changes: the map's config (the tile URL)
-      // must be kept before the connection goes, or the offline reload has no tile layer to draw.
+      // The app keeps what it shows on the device half a second after it changes, or as the page is left: the
+      // map's config (the tile URL) must be kept before the connection goes, or the offline reload has no tile
+      // layer to draw. Waited for, so the test does not race the reload against that save.
       await expect
         .poll(() => cachedState(page, id).then((state) => state.includes(`${tileOrigin}/{z}`)), SLOW)
         .toBe(true);

@@ -47,7 +47,10 @@ export async function restoreQueryCache(client: QueryClient): Promise<boolean> {
   }
 }
 
-/** Keeps the user's cache in their IndexedDB (at most every half second); returns the unsubscribe. */
+/**
+ * Keeps the user's cache in their IndexedDB (at most every half second, and at once when the page is hidden or
+ * left); returns the unsubscribe.
+ */
 export function persistQueryCache(client: QueryClient, userId: string): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
@@ -70,10 +73,23 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(() => void save(), 500);
   });
+  // A reload, a closed tab or a phone putting the app away within that half second: save what is waiting now.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    void save();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
   void save();
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
   };
 }
