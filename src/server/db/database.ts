@@ -84,10 +84,7 @@ export function openDatabase(config: { database: DatabaseTarget }): Db {
     max: 10,
     connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     keepAlive: true,
-    ...(statementTimeout > 0 && {
-      statement_timeout: statementTimeout,
-      query_timeout: statementTimeout + CLIENT_GRACE_MS,
-    }),
+    ...(statementTimeout > 0 && { statement_timeout: statementTimeout }),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -97,24 +94,45 @@ export function openDatabase(config: { database: DatabaseTarget }): Db {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: droppingTimedOut(pool) }) });
+  const readTimeoutMs = statementTimeout > 0 ? statementTimeout + CLIENT_GRACE_MS : 0;
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: droppingTimedOut(pool, readTimeoutMs) }),
+  });
   return { kysely, kind: 'postgres', pool, destroy: () => kysely.destroy() };
 }
 
+/** The message of a query the server never answered (as pg's own client-side timeout words it). */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
 /**
- * The pool as Kysely sees it, except that a connection whose query timed out on the client side
- * ('Query read timeout') is destroyed on release instead of going back to the pool: its query is still
+ * The pool as Kysely sees it: each query under a client-side read timeout (`readTimeoutMs`, 0 for none), and a
+ * connection whose query timed out destroyed on release instead of going back to the pool: its query is still
  * outstanding, so every later query on it would wait behind it and time out too.
+ *
+ * The timeout is ours, and pg is called with a callback, because both of pg's own ways (its `query_timeout`
+ * option, and the promise its `query` answers without a callback) kept every answer reachable for a while after
+ * it was read: each young-generation collection then promoted the previous one's rows to the old generation,
+ * about 2.5 MB a scan, and took 5-10 ms instead of about 1 ms (docs/PERFORMANCE.md, "Scan: the collections").
  */
-function droppingTimedOut(pool: pg.Pool): PostgresPool {
+function droppingTimedOut(pool: pg.Pool, readTimeoutMs: number): PostgresPool {
   return {
     connect: async (): Promise<PostgresPoolClient> => {
       const client = await pool.connect();
       let broken: Error | undefined;
       const query = (text: string, parameters: readonly unknown[]) =>
-        client.query(text, parameters as unknown[]).catch((error: unknown) => {
-          if (error instanceof Error && error.message === 'Query read timeout') broken = error;
-          throw error;
+        new Promise<pg.QueryResult>((resolve, reject) => {
+          const timer =
+            readTimeoutMs > 0
+              ? setTimeout(() => {
+                  broken = new Error(QUERY_READ_TIMEOUT);
+                  reject(broken);
+                }, readTimeoutMs)
+              : undefined;
+          client.query(text, parameters as unknown[], (error: Error | undefined, result: pg.QueryResult) => {
+            clearTimeout(timer);
+            if (error) reject(error);
+            else resolve(result);
+          });
         });
       return {
         query: query as unknown as PostgresPoolClient['query'],
@@ -132,7 +150,7 @@ function droppingTimedOut(pool: pg.Pool): PostgresPool {
  */
 export function withoutTimeouts(db: Db): { kysely: Kysely<Database>; close(): Promise<void> } {
   if (db.kind !== 'postgres' || !db.pool) return { kysely: db.kysely, close: () => Promise.resolve() };
-  const { statement_timeout: _statement, query_timeout: _query, ...options } = db.pool.options;
+  const { statement_timeout: _statement, ...options } = db.pool.options;
   const pool = new pg.Pool({ ...options, max: 1 });
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AppEvent, AppEventType, ScanPhase } from '../../core/api/events.js';
 
@@ -106,8 +107,8 @@ function decodeEvent(payload: string | undefined): { origin: string; event: AppE
 export interface PostgresBusOptions {
   /** Connection settings of the listening client (the pool's own). */
   connection: pg.ClientConfig;
-  /** Publishes through the pool. */
-  pool: pg.Pool;
+  /** Publishes through this: the app's queries (under their timeouts), or a pool. */
+  pool: { query(text: string, values: unknown[]): Promise<unknown> };
   log: FastifyBaseLogger;
   /** First reconnect delay; doubles up to maxDelayMs. */
   minDelayMs?: number;
@@ -218,7 +219,11 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
 /** The bus for this database: LISTEN/NOTIFY on PostgreSQL, in memory on SQLite (one instance). */
 export function createEventBus(db: Db, log: FastifyBaseLogger): EventBus {
   if (db.kind === 'postgres' && db.pool) {
-    return createPostgresBus({ connection: db.pool.options, pool: db.pool, log });
+    // Published through Kysely: under the client-side read timeout every query of the app has (database.ts).
+    const publisher = {
+      query: (text: string, values: unknown[]) => db.kysely.executeQuery(CompiledQuery.raw(text, values)),
+    };
+    return createPostgresBus({ connection: db.pool.options, pool: publisher, log });
   }
   return createMemoryBus(log);
 }
