@@ -1,4 +1,4 @@
-// `npm run bench -- scan [--scans=200] [--rows=1000000] [--skip-postgres]`
+// `npm run bench -- scan [--scans=200] [--rows=1000000] [--skip-postgres] [--skip-sqlite] [--skip-sf]`
 // Latency of a whole scan on the `local` provider — the service call POST /api/scans makes: radius query,
 // de-duplication, blocklist, scoring of up to 500 candidates, cache reads and writes, the search record and
 // the user's latest results — on the SF extract and on a synthetic city of 1,000,000 businesses, on SQLite
@@ -105,9 +105,9 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 export default async function run(args: string[]): Promise<void> {
   const nScans = arg(args, 'scans', 200);
   const nRows = arg(args, 'rows', 1_000_000);
-  const kinds: ('sqlite' | 'postgres')[] = args.includes('--skip-postgres')
-    ? ['sqlite']
-    : ['sqlite', 'postgres'];
+  const kinds = (['sqlite', 'postgres'] as const).filter((k) => !args.includes(`--skip-${k}`));
+  // A partial run (one database, or the synthetic city alone) prints its figures and leaves the docs as they are.
+  const partial = kinds.length < 2 || args.includes('--skip-sf');
   const sfBox = { minLat: 37.7719, maxLat: 37.7975, minLng: -122.4201, maxLng: -122.3926 };
   const sfPoints = randomPoints(nScans, 11, sfBox);
   const sfAlone = randomPoints(nScans, 17, sfBox);
@@ -140,13 +140,15 @@ export default async function run(args: string[]): Promise<void> {
   };
   for (const kind of kinds) {
     const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-    const sf = await openTarget(kind, 'FULL');
-    try {
-      await importOsmFile(sf.db, SF_FILE);
-      const r = await measureScans(sf, sfPoints, sfAlone);
-      report(r, `SF extract (4,006)`, label);
-    } finally {
-      await sf.drop();
+    if (!args.includes('--skip-sf')) {
+      const sf = await openTarget(kind, 'FULL');
+      try {
+        await importOsmFile(sf.db, SF_FILE);
+        const r = await measureScans(sf, sfPoints, sfAlone);
+        report(r, `SF extract (4,006)`, label);
+      } finally {
+        await sf.drop();
+      }
     }
     const big = await openTarget(kind, 'FULL');
     try {
@@ -185,5 +187,5 @@ export default async function run(args: string[]): Promise<void> {
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  writeSection(section, '## Scan: end to end');
+  if (!partial) writeSection(section, '## Scan: end to end');
 }
