@@ -29,6 +29,10 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
 /** At most 3 photo links (SPEC.md §3). */
 export const MAX_PHOTOS = 3;
 
+/** A prospect's id (SPEC.md §3): the place id, else the provider id, else 'prospect_N' (N = `index`). */
+export const prospectId = (b: Pick<Business, 'placeId' | 'id'>, index = 0): string =>
+  b.placeId?.trim() || b.id?.trim() || `prospect_${index}`;
+
 /**
  * The Prospect of SPEC.md §3: id = place id, else provider id, else 'prospect_N' (N = `index`); openNow defaults
  * to true when unknown; reviews default to 0; score = analysis score / 100 (0 without an analysis).
@@ -37,9 +41,8 @@ export function toProspect(
   b: Business,
   opts: { distance: number; analysis?: ProspectAnalysis; index?: number },
 ): Prospect {
-  const id = b.placeId?.trim() || b.id?.trim() || `prospect_${opts.index ?? 0}`;
   const p: Prospect = {
-    id,
+    id: prospectId(b, opts.index),
     name: b.name,
     category: b.category,
     address: b.address,

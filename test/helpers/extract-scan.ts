@@ -76,12 +76,12 @@ export function scanCandidates(all: readonly Business[], center: LatLng, opts: E
 export function rankCandidates(
   candidates: readonly Business[],
   center: LatLng,
-  score: (b: Business[], c: LatLng) => { analysis: AnalysisResult }[],
+  score: (b: Business[], c: LatLng) => { analysis(): AnalysisResult }[],
   opts: ExtractScanOptions = {},
 ): RankedRow[] {
   const analyses = score([...candidates], center);
   const rows = candidates.map((business, i) => {
-    const analysis = analyses[i]!.analysis;
+    const analysis = analyses[i]!.analysis();
     return {
       business,
       distance: haversineMiles(center, business),

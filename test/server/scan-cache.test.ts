@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Prospect, ProspectAnalysis } from '../../src/core/types.js';
 import { readCaches, writeAnalysisCache, writeBusinessCache } from '../../src/server/scans/cache.js';
 import { rankBusinesses, type ScanLog } from '../../src/server/scans/service.js';
-import { createScoreFn } from '../../src/server/scans/analysis.js';
+import { createScoreFn, type ScoreFn } from '../../src/server/scans/analysis.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { afterAnswer, settleAfterAnswer, type CacheWrites } from '../../src/server/scans/after-answer.js';
 import type { Db } from '../../src/server/db/database.js';
@@ -72,7 +72,7 @@ const BASIS = { reviewCount: 0, rating: null, website: '', phone: '' };
 describe('cache keys and writes', () => {
   it('writes a batch that names one key twice (the last entry wins), on both databases', async () => {
     const a = osmBusiness('1');
-    const analysis = score([a], CENTER)[0]!.analysis;
+    const analysis = score([a], CENTER)[0]!.analysis();
     const data = (name: string) => ({
       name,
       address: '',
@@ -98,7 +98,7 @@ describe('cache keys and writes', () => {
   });
 
   it('reads of an analysis only its age, version, basis and AI-written words, whatever its texts say', async () => {
-    const plain = score([osmBusiness('201')], CENTER)[0]!.analysis;
+    const plain = score([osmBusiness('201')], CENTER)[0]!.analysis();
     // A text that is the marker itself makes the row send its JSON; the parsed JSON still says "no AI words".
     const named = { ...plain, reasoning: 'reasoningModel' };
     expect(JSON.stringify(named)).toContain('"reasoningModel"');
@@ -263,6 +263,46 @@ async function seedAiEntry(b: Business, row: { ageMs?: number; modelVersion?: st
 const DAY = 86_400_000;
 const miles = (reasoning: string) => Number(/ (\d+\.\d) mi away\./.exec(reasoning)?.[1]);
 
+describe('what a ranking explains', () => {
+  it('scores every business and explains only the shown ones, the best first', async () => {
+    let explained = 0;
+    const counting: ScoreFn = (businesses, center) =>
+      score(businesses, center).map((r) => ({
+        score: r.score,
+        rule: r.rule,
+        analysis: () => {
+          explained++;
+          return r.analysis();
+        },
+      }));
+    // 150 businesses of different sizes and distances: every score is the model's, some tie.
+    const businesses = Array.from({ length: 150 }, (_, i) =>
+      osmBusiness(String(5000 + i), {
+        name: `Dental Office ${i}`,
+        types: ['dentist'],
+        category: 'Dental',
+        lat: CENTER.lat + (i % 17) * 0.0007,
+        ...(i % 3 === 0 && { website: `https://dental${i}.example` }),
+        ...(i % 4 === 0 && { phone: `(415) 555-${String(1000 + i)}` }),
+      }),
+    );
+    const ranking = await rankBusinesses({ db: t.db, score: counting }, businesses, CENTER, { shown: 100 });
+    expect(ranking.total).toBe(150);
+    expect(ranking.prospects).toHaveLength(100);
+    expect(explained).toBe(100);
+    // The shown are the first 100 of all 150 in score order, each with its whole analysis.
+    const all = score(businesses, CENTER)
+      .map((r) => r.score)
+      .sort((a, b) => b - a);
+    expect(ranking.prospects.map((p) => p.aiAnalysis!.score)).toEqual(all.slice(0, 100));
+    for (const p of ranking.prospects) {
+      expect(p.aiAnalysis!.reasoning).toContain(`(${p.aiAnalysis!.score}/100)`);
+      expect(p.aiAnalysis!.breakdown.points).not.toBeNull();
+      expect(ranking.businesses[ranking.prospects.indexOf(p)]!.id).toBe(p.id);
+    }
+  });
+});
+
 describe('what a stored analysis gives a scan', () => {
   it('scores every business fresh: the reasoning and distance follow the scan centre', async () => {
     const b = dentist();
@@ -270,7 +310,7 @@ describe('what a stored analysis gives a scan', () => {
     const far = { lat: b.lat - 0.012, lng: b.lng };
     for (const center of [near, far, near]) {
       const [p] = await rank([b], center);
-      const fresh = score([b], center)[0]!.analysis;
+      const fresh = score([b], center)[0]!.analysis();
       expect(Math.abs(miles(p!.aiAnalysis!.reasoning) - p!.distance)).toBeLessThanOrEqual(0.051);
       expect(p!.aiAnalysis!.breakdown).toEqual(fresh.breakdown);
       expect(p!.aiAnalysis!.score).toBe(fresh.score);
@@ -283,7 +323,7 @@ describe('what a stored analysis gives a scan', () => {
     const key = await seedAiEntry(b);
     const elsewhere = { lat: b.lat + 0.01, lng: b.lng + 0.01 };
     const [p] = await rank([{ ...b, reviews: 109 }], elsewhere);
-    const fresh = score([{ ...b, reviews: 109 }], elsewhere)[0]!.analysis;
+    const fresh = score([{ ...b, reviews: 109 }], elsewhere)[0]!.analysis();
     expect(p!.aiAnalysis).toMatchObject({ ...AI, score: fresh.score, businessHash: key });
     expect(p!.aiAnalysis!.breakdown).toEqual(fresh.breakdown);
     // The entry is kept as it was (not rewritten over the AI words).
@@ -304,7 +344,7 @@ describe('what a stored analysis gives a scan', () => {
     const changed = { ...b, ...change };
     const [p] = await rank([changed], CENTER);
     expect(p!.aiAnalysis!.reasoningModel).toBeUndefined();
-    expect(p!.aiAnalysis!.reasoning).toBe(score([changed], CENTER)[0]!.analysis.reasoning);
+    expect(p!.aiAnalysis!.reasoning).toBe(score([changed], CENTER)[0]!.analysis().reasoning);
     const stored = await storedAnalysis(key);
     expect(stored.data.reasoningModel).toBeUndefined();
     expect(stored.data.reasoning).toBe(p!.aiAnalysis!.reasoning);
@@ -371,7 +411,7 @@ describe('when the caches fail (SPEC §8)', () => {
       const ranking = await rankBusinesses({ db: broken.db, score, log }, businesses, CENTER);
       expect(ranking.prospects.map((p) => p.aiAnalysis?.score)).toEqual(
         score(businesses, CENTER)
-          .map((r) => r.analysis.score)
+          .map((r) => r.score)
           .sort((a, b) => b - a),
       );
       afterAnswer(broken.db).log = log;

@@ -367,10 +367,10 @@ function reasoningText(
 
 // ---- the model -------------------------------------------------------------------------------------------------
 
-/** A business with its components computed; the batch's spread, raw score and texts are added by finish(). */
+/** A business with its components computed; the batch's spread, raw score and texts are added by BatchScore. */
 interface Scored {
   input: AnalysisInput;
-  /** Complete except qualitySpread, contributions.qualitySpread, raw and points (filled by finish). */
+  /** Complete except qualitySpread, contributions.qualitySpread, raw and points (filled by BatchScore). */
   breakdown: ScoreBreakdown;
   /** Weighted sum without the spread bonus, 0..0.9. */
   base: number;
@@ -438,7 +438,7 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   return {
     input,
     base: intrinsic + contributions.distance,
-    // One object per business, filled in place by finish(): a scan scores hundreds, so no copies.
+    // One object per business, filled in place by BatchScore: a scan scores hundreds, so no copies.
     breakdown: {
       vertical,
       rule,
@@ -494,63 +494,97 @@ export function displayPoints(
   return points;
 }
 
-function finish(
-  s: Scored,
-  spread: number,
-  analyzedAt: string,
-  references: AnalyzeOptions['references'],
-): AnalysisResult {
-  const b = s.breakdown;
-  const c = b.contributions;
-  b.qualitySpread = spread;
-  c.qualitySpread = WEIGHTS.qualitySpread * spread;
-  const intrinsic = b.intrinsic ?? s.base - c.distance;
-  const reference = b.rule === null ? references?.[s.input.source ?? ''] : undefined;
-  // The quantile reading of SPEC §9 (docs/SCORING.md "Calibration"): the business's standing in its market
-  // replaces its intrinsic score, on the same share of the raw score; distance and spread stay as they are.
-  const quantile = reference ? standingOf(reference, intrinsic) : null;
-  const calibrated = quantile === null ? intrinsic : INTRINSIC_WEIGHT * quantile;
-  b.quantile = quantile;
-  b.reference = reference ? { source: reference.source, population: reference.population } : null;
-  b.raw = calibrated + c.distance + c.qualitySpread;
-  const score = b.rule ? RULE_SCORES[b.rule as ScoreRule] : displayScore(b.raw);
-  if (!b.rule) {
-    const k = intrinsic > 0 ? calibrated / intrinsic : 0;
-    b.points = displayPoints(score, {
-      fit: c.fit * k,
-      presence: c.presence * k,
-      scale: c.scale * k,
-      keywords: c.keywords * k,
-      distance: c.distance,
-      qualitySpread: c.qualitySpread,
-    });
+/**
+ * A business of a batch with its score settled (the quality spread added, the market's standing read, the
+ * display score): what ranking reads. Its explanation (display points, confidence, reasoning, recommendations)
+ * is made the first time {@link BatchScore.analysis} is asked for: a scan ranks up to 500 and shows 100, and the
+ * texts of the other 400 were most of the model's allocations, collected in the scan's own waits.
+ */
+export class BatchScore {
+  /** The display score, 0-100 (a rule's score for a business a rule decides). */
+  readonly score: number;
+  /** The rule that decided the score, null for a score of the model. */
+  readonly rule: ScoreRule | null;
+  private readonly input: AnalysisInput;
+  private readonly breakdown: ScoreBreakdown;
+  /** calibrated / intrinsic: the share of the intrinsic components in the calibrated raw score. */
+  private readonly calibration: number;
+  private readonly analyzedAt: string;
+  private explained: AnalysisResult | undefined;
+
+  constructor(s: Scored, spread: number, analyzedAt: string, references: AnalyzeOptions['references']) {
+    const b = s.breakdown;
+    const c = b.contributions;
+    b.qualitySpread = spread;
+    c.qualitySpread = WEIGHTS.qualitySpread * spread;
+    const intrinsic = b.intrinsic ?? s.base - c.distance;
+    const reference = b.rule === null ? references?.[s.input.source ?? ''] : undefined;
+    // The quantile reading of SPEC §9 (docs/SCORING.md "Calibration"): the business's standing in its market
+    // replaces its intrinsic score, on the same share of the raw score; distance and spread stay as they are.
+    const quantile = reference ? standingOf(reference, intrinsic) : null;
+    const calibrated = quantile === null ? intrinsic : INTRINSIC_WEIGHT * quantile;
+    b.quantile = quantile;
+    b.reference = reference ? { source: reference.source, population: reference.population } : null;
+    b.raw = calibrated + c.distance + c.qualitySpread;
+    this.rule = b.rule as ScoreRule | null;
+    this.score = this.rule ? RULE_SCORES[this.rule] : displayScore(b.raw);
+    this.input = s.input;
+    this.breakdown = b;
+    this.calibration = intrinsic > 0 ? calibrated / intrinsic : 0;
+    this.analyzedAt = analyzedAt;
   }
-  const conf = confidence(s.input, b.vertical);
-  return {
-    score,
-    reasoning: reasoningText(score, conf, b.vertical, s.input, b, b.rule as ScoreRule | null),
-    confidence: conf,
-    recommendations: recommendations(score, b.propensity),
-    breakdown: b,
-    analyzedAt,
-    businessHash: cacheKey(s.input),
-    modelVersion: MODEL_VERSION,
-  };
+
+  /** The whole analysis: the breakdown with its display points, the confidence, reasoning and recommendations. */
+  analysis(): AnalysisResult {
+    if (this.explained) return this.explained;
+    const { score, breakdown: b, input } = this;
+    const c = b.contributions;
+    if (!b.rule) {
+      const k = this.calibration;
+      b.points = displayPoints(score, {
+        fit: c.fit * k,
+        presence: c.presence * k,
+        scale: c.scale * k,
+        keywords: c.keywords * k,
+        distance: c.distance,
+        qualitySpread: c.qualitySpread,
+      });
+    }
+    const conf = confidence(input, b.vertical);
+    this.explained = {
+      score,
+      reasoning: reasoningText(score, conf, b.vertical, input, b, this.rule),
+      confidence: conf,
+      recommendations: recommendations(score, b.propensity),
+      breakdown: b,
+      analyzedAt: this.analyzedAt,
+      businessHash: cacheKey(input),
+      modelVersion: MODEL_VERSION,
+    };
+    return this.explained;
+  }
 }
 
 /**
  * Score a batch (one scan's candidates). The quality-spread bonus is computed from the model-scored businesses
  * of this batch: spread = (p75 - p25) / 100 of their base scores on the 0-100 scale, and every one of them gets
  * 0.10 * spread. Rule-scored businesses (chains, gas stations, ...) neither count nor get it. Output order =
- * input order.
+ * input order; each explains itself when asked ({@link BatchScore.analysis}).
  */
-export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOptions = {}): AnalysisResult[] {
+export function scoreBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOptions = {}): BatchScore[] {
   const analyzedAt = (opts.now ?? new Date()).toISOString();
   const scored = inputs.map((i) => scoreComponents(i, opts.brandIndex));
   const spread =
     opts.qualitySpread ??
     qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
-  return scored.map((s) => finish(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references));
+  return scored.map(
+    (s) => new BatchScore(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references),
+  );
+}
+
+/** {@link scoreBatch}, every business explained: the analyses of a batch, in input order. */
+export function analyzeBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOptions = {}): AnalysisResult[] {
+  return scoreBatch(inputs, opts).map((s) => s.analysis());
 }
 
 /** Score one business on its own (a batch of one: the spread of a single score is 0). */

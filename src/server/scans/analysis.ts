@@ -1,6 +1,7 @@
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import {
   analyzeBatch,
+  scoreBatch,
   type BrandIndex,
   type ScoreReference,
   type ScoreRule,
@@ -8,9 +9,21 @@ import {
 import { haversineMiles } from '../../core/geo.js';
 import { toAnalysisInput } from '../../core/prospect.js';
 
+/** A business scored: what ordering reads, and its whole analysis when asked (a scan asks for the shown ones). */
 export interface RankedBusiness {
-  analysis: ProspectAnalysis;
+  /** The display score, 0-100. */
+  readonly score: number;
+  /** The rule that decided the score (breakdown.rule), null for a score of the model. */
+  readonly rule: string | null;
+  analysis(): ProspectAnalysis;
 }
+
+/** A whole analysis as a RankedBusiness. */
+export const ranked = (analysis: ProspectAnalysis): RankedBusiness => ({
+  score: analysis.score,
+  rule: analysis.breakdown.rule,
+  analysis: () => analysis,
+});
 
 /** Scores a batch of businesses around a centre (the scoring model of SPEC §9, src/core/scoring). */
 export type ScoreFn = (businesses: Business[], center: { lat: number; lng: number }) => RankedBusiness[];
@@ -30,7 +43,12 @@ export const PREFILTERED_RULES: ReadonlySet<ScoreRule> = new Set<ScoreRule>([
 ]);
 
 export function isPrefiltered(analysis: ProspectAnalysis): boolean {
-  return analysis.breakdown.rule !== null && PREFILTERED_RULES.has(analysis.breakdown.rule as ScoreRule);
+  return isPrefilteredRule(analysis.breakdown.rule);
+}
+
+/** {@link isPrefiltered} of an analysis decided by `rule` (null: the model's score). */
+export function isPrefilteredRule(rule: string | null): boolean {
+  return rule !== null && PREFILTERED_RULES.has(rule as ScoreRule);
 }
 
 /** Reference populations by data source (docs/SCORING.md "Calibration"). */
@@ -65,9 +83,9 @@ export function createScoreFn(
 ): ScoreFn {
   return (businesses, center) => {
     const index = brandIndex();
-    return analyzeBatch(
+    return scoreBatch(
       businesses.map((b) => toAnalysisInput(b, haversineMiles(center, b))),
       { ...(index ? { brandIndex: index } : {}), references: references() },
-    ).map((analysis) => ({ analysis }));
+    );
   };
 }

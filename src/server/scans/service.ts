@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
-import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
+import type { Business, Prospect } from '../../core/types.js';
 import { businessCacheKey } from '../../core/types.js';
 import { placeTypesForGroups, resolveGroups } from '../../core/categories.js';
 import { dedupe } from '../../core/dedup.js';
 import { spreadResults } from '../../core/diversify.js';
 import { haversineMiles } from '../../core/geo.js';
-import { toAnalysisInput, toProspect } from '../../core/prospect.js';
+import { prospectId, toAnalysisInput, toProspect } from '../../core/prospect.js';
 import { fallbackAnalysis } from '../../core/scoring/index.js';
 import { filterBlocked, filterBlockedBusinesses } from '../../core/blocklist.js';
 import { blockedIds } from '../blocklist/service.js';
@@ -35,7 +35,7 @@ import {
 } from './cache.js';
 import { copyOwed, oweTeamCopies } from './team-list.js';
 import { afterAnswer, type CacheWrites } from './after-answer.js';
-import { isPrefiltered, type RankedBusiness, type ScoreFn } from './analysis.js';
+import { isPrefilteredRule, ranked, type RankedBusiness, type ScoreFn } from './analysis.js';
 
 export type { CacheWrites } from './after-answer.js';
 
@@ -177,7 +177,7 @@ export function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
-  options: { order?: (sorted: Prospect[]) => Prospect[]; shown?: number } = {},
+  options: { order?: (sorted: RankEntry[]) => RankEntry[]; shown?: number } = {},
 ): Promise<Ranking> {
   if (businesses.length === 0) {
     return Promise.resolve({
@@ -188,17 +188,18 @@ export function rankBusinesses(
     });
   }
   const log = deps.log ?? silentLog;
-  const computed = scoreOrFallback(deps.score, businesses, center, log);
-  const source = new Map<Prospect, Business>();
-  const sorted = businesses.map((b, i) => {
-    const prospect = toProspect(b, {
-      distance: Math.round(haversineMiles(center, b) * 1000) / 1000,
-      analysis: { ...computed[i]!, businessHash: businessCacheKey(b) },
-      index: i,
-    });
-    source.set(prospect, b);
-    return prospect;
-  });
+  const scores = scoreOrFallback(deps.score, businesses, center, log);
+  // What the order reads, for every business; the prospects (and the analyses' texts) are made for the shown ones.
+  const sorted = businesses.map((b, i): RankEntry => ({
+    index: i,
+    id: prospectId(b, i),
+    name: b.name,
+    lat: b.lat,
+    lng: b.lng,
+    distance: Math.round(haversineMiles(center, b) * 1000) / 1000,
+    score: scores[i]!.score / 100,
+    rule: scores[i]!.rule,
+  }));
   sorted.sort(
     (a, b) =>
       b.score - a.score ||
@@ -207,17 +208,35 @@ export function rankBusinesses(
       a.id.localeCompare(b.id),
   );
   const ordered = options.order ? options.order(sorted) : sorted;
-  const prospects = options.shown === undefined ? ordered : ordered.slice(0, options.shown);
+  const shown = options.shown === undefined ? ordered : ordered.slice(0, options.shown);
+  const shownBusinesses = shown.map((e) => businesses[e.index]!);
+  const prospects = shown.map((e, i) => {
+    const b = shownBusinesses[i]!;
+    const analysis = { ...scores[e.index]!.analysis(), businessHash: businessCacheKey(b) };
+    return toProspect(b, { distance: e.distance, analysis, index: e.index });
+  });
   const copies = businesses
     .filter(keepsBusinessCopy)
     .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
   // From here on only the shown ones and their businesses are kept (the cache read waits in a function of its
   // own, which is handed nothing else): the rest of the up to 500 scored is garbage before that wait.
-  return withCaches(deps, prospects, {
-    businesses: prospects.map((p) => source.get(p)!),
-    total: ordered.length,
-    copies,
-  });
+  return withCaches(deps, prospects, { businesses: shownBusinesses, total: ordered.length, copies });
+}
+
+/**
+ * What the order of a ranking reads of each business: its prospect id, name, place, distance (miles, rounded as
+ * the prospect's), score (0-1, as the prospect's) and the rule that decided the score (the prefilter's).
+ */
+export interface RankEntry {
+  /** The business's index in the ranked list. */
+  index: number;
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  distance: number;
+  score: number;
+  rule: string | null;
 }
 
 /** The ranking's cache read, and from it what to write and any AI-written words to show (see above). */
@@ -287,16 +306,16 @@ function scoreOrFallback(
   businesses: Business[],
   center: { lat: number; lng: number },
   log: ScanLog,
-): ProspectAnalysis[] {
-  let ranked: RankedBusiness[] = [];
+): RankedBusiness[] {
+  let scores: RankedBusiness[] = [];
   try {
-    ranked = score(businesses, center);
+    scores = score(businesses, center);
   } catch (error) {
     log.warn({ err: error, businesses: businesses.length }, 'scoring failed; using the category fallback');
   }
   const now = new Date();
   return businesses.map(
-    (b, i) => ranked[i]?.analysis ?? fallbackAnalysis(toAnalysisInput(b, haversineMiles(center, b)), { now }),
+    (b, i) => scores[i] ?? ranked(fallbackAnalysis(toAnalysisInput(b, haversineMiles(center, b)), { now })),
   );
 }
 
@@ -350,7 +369,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const ranking = await rankBusinesses(deps, candidates, center, {
     order: (sorted) =>
       spreadResults(
-        sorted.filter((p) => settings.showAllProspects || !p.aiAnalysis || !isPrefiltered(p.aiAnalysis)),
+        sorted.filter((e) => settings.showAllProspects || !isPrefilteredRule(e.rule)),
         { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
       ),
     shown: MAX_LOADED,
