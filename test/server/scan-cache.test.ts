@@ -92,7 +92,7 @@ describe('cache keys and writes', () => {
       { key: 'dup-key', data: { ...analysis, reasoning: 'first' }, basis: BASIS },
       { key: 'dup-key', data: { ...analysis, reasoning: 'second' }, basis: BASIS },
     ]);
-    const rows = await readCaches(t.db.kysely, ['dup-key']);
+    const rows = await readCaches(t.db, ['dup-key']);
     expect(rows.business.get('dup-key')?.data.name).toBe('second');
     expect((await storedAnalysis('dup-key')).data.reasoning).toBe('second');
   });
@@ -111,7 +111,7 @@ describe('cache keys and writes', () => {
         basis: BASIS,
       },
     ]);
-    const rows = await readCaches(t.db.kysely, ['read-plain', 'read-named', 'read-ai', 'read-absent']);
+    const rows = await readCaches(t.db, ['read-plain', 'read-named', 'read-ai', 'read-absent']);
     const entry = { updated_at: expect.any(String), model_version: 'v3', basis: BASIS };
     expect(rows.analysis.get('read-plain')).toEqual(entry);
     expect(rows.analysis.get('read-named')).toEqual(entry);

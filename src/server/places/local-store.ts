@@ -1,7 +1,7 @@
 // The `places` table: rows from OSM elements, the staged import (write to a staging table, then one
 // transaction moves it into `places`), and the radius query through the `places_grid` index.
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../db/database.js';
+import { inTexts, type Db } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
 import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
@@ -252,7 +252,11 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: Stored
   const full = new Map<string, StoredPlace>();
   for (let i = 0; i < chosen.length; i += INSERT_CHUNK) {
     const ids = chosen.slice(i, i + INSERT_CHUNK).map((c) => c.id);
-    for (const row of await db.kysely.selectFrom('places').selectAll().where('id', 'in', ids).execute()) {
+    for (const row of await db.kysely
+      .selectFrom('places')
+      .selectAll()
+      .where(inTexts(db.kind, 'id', ids))
+      .execute()) {
       full.set(row.id, row);
     }
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { inTexts, type Db } from '../db/database.js';
 import type { Business, ProspectAnalysis } from '../../core/types.js';
 import { MODEL_VERSION } from '../../core/scoring/constants.js';
 
@@ -147,7 +148,7 @@ const AI_MARK = '%"reasoningModel"%';
  * work on every database.
  */
 export async function readCaches(
-  db: Conn,
+  { kysely: db, kind }: Db,
   keys: readonly string[],
   businessKeys: readonly string[] = keys,
 ): Promise<CacheRows> {
@@ -157,7 +158,7 @@ export async function readCaches(
       for (const r of await db
         .selectFrom('business_cache')
         .selectAll()
-        .where('business_id', 'in', part)
+        .where(inTexts(kind, 'business_id', part))
         .execute()) {
         rows.business.set(r.business_id, { ...r, data: JSON.parse(r.data) as CachedBusiness });
       }
@@ -171,7 +172,7 @@ export async function readCaches(
         .select((eb) =>
           eb.case().when('data', 'like', AI_MARK).then(eb.ref('data')).else(null).end().as('marked'),
         )
-        .where('business_id', 'in', part)
+        .where(inTexts(kind, 'business_id', part))
         .execute();
       for (const { business_id, marked, basis: basisText, ...entry } of analyses) {
         const ai = marked ? aiReasoning(JSON.parse(marked) as Partial<ProspectAnalysis>) : undefined;

@@ -283,7 +283,7 @@ async function readScanCaches(
 ): Promise<CacheRows | undefined> {
   if (keys.length === 0 && businessKeys.length === 0) return undefined;
   try {
-    return await readCaches(deps.db.kysely, keys, businessKeys);
+    return await readCaches(deps.db, keys, businessKeys);
   } catch (error) {
     (deps.log ?? silentLog).warn({ err: error }, 'analysis cache read failed; scanning without it');
     return undefined;
