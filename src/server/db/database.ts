@@ -109,10 +109,11 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
  * connection whose query timed out destroyed on release instead of going back to the pool: its query is still
  * outstanding, so every later query on it would wait behind it and time out too.
  *
- * The timeout is ours, and pg is called with a callback, because both of pg's own ways (its `query_timeout`
- * option, and the promise its `query` answers without a callback) kept every answer reachable for a while after
- * it was read: each young-generation collection then promoted the previous one's rows to the old generation,
- * about 2.5 MB a scan, and took 5-10 ms instead of about 1 ms (docs/PERFORMANCE.md, "Scan: the collections").
+ * The timeout is ours, and pg is called with a callback: with either of pg's own ways (its `query_timeout`
+ * option, or the promise its `query` answers without a callback) every young-generation collection promoted to
+ * the old generation the rows the collection before it had kept (a promotion rate of about 100 %, 2.5 MB a scan)
+ * and took 5-10 ms instead of about 1 ms; with a callback and a timer of our own it does not. Measured, the cause
+ * inside pg not traced further (docs/PERFORMANCE.md, "2026-11-27: the collections, and what a ranking explains").
  */
 function droppingTimedOut(pool: pg.Pool, readTimeoutMs: number): PostgresPool {
   return {
