@@ -163,7 +163,7 @@ export default async function run(args: string[]): Promise<void> {
   const section = [
     '## Scan: end to end',
     '',
-    '`npm run bench -- scan` (`bench/scan.bench.ts`; options `--scans=200 --rows=1000000`, `--skip-postgres`).',
+    '`npm run bench -- scan` (`bench/scan.bench.ts`; options `--scans=200 --rows=1000000`, `--skip-postgres`, `--skip-sqlite`, `--skip-sf`; a partial run leaves this section as it is).',
     'Targets: issue 3, scan p95 under 100 ms on the `local` provider with 1,000,000 businesses stored, on both',
     'databases; issue 21, p95 at most 25 ms, and the median whole scan at most 2.5 times the median radius query',
     'alone, measured side by side in one run (in turn: the query alone at a point of the same area, then a scan). Each scan is the',
