@@ -94,11 +94,26 @@ export function openDatabase(config: { database: DatabaseTarget }): Db {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const readTimeoutMs = statementTimeout > 0 ? statementTimeout + CLIENT_GRACE_MS : 0;
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: droppingTimedOut(pool, readTimeoutMs) }),
+    dialect: new PostgresDialect({ pool: droppingTimedOut(pool, readTimeoutOf(pool)) }),
   });
   return { kysely, kind: 'postgres', pool, destroy: () => kysely.destroy() };
+}
+
+/** How long the client waits for an answer before deciding the server cannot give one: 0 for no limit. */
+function readTimeoutOf(pool: pg.Pool): number {
+  const statementTimeout = Number(pool.options.statement_timeout ?? 0);
+  return statementTimeout > 0 ? statementTimeout + CLIENT_GRACE_MS : 0;
+}
+
+/**
+ * The settings of a client of its own (the event bus's listening connection), with the pool's read timeout as
+ * pg's `query_timeout`: the pool's queries run under a timer of ours (droppingTimedOut), a client of its own
+ * needs pg's. Its few queries (LISTEN) are not a scan's.
+ */
+export function ownClientConfig(pool: pg.Pool): pg.ClientConfig {
+  const readTimeout = readTimeoutOf(pool);
+  return { ...pool.options, ...(readTimeout > 0 && { query_timeout: readTimeout }) };
 }
 
 /** The message of a query the server never answered (as pg's own client-side timeout words it). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../db/database.js';
+import { ownClientConfig, type Db } from '../db/database.js';
 import type { AppEvent, AppEventType, ScanPhase } from '../../core/api/events.js';
 
 // Live updates of the shared lists (SPEC.md §3 blocklist and current advertisers; issue 4 item 11, issue 7
@@ -105,7 +105,7 @@ function decodeEvent(payload: string | undefined): { origin: string; event: AppE
 }
 
 export interface PostgresBusOptions {
-  /** Connection settings of the listening client (the pool's own). */
+  /** Connection settings of the listening client (the pool's, with a client-side read timeout). */
   connection: pg.ClientConfig;
   /** Publishes through this: the app's queries (under their timeouts), or a pool. */
   pool: { query(text: string, values: unknown[]): Promise<unknown> };
@@ -223,7 +223,7 @@ export function createEventBus(db: Db, log: FastifyBaseLogger): EventBus {
     const publisher = {
       query: (text: string, values: unknown[]) => db.kysely.executeQuery(CompiledQuery.raw(text, values)),
     };
-    return createPostgresBus({ connection: db.pool.options, pool: publisher, log });
+    return createPostgresBus({ connection: ownClientConfig(db.pool), pool: publisher, log });
   }
   return createMemoryBus(log);
 }
