@@ -183,6 +183,35 @@ export function inTexts(kind: DatabaseKind, column: string, values: readonly str
     : sql<boolean>`${sql.ref(column)} IN (${sql.join(values)})`;
 }
 
+/** The statements `withSqliteConnection` prepared, per handle (apart from Kysely's: they answer arrays). */
+const arrayStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/**
+ * Runs `read` on SQLite's one connection, held the way Kysely holds it for a query (so never inside another
+ * flow's transaction or between its statements), with `prepare` giving kept statements that answer each row as
+ * an array of its columns: better-sqlite3 builds an object a row about twice as slowly as it reads the row (500
+ * places by id: 5.6 ms as objects, 3.5 ms as arrays). For the hot reads of a scan only.
+ */
+export async function withSqliteConnection<T>(
+  db: Db,
+  read: (prepare: (text: string) => SQLite.Statement) => T,
+): Promise<T> {
+  const handle = db.sqlite;
+  if (!handle) throw new Error('withSqliteConnection needs SQLite');
+  const kept = arrayStatements.get(handle) ?? new Map<string, SQLite.Statement>();
+  arrayStatements.set(handle, kept);
+  const prepare = (text: string) => {
+    let statement = kept.get(text);
+    if (!statement) {
+      statement = handle.prepare(text).raw(true);
+      if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+      kept.set(text, statement);
+    }
+    return statement;
+  };
+  return db.kysely.connection().execute(() => Promise.resolve(read(prepare)));
+}
+
 /** Current time as the ISO-8601 text every table stores. */
 export function nowIso(): string {
   return new Date().toISOString();

@@ -1,7 +1,7 @@
 // The `places` table: rows from OSM elements, the staged import (write to a staging table, then one
 // transaction moves it into `places`), and the radius query through the `places_grid` index.
 import { sql, type Kysely } from 'kysely';
-import { inTexts, type Db } from '../db/database.js';
+import { inTexts, withSqliteConnection, type Db } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
 import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
@@ -182,6 +182,8 @@ interface Candidate {
   types?: string;
   name?: string;
   category?: string;
+  /** SQLite's row number, where the candidate pass gives it (the grid index carries it). */
+  rowid?: number;
 }
 
 /**
@@ -213,14 +215,138 @@ function matchesText(c: Candidate, words: readonly string[]): boolean {
   return words.every((w) => hay.includes(w));
 }
 
+/** The columns a business is made of (local.ts rowToBusiness), as a radius query reads them. */
+const RECORD_COLUMNS = [
+  'id',
+  'name',
+  'lat',
+  'lng',
+  'types',
+  'category',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'opening_hours',
+  'brand',
+  'brand_wikidata',
+  'tags',
+  'locations',
+] as const satisfies readonly (keyof PlaceTable)[];
+
+/** A place as a radius query answers it. */
+export type PlaceRecord = Pick<StoredPlace, (typeof RECORD_COLUMNS)[number]>;
+
+/**
+ * How a radius query reads the database: the candidates of a pass, and the records of the chosen ones. On SQLite
+ * both answer arrays (withSqliteConnection) and the records are read by row number, which the grid index
+ * carries, instead of through the id index: 500 places in about 2.5 ms instead of 5.6. A row number is checked
+ * against the id it was found with, and any that no longer match (the table changed in between) are read by id.
+ */
+interface PlaceReads {
+  candidates(center: LatLng, radiusMiles: number, q: RadiusQuery): Promise<Candidate[]>;
+  records(chosen: readonly Pick<Candidate, 'id' | 'rowid'>[]): Promise<PlaceRecord[]>;
+}
+
+function recordsById(db: Db, ids: readonly string[]): Promise<PlaceRecord[]> {
+  return db.kysely
+    .selectFrom('places')
+    .select([...RECORD_COLUMNS])
+    .where(inTexts(db.kind, 'id', ids))
+    .execute();
+}
+
+const kyselyReads = (db: Db): PlaceReads => ({
+  candidates: (center, r, q) => candidateQuery(db.kysely, center, r, q).execute(),
+  records: (chosen) =>
+    recordsById(
+      db,
+      chosen.map((c) => c.id),
+    ),
+});
+
+const RECORDS_BY_ROWID = `SELECT ${RECORD_COLUMNS.join(', ')} FROM places WHERE rowid IN (SELECT value FROM json_each(?))`;
+
+/** A record from its array of RECORD_COLUMNS. */
+function recordOf(v: unknown[]): PlaceRecord {
+  return {
+    id: v[0] as string,
+    name: v[1] as string,
+    lat: v[2] as number,
+    lng: v[3] as number,
+    types: v[4] as string,
+    category: v[5] as string,
+    address: v[6] as string,
+    city: v[7] as string | null,
+    state: v[8] as string | null,
+    zip: v[9] as string | null,
+    phone: v[10] as string | null,
+    website: v[11] as string | null,
+    opening_hours: v[12] as string | null,
+    brand: v[13] as string | null,
+    brand_wikidata: v[14] as string | null,
+    tags: v[15] as string,
+    locations: v[16] as number,
+  };
+}
+
+const sqliteReads = (db: Db): PlaceReads => ({
+  async candidates(center, r, q) {
+    const compiled = candidateQuery(db.kysely, center, r, q)
+      .select(sql<number>`rowid`.as('rowid'))
+      .compile();
+    return withSqliteConnection(db, (prepare) => {
+      const statement = prepare(compiled.sql);
+      const names = statement.columns().map((c) => c.name);
+      return (statement.all(...compiled.parameters) as unknown[][]).map((values) => {
+        const c: Record<string, unknown> = {};
+        for (let i = 0; i < names.length; i++) c[names[i]!] = values[i];
+        return c as unknown as Candidate;
+      });
+    });
+  },
+  async records(chosen) {
+    const ids = new Set(chosen.map((c) => c.id));
+    const found = await withSqliteConnection(db, (prepare) =>
+      (prepare(RECORDS_BY_ROWID).all(JSON.stringify(chosen.map((c) => c.rowid ?? null))) as unknown[][]).map(
+        recordOf,
+      ),
+    );
+    const records = found.filter((r) => ids.delete(r.id));
+    return ids.size === 0 ? records : [...records, ...(await recordsById(db, [...ids]))];
+  },
+});
+
+/**
+ * The records of candidates found by a radius pass (by id; on SQLite by row number, checked against the id), keyed
+ * by id. A candidate whose place is gone is absent.
+ */
+export async function placeRecords(
+  db: Db,
+  chosen: readonly Pick<Candidate, 'id' | 'rowid'>[],
+  reads: PlaceReads = readsOf(db),
+): Promise<Map<string, PlaceRecord>> {
+  const full = new Map<string, PlaceRecord>();
+  for (let i = 0; i < chosen.length; i += INSERT_CHUNK) {
+    for (const row of await reads.records(chosen.slice(i, i + INSERT_CHUNK))) full.set(row.id, row);
+  }
+  return full;
+}
+
+const readsOf = (db: Db): PlaceReads =>
+  db.kind === 'sqlite' && db.sqlite ? sqliteReads(db) : kyselyReads(db);
+
 /**
  * The nearest businesses strictly inside the circle, nearest first, at most `limit` (<= 500). It searches a
  * small circle first and widens it until it holds `limit` matches or reaches the radius, so a dense city costs
- * the rows near the centre, not every row of the circle. Returns full rows in order, with their distances.
+ * the rows near the centre, not every row of the circle. Returns the records in order, with their distances.
  */
-export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: StoredPlace; miles: number }[]> {
+export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceRecord; miles: number }[]> {
   const limit = Math.max(0, Math.min(q.limit, MAX_PROVIDER_RESULTS));
   if (limit === 0 || !(q.radiusMiles > 0)) return [];
+  const reads = readsOf(db);
   const center = { lat: q.lat, lng: q.lng };
   const every = wantsEveryType(q.types);
   const exact = every || q.types.every(hasExactBit);
@@ -229,16 +355,22 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: Stored
     .split(/\s+/)
     .filter((w) => w.length > 0);
   let r = Math.min(q.radiusMiles, 0.5);
-  let chosen: { id: string; miles: number }[] = [];
+  let chosen: (Candidate & { miles: number })[] = [];
   for (;;) {
-    const rows = (await candidateQuery(db.kysely, center, r, q).execute()) as Candidate[];
-    const inside: { id: string; miles: number }[] = [];
+    const rows = await reads.candidates(center, r, q);
+    const inside: (Candidate & { miles: number })[] = [];
     for (const c of rows) {
       const miles = haversineMiles(center, c);
       if (miles >= r || miles >= q.radiusMiles) continue;
       if (!exact && !(JSON.parse(c.types ?? '[]') as string[]).some((t) => q.types.includes(t))) continue;
       if (words.length > 0 && !matchesText(c, words)) continue;
-      inside.push({ id: c.id, miles });
+      inside.push({
+        id: c.id,
+        miles,
+        lat: c.lat,
+        lng: c.lng,
+        ...(c.rowid !== undefined && { rowid: c.rowid }),
+      });
     }
     if (inside.length >= limit || r >= q.radiusMiles) {
       inside.sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1));
@@ -249,17 +381,7 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: Stored
     r = Math.min(q.radiusMiles, r * Math.max(1.5, grow));
   }
   if (chosen.length === 0) return [];
-  const full = new Map<string, StoredPlace>();
-  for (let i = 0; i < chosen.length; i += INSERT_CHUNK) {
-    const ids = chosen.slice(i, i + INSERT_CHUNK).map((c) => c.id);
-    for (const row of await db.kysely
-      .selectFrom('places')
-      .selectAll()
-      .where(inTexts(db.kind, 'id', ids))
-      .execute()) {
-      full.set(row.id, row);
-    }
-  }
+  const full = await placeRecords(db, chosen, reads);
   return chosen.flatMap((c) => {
     const row = full.get(c.id);
     return row ? [{ row, miles: c.miles }] : [];

@@ -1,13 +1,13 @@
 // The `local` provider: businesses imported from an OpenStreetMap extract into our own database.
 import type { Db } from '../db/database.js';
-import type { PlaceTable } from '../db/schema.js';
+import type { PlaceRecord } from './local-store.js';
 import { getPlace, queryRadius } from './local-store.js';
 import { openNow } from './open-now.js';
 import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearchQuery } from './provider.js';
 
 /** A stored row as the core's Business ('Open now' evaluated at `now`). */
 export function rowToBusiness(
-  row: Omit<PlaceTable, 'locations'> & { locations?: number },
+  row: Omit<PlaceRecord, 'locations'> & { locations?: number },
   now: Date = new Date(),
   zoneCache: Map<string, Date> = new Map(),
 ): FoundBusiness {

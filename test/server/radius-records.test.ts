@@ -1,0 +1,90 @@
+// The radius query's reads (places/local-store.ts): the nearest places' records, read on SQLite by the row number
+// the grid index gives and checked against the id, so a row number that no longer belongs to the place found (the
+// table changed between the two reads) never hands back another place's record.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPlacesDb } from '../helpers/places-db.js';
+import type { Db } from '../../src/server/db/database.js';
+import {
+  commitStaged,
+  placeRecords,
+  placeRow,
+  queryRadius,
+  stageRows,
+} from '../../src/server/places/local-store.js';
+import { haversineMiles } from '../../src/core/geo.js';
+
+const CENTER = { lat: 33.5186, lng: -86.8104 };
+
+let db: Db;
+let opened: Awaited<ReturnType<typeof openPlacesDb>>;
+
+/** 40 dentists on a spiral around the centre, each 0.02 mile further out than the one before. */
+const places = Array.from({ length: 40 }, (_, i) => {
+  const miles = 0.05 + i * 0.02;
+  const angle = i * 2.4;
+  return placeRow(
+    {
+      id: `osm:node/${1000 + i}`,
+      lat: CENTER.lat + (miles / 69) * Math.cos(angle),
+      lng: CENTER.lng + (miles / (69 * Math.cos((CENTER.lat * Math.PI) / 180))) * Math.sin(angle),
+      tags: { name: `Dentist ${i}`, amenity: 'dentist', phone: `+1 205 555 ${String(1000 + i)}` },
+    },
+    '2026-11-27T00:00:00.000Z',
+  );
+});
+
+beforeAll(async () => {
+  opened = await openPlacesDb();
+  db = opened.db;
+  await stageRows(db.kysely, 'test-import', places);
+  await commitStaged(db.kysely, 'test-import');
+});
+
+afterAll(async () => {
+  await opened.close();
+});
+
+describe('radius query reads', () => {
+  it('answers the nearest places with their own records, nearest first', async () => {
+    const found = await queryRadius(db, { ...CENTER, radiusMiles: 0.5, types: ['dentist'], limit: 10 });
+    expect(found.map((f) => f.row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Dentist ${i}`));
+    for (const { row, miles } of found) {
+      const source = places.find((p) => p.id === row.id)!;
+      expect(row).toMatchObject({
+        name: source.name,
+        phone: source.phone,
+        tags: source.tags,
+        types: source.types,
+      });
+      expect(miles).toBeCloseTo(haversineMiles(CENTER, source), 9);
+    }
+  });
+
+  it('reads a place by its id when the row number it was found with belongs to another place or none', async () => {
+    const ids = places.slice(0, 6).map((p) => p.id);
+    const rowids =
+      db.kind === 'sqlite'
+        ? (db
+            .sqlite!.prepare(
+              `SELECT id, rowid AS n FROM places WHERE id IN (${ids.map(() => '?').join(',')})`,
+            )
+            .all(...ids) as { id: string; n: number }[])
+        : ids.map((id, i) => ({ id, n: i + 1 }));
+    const numberOf = new Map(rowids.map((r) => [r.id, r.n]));
+    // Each of the first five carries the next one's row number; the sixth a row number no row has.
+    const chosen = ids.map((id, i) => ({ id, rowid: i < 5 ? numberOf.get(ids[i + 1]!)! : 9_999_999 }));
+    const records = await placeRecords(db, chosen);
+    expect([...records.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      expect(records.get(id)).toMatchObject({ id, name: places.find((p) => p.id === id)!.name });
+    }
+  });
+
+  it('leaves out a candidate whose place is gone (deleted after the candidate pass)', async () => {
+    const records = await placeRecords(db, [
+      { id: places[0]!.id },
+      { id: 'osm:node/999999', rowid: 9_999_998 },
+    ]);
+    expect([...records.keys()]).toEqual([places[0]!.id]);
+  });
+});
