@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseConfig } from '../src/server/config.js';
-import { openDatabase, type Db } from '../src/server/db/database.js';
+import { openDatabase, withoutTimeouts, type Db } from '../src/server/db/database.js';
 import { buildApp } from '../src/server/app.js';
 import { importOsmFile } from '../src/server/places/osm-import.js';
 import { createLocalProvider } from '../src/server/places/local.js';
-import { cellOf } from '../src/server/places/local-store.js';
+import { cellOf, commitStaged } from '../src/server/places/local-store.js';
 import { TYPE_BITS, typeMask } from '../src/server/places/type-mask.js';
 import { ALL_GROUPS, labelForPlaceType, placeTypesForGroups } from '../src/core/categories.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
@@ -93,6 +93,10 @@ function syntheticRow(i: number, rand: () => number, center: { lat: number; lng:
 const COLS = ['id', 'name', 'lat', 'lng', 'cell_lat', 'type_mask', 'types', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website', 'opening_hours', 'brand', 'brand_wikidata', 'tags', 'imported_at'] as const; // prettier-ignore
 const PG_TYPES = ['text', 'text', 'float8', 'float8', 'int4', 'int8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text']; // prettier-ignore
 
+/**
+ * The synthetic city, written as an import writes it: rows staged in batches, then moved into `places` by
+ * commitStaged (in the grid index's order), then fresh statistics (and on PostgreSQL the visibility map).
+ */
 export async function fillSynthetic(
   t: Target,
   rows: number,
@@ -102,30 +106,39 @@ export async function fillSynthetic(
   const rand = rng(42);
   const at = new Date().toISOString();
   const batch = 10_000;
+  const importId = 'synthetic';
+  const staged = ['import_id', ...COLS];
   if (t.kind === 'sqlite' && t.db.sqlite) {
     const sqlite = t.db.sqlite;
     const insert = sqlite.prepare(
-      `INSERT INTO places (${COLS.join(',')}) VALUES (${COLS.map((c) => `@${c}`).join(',')})`,
+      `INSERT INTO places_staging (${staged.join(',')}) VALUES (${staged.map((c) => `@${c}`).join(',')})`,
     );
     const many = sqlite.transaction((list: ReturnType<typeof syntheticRow>[]) => {
-      for (const r of list) insert.run(r);
+      for (const r of list) insert.run({ ...r, import_id: importId });
     });
     for (let i = 0; i < rows; i += batch) {
       const list = [];
       for (let j = i; j < Math.min(rows, i + batch); j++) list.push(syntheticRow(j, rand, center, at));
       many(list);
     }
+    await commitStaged(t.db.kysely, importId);
     sqlite.exec('ANALYZE');
   } else if (t.db.pool) {
     const pool = t.db.pool;
-    const sql = `INSERT INTO places (${COLS.join(',')}) SELECT * FROM unnest(${COLS.map((_, k) => `$${k + 1}::${PG_TYPES[k]}[]`).join(',')})`;
+    const sql = `INSERT INTO places_staging (${staged.join(',')}) SELECT $1, * FROM unnest(${COLS.map((_, k) => `$${k + 2}::${PG_TYPES[k]}[]`).join(',')})`;
     for (let i = 0; i < rows; i += batch) {
       const columns: unknown[][] = COLS.map(() => []);
       for (let j = i; j < Math.min(rows, i + batch); j++) {
         const r = syntheticRow(j, rand, center, at);
         COLS.forEach((c, k) => columns[k]?.push(r[c]));
       }
-      await pool.query(sql, columns);
+      await pool.query(sql, [importId, ...columns]);
+    }
+    const unbounded = withoutTimeouts(t.db);
+    try {
+      await commitStaged(unbounded.kysely, importId);
+    } finally {
+      await unbounded.close();
     }
     await pool.query('VACUUM ANALYZE places');
   }

@@ -2,6 +2,7 @@
 // the grid index gives and checked against the id, so a row number that no longer belongs to the place found (the
 // table changed between the two reads) never hands back another place's record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openPlacesDb } from '../helpers/places-db.js';
 import type { Db } from '../../src/server/db/database.js';
 import {
@@ -45,6 +46,17 @@ afterAll(async () => {
 });
 
 describe('radius query reads', () => {
+  it('an import writes the places in the grid index order, so those of one area share pages', async () => {
+    const physical =
+      db.kind === 'sqlite'
+        ? (db.sqlite!.prepare('SELECT id FROM places ORDER BY rowid').all() as { id: string }[])
+        : (await sql<{ id: string }>`SELECT id FROM places ORDER BY ctid`.execute(db.kysely)).rows;
+    const byGrid = [...places].sort((a, b) => a.cell_lat - b.cell_lat || a.lng - b.lng);
+    expect(physical.map((r) => r.id)).toEqual(byGrid.map((p) => p.id));
+    // The staging order (OpenStreetMap ids) is not that order, so the test can tell.
+    expect(byGrid.map((p) => p.id)).not.toEqual(places.map((p) => p.id));
+  });
+
   it('answers the nearest places with their own records, nearest first', async () => {
     const found = await queryRadius(db, { ...CENTER, radiusMiles: 0.5, types: ['dentist'], limit: 10 });
     expect(found.map((f) => f.row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Dentist ${i}`));

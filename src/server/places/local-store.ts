@@ -108,13 +108,20 @@ export async function stageRows(
   });
 }
 
-/** Move a staged import into `places` in one transaction: insert new ids, update existing ones. */
+/**
+ * Move a staged import into `places` in one transaction: insert new ids, update existing ones. Rows go in in
+ * the order of the grid index (latitude band, then longitude), so the places of one area lie on a few pages of the
+ * table instead of one page each: a radius query reads its 500 nearest from tens of pages, not hundreds (an
+ * extract comes in the order of its OpenStreetMap ids, which is no order on the ground).
+ */
 export async function commitStaged(db: Kysely<Database>, importId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const select = trx
       .selectFrom('places_staging')
       .select([...COLUMNS])
-      .where('import_id', '=', importId);
+      .where('import_id', '=', importId)
+      .orderBy('cell_lat')
+      .orderBy('lng');
     const result = await trx
       .insertInto('places')
       .columns([...COLUMNS])
