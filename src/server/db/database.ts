@@ -29,20 +29,25 @@ const STATEMENT_CACHE_SIZE = 256;
  * transaction, or stream) at a time. SQLite re-plans a kept statement itself after a schema change.
  */
 export function withStatementCache(handle: SQLite.Database): SqliteDatabase {
+  return { close: () => handle.close(), prepare: keptStatements((text) => handle.prepare(text)) };
+}
+
+/**
+ * `make` with its statements kept by SQL text: at most STATEMENT_CACHE_SIZE, the least recently used dropped
+ * first.
+ */
+function keptStatements(make: (text: string) => SQLite.Statement): (text: string) => SQLite.Statement {
   const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => handle.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        cache.delete(text);
-      } else {
-        statement = handle.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(text, statement);
-      return statement;
-    },
+  return (text) => {
+    let statement = cache.get(text);
+    if (statement) {
+      cache.delete(text);
+    } else {
+      statement = make(text);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(text, statement);
+    return statement;
   };
 }
 
@@ -184,7 +189,7 @@ export function inTexts(kind: DatabaseKind, column: string, values: readonly str
 }
 
 /** The statements `withSqliteConnection` prepared, per handle (apart from Kysely's: they answer arrays). */
-const arrayStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+const arrayStatements = new WeakMap<SQLite.Database, (text: string) => SQLite.Statement>();
 
 /**
  * Runs `read` on SQLite's one connection, held the way Kysely holds it for a query (so never inside another
@@ -198,17 +203,8 @@ export async function withSqliteConnection<T>(
 ): Promise<T> {
   const handle = db.sqlite;
   if (!handle) throw new Error('withSqliteConnection needs SQLite');
-  const kept = arrayStatements.get(handle) ?? new Map<string, SQLite.Statement>();
-  arrayStatements.set(handle, kept);
-  const prepare = (text: string) => {
-    let statement = kept.get(text);
-    if (!statement) {
-      statement = handle.prepare(text).raw(true);
-      if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
-      kept.set(text, statement);
-    }
-    return statement;
-  };
+  const prepare = arrayStatements.get(handle) ?? keptStatements((text) => handle.prepare(text).raw(true));
+  arrayStatements.set(handle, prepare);
   return db.kysely.connection().execute(() => Promise.resolve(read(prepare)));
 }
 

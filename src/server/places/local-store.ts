@@ -362,22 +362,17 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceR
     .split(/\s+/)
     .filter((w) => w.length > 0);
   let r = Math.min(q.radiusMiles, 0.5);
-  let chosen: (Candidate & { miles: number })[] = [];
+  type Inside = Pick<Candidate, 'id' | 'rowid'> & { miles: number };
+  let chosen: Inside[] = [];
   for (;;) {
     const rows = await reads.candidates(center, r, q);
-    const inside: (Candidate & { miles: number })[] = [];
+    const inside: Inside[] = [];
     for (const c of rows) {
       const miles = haversineMiles(center, c);
       if (miles >= r || miles >= q.radiusMiles) continue;
       if (!exact && !(JSON.parse(c.types ?? '[]') as string[]).some((t) => q.types.includes(t))) continue;
       if (words.length > 0 && !matchesText(c, words)) continue;
-      inside.push({
-        id: c.id,
-        miles,
-        lat: c.lat,
-        lng: c.lng,
-        ...(c.rowid !== undefined && { rowid: c.rowid }),
-      });
+      inside.push({ id: c.id, miles, ...(c.rowid !== undefined && { rowid: c.rowid }) });
     }
     if (inside.length >= limit || r >= q.radiusMiles) {
       inside.sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1));
