@@ -448,7 +448,7 @@ export default async function run(args: string[]): Promise<void> {
   }
   console.log(`Worst p95: ${ms(worst)} (target < 300 ms)`);
   if (logs >= 5_000_000 && kinds.length === 2) {
-    writeSection(
+    await writeSection(
       [
         '## Team dashboard',
         '',

@@ -216,7 +216,7 @@ export default async function importBench(args: string[]): Promise<void> {
           .padEnd(6)} | ${(r.bytes / 1e6 / r.wallS).toFixed(2).padEnd(4)} | ${mb(r.peak).padEnd(8)} |`,
     )
     .join('\n');
-  writeSection(
+  await writeSection(
     `## Import: a state-sized extract
 
 \`npm run bench -- import\` (\`bench/import.bench.ts\`; options \`--businesses=500000 --ways=60000

@@ -188,7 +188,7 @@ export default async function run(args: string[]): Promise<void> {
       "figure that moves most with the machine's load (the single runs' scores above).",
       '',
     ].join('\n');
-    writeSection(section, '## Web: Lighthouse');
+    await writeSection(section, '## Web: Lighthouse');
   } finally {
     await server.close();
     await new Promise((done) => tiles.server.close(done));

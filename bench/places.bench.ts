@@ -294,5 +294,5 @@ export default async function run(args: string[]): Promise<void> {
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  writeSection(section);
+  await writeSection(section);
 }

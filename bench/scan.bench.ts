@@ -193,5 +193,5 @@ export default async function run(args: string[]): Promise<void> {
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  if (!partial) writeSection(section, '## Scan: end to end');
+  if (!partial) await writeSection(section, '## Scan: end to end');
 }

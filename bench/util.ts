@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import * as prettier from 'prettier';
 
 const PG_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -60,7 +61,11 @@ export function rng(seed: number): () => number {
 }
 
 /** Replace this benchmark's section of docs/PERFORMANCE.md (or append it), leaving the others as they are. */
-export function writeSection(section: string, heading = '## Places: import and radius query'): void {
+/** Replace (or add) one section of docs/PERFORMANCE.md, the file formatted as `npm run check` wants it. */
+export async function writeSection(
+  section: string,
+  heading = '## Places: import and radius query',
+): Promise<void> {
   const file = resolve('docs/PERFORMANCE.md');
   const text = existsSync(file)
     ? readFileSync(file, 'utf8')
@@ -73,6 +78,7 @@ export function writeSection(section: string, heading = '## Places: import and r
     const next = text.indexOf('\n## ', start + heading.length);
     out = `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`;
   }
-  writeFileSync(file, out.endsWith('\n') ? out : `${out}\n`);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(out, { ...options, filepath: file }));
   console.log(`Wrote the "${heading.slice(3)}" section of ${file}`);
 }

@@ -121,5 +121,5 @@ WEBSITE_CHECK_CONCURRENCY (4) sites at once per instance. Memory per check is bo
 body is held once as bytes and once as text while detected).
 `;
   console.log(`\nDetection alone: ${detectMs.toFixed(2)} ms a page`);
-  if (args.includes('--write')) writeSection(section, '## Websites: checking sites (issue 17)');
+  if (args.includes('--write')) await writeSection(section, '## Websites: checking sites (issue 17)');
 }
