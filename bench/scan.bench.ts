@@ -39,7 +39,8 @@ async function measureScans(t: Target, points: Point[], alone: Point[]) {
     places: createPlaceChain(config, t.db, silent),
     score: createScoreFn(() => getBrandIndex()),
     radiusMaxMiles: 5,
-    cooldownMs: 0,
+    // Every scan checks and takes its slot, as under the default cooldown, without ever having to wait.
+    cooldownMs: 1,
     settings: () => Promise.resolve(DEFAULT_ALGORITHM_SETTINGS),
     timed: (step, seconds) => steps.get(step)?.push(seconds * 1000),
     // As the route has it: the website evidence read before scoring (no check queue here, so none are scheduled).

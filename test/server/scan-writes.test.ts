@@ -8,7 +8,7 @@ import { createTestContext, type TestContext, type TestUser } from '../helpers/a
 import { fixtureExtract } from '../helpers/osm-data.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
 import { SCAN_STEPS } from '../../src/server/scans/service.js';
-import { claimScanSlot } from '../../src/server/scans/repository.js';
+import { scanSlotWait, takeScanSlot } from '../../src/server/scans/repository.js';
 import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 
 let t: TestContext;
@@ -101,21 +101,68 @@ describe('a repeated scan of an unchanged area (issue 21)', () => {
 });
 
 describe('the scan cooldown (issue 21)', () => {
-  it("claims its slot without rewriting the rep's stored results", async () => {
-    await scan(rep);
-    const stored = () =>
-      t.db.kysely
-        .selectFrom('latest_scans')
-        .selectAll()
-        .where('user_id', '=', rep.id)
-        .executeTakeFirstOrThrow();
-    const before = await stored();
-    await new Promise((r) => setTimeout(r, 5));
-    expect(await claimScanSlot(t.db.kysely, rep.id, 0)).toBe(0);
-    expect(await stored()).toEqual(before);
-    // The slot holds: with a cooldown of a minute, the next claim waits.
-    expect(await claimScanSlot(t.db.kysely, rep.id, 60_000)).toBeGreaterThan(59_000);
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 27, 8, 0, seconds)).toISOString();
+  const minute = (startedAt: string) => ({ startedAt, cooldownMs: 60_000 });
+
+  it('is read before the work and taken with the results: of two scans within it only one stores', async () => {
+    const user = await t.newUser('user');
+    const db = t.db.kysely;
+    expect(await scanSlotWait(db, user.id, minute(at(0)))).toBe(0);
+    expect(await takeScanSlot(db, user.id, minute(at(0)))).toBe(true);
+    // 10 s later: 50 s still to wait, and a scan that went ahead anyway (another tab) cannot take the slot.
+    expect(await scanSlotWait(db, user.id, minute(at(10)))).toBe(50_000);
+    expect(await takeScanSlot(db, user.id, minute(at(10)))).toBe(false);
+    // A scan that started later but stored first holds the slot against one that started before it.
+    expect(await takeScanSlot(db, user.id, minute(at(61)))).toBe(true);
+    expect(await takeScanSlot(db, user.id, minute(at(30)))).toBe(false);
+    // One that started a whole cooldown before the later claim takes it, and the later claim is kept.
+    expect(await takeScanSlot(db, user.id, minute(at(0)))).toBe(true);
+    const slot = await db
+      .selectFrom('scan_slots')
+      .select('claimed_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(slot.claimed_at).toBe(at(61));
+    // Off: nothing read, nothing taken, every scan goes on.
+    expect(await scanSlotWait(db, user.id, { startedAt: at(62), cooldownMs: 0 })).toBe(0);
+    expect(await takeScanSlot(db, user.id, { startedAt: at(62), cooldownMs: 0 })).toBe(true);
   });
+
+  it('refuses the second of two scans at once, which stores nothing', async () => {
+    const c = await createTestContext({ SCAN_COOLDOWN_MS: '60000', PLACE_PROVIDERS: 'local' });
+    try {
+      await importOsmFile(c.db, fixtureExtract());
+      const user = await c.newUser('user');
+      const post = () =>
+        c.request({
+          method: 'POST',
+          url: '/api/scans',
+          payload: { ...CENTER, radiusMiles: 1, count: 20 },
+          as: user,
+        });
+      const answers = await Promise.all([post(), post()]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429]);
+      const refused = answers.find((a) => a.statusCode === 429)!;
+      expect(refused.json()).toMatchObject({ error: 'Please wait a moment before scanning again.' });
+      await settleAfterAnswer(c.db);
+      const searches = await c.db.kysely
+        .selectFrom('searches')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(searches).toHaveLength(1);
+      const latest = await c.db.kysely
+        .selectFrom('latest_scans')
+        .select('search_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(latest.search_id).toBe(searches[0]!.id);
+      // And a third, moments later, is refused before any work.
+      expect((await post()).statusCode).toBe(429);
+    } finally {
+      await c.close();
+    }
+  }, 60_000);
 });
 
 describe("a scan's steps in /metrics (issue 21)", () => {

@@ -148,12 +148,19 @@ describe('the team list after a scan (issue 21)', () => {
         total: 7,
       };
       const at = new Date().toISOString();
-      const id = await storeScanIfNothingOwed(t.db.kysely, record, [prospect('one', 80)], 7, at);
+      const { searchId: id, slotTaken } = await storeScanIfNothingOwed(
+        t.db.kysely,
+        record,
+        [prospect('one', 80)],
+        7,
+        at,
+      );
+      expect(slotTaken).toBe(true);
       expect(id).toEqual(expect.any(String));
       const search = await t.db.kysely
         .selectFrom('searches')
         .selectAll()
-        .where('id', '=', id)
+        .where('id', '=', id!)
         .executeTakeFirstOrThrow();
       expect(search).toMatchObject({ user_id: rep.id, lat: CENTER.lat, radius_miles: 1, total: 7 });
       expect(JSON.parse(search.categories)).toEqual(['Auto']);
@@ -162,9 +169,31 @@ describe('the team list after a scan (issue 21)', () => {
 
       // Copies are owed now: nothing is written, the caller copies them first in its transaction.
       const searches = await t.db.kysely.selectFrom('searches').select('id').execute();
-      expect(await storeScanIfNothingOwed(t.db.kysely, record, [prospect('two', 70)], 1, at)).toBeNull();
+      expect(await storeScanIfNothingOwed(t.db.kysely, record, [prospect('two', 70)], 1, at)).toEqual({
+        slotTaken: true,
+        searchId: null,
+      });
       expect(await t.db.kysely.selectFrom('searches').select('id').execute()).toEqual(searches);
       expect(await storedIds()).toEqual(['one']);
+
+      // With a scan slot: taken in the same statement; refused (nothing written) within the cooldown.
+      const other = await t.newUser('user');
+      const mine = { ...record, userId: other.id };
+      const slot = (startedAt: string) => ({ startedAt, cooldownMs: 60_000 });
+      const first = await storeScanIfNothingOwed(t.db.kysely, mine, [prospect('three', 60)], 1, at, slot(at));
+      expect(first).toEqual({ slotTaken: true, searchId: expect.any(String) });
+      const soon = new Date(Date.parse(at) + 1_000).toISOString();
+      const before = await t.db.kysely.selectFrom('searches').select('id').execute();
+      expect(
+        await storeScanIfNothingOwed(t.db.kysely, mine, [prospect('four', 60)], 1, soon, slot(soon)),
+      ).toEqual({ slotTaken: false, searchId: null });
+      expect(await t.db.kysely.selectFrom('searches').select('id').execute()).toEqual(before);
+      const claim = await t.db.kysely
+        .selectFrom('scan_slots')
+        .select('claimed_at')
+        .where('user_id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      expect(claim.claimed_at).toBe(at);
     },
   );
 

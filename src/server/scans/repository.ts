@@ -8,38 +8,77 @@ import { copyOwed } from './team-list.js';
 type Conn = Kysely<Database> | Transaction<Database>;
 
 /**
- * Claims the user's scan slot: succeeds when the previous scan started at least `cooldownMs` ago.
- * One conditional UPDATE (or the first INSERT), so two instances cannot both let a scan through.
- * Returns the milliseconds still to wait, or 0 when the slot was taken.
+ * The scan cooldown (SPEC §4: a too-early click is ignored) in two steps, so a scan makes one durable commit,
+ * not two (issue 21): `scanSlotWait` reads the user's last claim before the work (no write), and the scan's
+ * store takes the slot in the transaction (or the one statement) that stores its results, `takeScanSlot`. Two
+ * scans by one user closer together than the cooldown never both store: the one that stores second finds the
+ * other's claim and is refused (its transaction writes nothing). A cooldown of 0 is off: no slot is read or
+ * taken.
  */
-export async function claimScanSlot(
-  db: Conn,
-  userId: string,
-  cooldownMs: number,
-  now = new Date(),
-): Promise<number> {
-  const nowIso = now.toISOString();
-  const threshold = new Date(now.getTime() - cooldownMs).toISOString();
-  const updated = await db
-    .updateTable('scan_slots')
-    .set({ claimed_at: nowIso })
-    .where('user_id', '=', userId)
-    .where('claimed_at', '<=', threshold)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 1) return 0;
-  const inserted = await db
-    .insertInto('scan_slots')
-    .values({ user_id: userId, claimed_at: nowIso })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 0;
+export interface ScanSlot {
+  /** When the scan started (ISO): the claim it stores, the instant the next scan's cooldown counts from. */
+  startedAt: string;
+  cooldownMs: number;
+}
+
+/** The milliseconds still to wait before the user may scan (0: go on), from the claim of their last scan. */
+export async function scanSlotWait(db: Conn, userId: string, slot: ScanSlot): Promise<number> {
+  if (slot.cooldownMs <= 0) return 0;
   const row = await db
     .selectFrom('scan_slots')
     .select('claimed_at')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const last = row ? Date.parse(row.claimed_at) : 0;
-  return Math.max(1, cooldownMs - (now.getTime() - last));
+  return row ? slotWait(row.claimed_at, slot) : 0;
+}
+
+/** The wait a claim made at `claimedAt` leaves a scan started at `slot.startedAt` (0 when none is owed). */
+function slotWait(claimedAt: string, { startedAt, cooldownMs }: ScanSlot): number {
+  const since = Date.parse(startedAt) - Date.parse(claimedAt);
+  return Math.abs(since) >= cooldownMs ? 0 : Math.max(1, cooldownMs - since);
+}
+
+/**
+ * The bounds another claim must lie outside for a scan started at `startedAt` to take the slot: at least the
+ * cooldown before it, or (a scan that started later and stored first) at least the cooldown after it.
+ */
+function slotBounds({ startedAt, cooldownMs }: ScanSlot) {
+  const at = Date.parse(startedAt);
+  return {
+    before: new Date(at - cooldownMs).toISOString(),
+    after: new Date(at + cooldownMs).toISOString(),
+  };
+}
+
+/**
+ * Takes the user's scan slot for a scan started at `slot.startedAt`: one conditional upsert, so of two scans
+ * closer together than the cooldown, on any instances, only the first to store takes it. The claim kept is the
+ * later start of the two (ISO instants compare as text). True when taken (always, with the cooldown off).
+ */
+export async function takeScanSlot(db: Conn, userId: string, slot: ScanSlot): Promise<boolean> {
+  if (slot.cooldownMs <= 0) return true;
+  const { before, after } = slotBounds(slot);
+  const taken = await db
+    .insertInto('scan_slots')
+    .values({ user_id: userId, claimed_at: slot.startedAt })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          claimed_at: eb
+            .case()
+            .when('scan_slots.claimed_at', '>', eb.ref('excluded.claimed_at'))
+            .then(eb.ref('scan_slots.claimed_at'))
+            .else(eb.ref('excluded.claimed_at'))
+            .end(),
+        }))
+        .where((eb) =>
+          eb.or([eb('scan_slots.claimed_at', '<=', before), eb('scan_slots.claimed_at', '>=', after)]),
+        ),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return taken !== undefined;
 }
 
 export interface SearchRecord {
@@ -98,10 +137,12 @@ const SEARCH_NUMBERS: Partial<Record<keyof ReturnType<typeof searchRow>, string>
 /**
  * PostgreSQL: a scan's results stored in ONE statement (one round trip, atomic as every statement is) when the
  * rep owes the team list no copies from the results it replaces (nearly always: the after-answer writer made
- * them moments after the rep's last scan). It writes what the transaction of `keepAndPage` writes: the search
- * record, the rep's latest results and the team list's owed row, instead of six round trips (BEGIN, the owed
- * read, three writes, COMMIT), which were most of a scan's store step on PostgreSQL. Answers the search id, or
- * null, having written nothing, when copies are owed: the caller then copies them first, in its transaction.
+ * them moments after the rep's last scan). It writes what the transaction of `keepAndPage` writes: the scan's
+ * slot (when a `slot` is given), the search record, the rep's latest results and the team list's owed row,
+ * instead of seven round trips (the slot's claim, BEGIN, the owed read, three writes, COMMIT), which were most
+ * of a scan's store step on PostgreSQL. Answers whether the slot was taken, and the search id, or null, having
+ * written nothing else, when copies are owed (the caller then copies them first, in its transaction; the slot
+ * stays taken) or the slot was not taken.
  */
 export async function storeScanIfNothingOwed(
   db: Kysely<Database>,
@@ -109,7 +150,8 @@ export async function storeScanIfNothingOwed(
   prospects: Prospect[],
   total: number,
   at: string,
-): Promise<string | null> {
+  slot?: ScanSlot,
+): Promise<{ slotTaken: boolean; searchId: string | null }> {
   const id = randomUUID();
   const row = searchRow(record, id, at);
   const columns = Object.keys(row) as (keyof typeof row)[];
@@ -117,11 +159,20 @@ export async function storeScanIfNothingOwed(
     const type = SEARCH_NUMBERS[c];
     return type ? sql`${row[c]}::${sql.raw(type)}` : sql`${row[c]}::text`;
   });
-  const { rows } = await sql<{ stored: number }>`
-    WITH search AS (
+  const claims = slot !== undefined && slot.cooldownMs > 0;
+  const { before, after } = claims ? slotBounds(slot) : { before: '', after: '' };
+  const { rows } = await sql<{ taken: number; stored: number }>`
+    WITH slot AS (
+      INSERT INTO scan_slots (user_id, claimed_at)
+      SELECT ${record.userId}::text, ${slot?.startedAt ?? at}::text WHERE ${claims}::boolean
+      ON CONFLICT (user_id) DO UPDATE SET claimed_at = GREATEST(scan_slots.claimed_at, excluded.claimed_at)
+      WHERE scan_slots.claimed_at <= ${before}::text OR scan_slots.claimed_at >= ${after}::text
+      RETURNING 1
+    ), search AS (
       INSERT INTO searches (${sql.join(columns.map((c) => sql.ref(c)))})
       SELECT ${sql.join(values)}
       WHERE NOT EXISTS (SELECT 1 FROM team_pending WHERE user_id = ${record.userId})
+        AND (NOT ${claims}::boolean OR EXISTS (SELECT 1 FROM slot))
       RETURNING id
     ), latest AS (
       INSERT INTO latest_scans (user_id, search_id, prospects, total, created_at)
@@ -135,8 +186,13 @@ export async function storeScanIfNothingOwed(
       ON CONFLICT (user_id) DO UPDATE SET search_id = excluded.search_id, count = excluded.count,
         scanned_at = excluded.scanned_at
     )
-    SELECT count(*)::integer AS stored FROM search`.execute(db);
-  return rows[0]?.stored === 1 ? id : null;
+    SELECT (SELECT count(*) FROM slot)::integer AS taken, (SELECT count(*) FROM search)::integer AS stored`.execute(
+    db,
+  );
+  return {
+    slotTaken: !claims || rows[0]?.taken === 1,
+    searchId: rows[0]?.stored === 1 ? id : null,
+  };
 }
 
 export async function saveLatestScan(

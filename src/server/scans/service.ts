@@ -15,12 +15,14 @@ import { HttpError } from '../http/errors.js';
 import { CATEGORY_TOO_GENERIC } from '../../core/messages.js';
 import type { AlgorithmSettings } from '../settings/service.js';
 import {
-  claimScanSlot,
   readLatestScan,
   recordSearch,
   saveLatestScan,
   mergeLatestScan,
+  scanSlotWait,
   storeScanIfNothingOwed,
+  takeScanSlot,
+  type ScanSlot,
   type SearchRecord,
 } from './repository.js';
 import {
@@ -325,14 +327,11 @@ function scoreOrFallback(
  */
 export async function runScan(deps: ScanDeps, userId: string, input: ScanInput): Promise<ScanPage> {
   const lap = stopwatch(deps.timed);
+  // The cooldown is checked now and the slot taken where the results are stored (repository.ts, ScanSlot).
+  const slot: ScanSlot = { startedAt: new Date().toISOString(), cooldownMs: deps.cooldownMs };
   // The reads that do not depend on each other go together (one round trip's wait on PostgreSQL, not several).
-  const [wait, settings] = await Promise.all([
-    claimScanSlot(deps.db.kysely, userId, deps.cooldownMs),
-    deps.settings(),
-  ]);
-  if (wait > 0) {
-    throw new HttpError(429, 'Please wait a moment before scanning again.', { retryAfterMs: wait });
-  }
+  const [wait, settings] = await Promise.all([scanSlotWait(deps.db.kysely, userId, slot), deps.settings()]);
+  if (wait > 0) throw tooSoon(wait);
   const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
   const count = clampCount(input.count);
   const groups = resolveGroups(input.categories);
@@ -390,12 +389,17 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     },
     ranking,
     sources,
+    { slot },
   );
   lap('store');
   progress?.({ phase: 'done', count: page.total });
   scheduleChecks(deps, userId, ranking.businesses);
   return noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
+
+/** SPEC §4: a scan within the cooldown of the user's last one is refused (the browser only logs it). */
+const tooSoon = (waitMs: number) =>
+  new HttpError(429, 'Please wait a moment before scanning again.', { retryAfterMs: waitMs });
 
 /**
  * SPEC §5: results without a name or location dropped, only those strictly inside the radius (great-circle
@@ -429,25 +433,32 @@ async function withoutBlocked(deps: Pick<ScanDeps, 'db'>, businesses: Business[]
  * Record the search, keep the top 100 as the user's latest results and in the team's list (scans and quick
  * searches alike), save the ranking's cache entries, and answer the first page of N. With `keepEarlier` (a
  * business lookup) the found businesses go on top of the user's latest results instead of replacing them, so
- * the scan the rep was working stays in the list and comes back after a reload.
+ * the scan the rep was working stays in the list and comes back after a reload. With a `slot` (a scan) the
+ * user's scan slot is taken in the same commit, or nothing is stored and the scan refused as too soon.
  */
 async function keepAndPage(
   deps: Pick<ScanDeps, 'db' | 'log'>,
   record: SearchRecord,
   ranking: Ranking,
   sources: SourceReport[],
-  options: { keepEarlier?: boolean } = {},
+  options: { keepEarlier?: boolean; slot?: ScanSlot } = {},
 ): Promise<ScanPage> {
   const kept = ranking.prospects.slice(0, MAX_LOADED);
   // The team list's copies and the cache entries are written after the answer (after-answer.ts).
   const at = new Date().toISOString();
-  const storedAtOnce =
+  const { slot } = options;
+  const atOnce =
     deps.db.kind === 'postgres' && !options.keepEarlier
-      ? await storeScanIfNothingOwed(deps.db.kysely, record, kept, ranking.total, at)
+      ? await storeScanIfNothingOwed(deps.db.kysely, record, kept, ranking.total, at, slot)
       : null;
-  const { searchId, list, total } = storedAtOnce
-    ? { searchId: storedAtOnce, list: kept, total: ranking.total }
-    : await storeInTransaction(deps.db, record, kept, ranking.total, at, options.keepEarlier ?? false);
+  if (atOnce && !atOnce.slotTaken) throw tooSoon(slot?.cooldownMs ?? 1);
+  const { searchId, list, total } = atOnce?.searchId
+    ? { searchId: atOnce.searchId, list: kept, total: ranking.total }
+    : await storeInTransaction(deps.db, record, kept, ranking.total, at, {
+        keepEarlier: options.keepEarlier ?? false,
+        // Taken already when the one statement took it and found copies owed.
+        slot: atOnce ? undefined : slot,
+      });
   afterAnswer(deps.db).schedule(ranking.cacheWrites);
   return {
     searchId,
@@ -462,9 +473,9 @@ async function keepAndPage(
 }
 
 /**
- * The search record, the latest results (merged under the earlier ones for a business lookup) and the team
- * list's owed row, in one transaction: one durable commit (one fsync with SQLite synchronous=FULL), after any
- * copies still owed from the results about to be replaced.
+ * The scan's slot, the search record, the latest results (merged under the earlier ones for a business lookup)
+ * and the team list's owed row, in one transaction: one durable commit (one fsync with SQLite
+ * synchronous=FULL), after any copies still owed from the results about to be replaced.
  */
 function storeInTransaction(
   db: Db,
@@ -472,9 +483,11 @@ function storeInTransaction(
   kept: Prospect[],
   keptTotal: number,
   at: string,
-  keepEarlier: boolean,
+  { keepEarlier, slot }: { keepEarlier: boolean; slot: ScanSlot | undefined },
 ) {
   return db.kysely.transaction().execute(async (trx) => {
+    // Another scan of this user stored first, within the cooldown: this one stores nothing.
+    if (slot && !(await takeScanSlot(trx, record.userId, slot))) throw tooSoon(slot.cooldownMs);
     // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).
     await copyOwed(trx, { userId: record.userId });
     const id = await recordSearch(trx, record, at);
