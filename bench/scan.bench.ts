@@ -21,7 +21,7 @@ import { DEFAULT_ALGORITHM_SETTINGS } from '../src/server/settings/service.js';
 import { registerAccount } from '../src/server/users/accounts.js';
 import { getBrandIndex } from '../src/core/scoring/nsi.js';
 import { settleAfterAnswer } from '../src/server/scans/after-answer.js';
-import { attachEvidence } from '../src/server/websites/service.js';
+import { readEvidence } from '../src/server/websites/service.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
 import { arg, fillSynthetic, openTarget, randomPoints, writeSection, type Target } from './places.bench.js';
 
@@ -43,9 +43,10 @@ async function measureScans(t: Target, points: Point[], alone: Point[]) {
     cooldownMs: 1,
     settings: () => Promise.resolve(DEFAULT_ALGORITHM_SETTINGS),
     timed: (step, seconds) => steps.get(step)?.push(seconds * 1000),
-    // As the route has it: the website evidence read before scoring (no check queue here, so none are scheduled).
+    // As the route has it: the website evidence read started before de-duplication (no check queue here, so none
+    // are scheduled).
     websites: {
-      attach: (businesses) => attachEvidence(t.db, businesses),
+      read: (found) => readEvidence(t.db, found),
       schedule: () => Promise.resolve(0),
     },
   };

@@ -30,7 +30,7 @@ import {
 } from '../../core/api/scans.js';
 import { cacheStatsSchema } from '../../core/api/admin.js';
 import { scheduleReasoning, type ReasoningDeps } from '../reasoning/service.js';
-import { attachEvidence, scheduleWebsiteChecks } from '../websites/service.js';
+import { readEvidence, scheduleWebsiteChecks } from '../websites/service.js';
 import {
   COUNT_MAX,
   latestPage,
@@ -54,7 +54,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     settings: () => readAlgorithmSettings(db),
     timed: (step, seconds) => ctx.metrics.scanStepSeconds.observe({ step }, seconds),
     websites: {
-      attach: (businesses) => attachEvidence(db, businesses),
+      read: (found) => readEvidence(db, found),
       schedule: (userId, businesses) =>
         scheduleWebsiteChecks({ db, queue: ctx.websites.queue }, userId, businesses).catch((err: unknown) => {
           ctx.log.warn({ err }, 'could not schedule the website checks');

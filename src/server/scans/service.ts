@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
 import type { Business, Prospect } from '../../core/types.js';
+import type { EvidenceRead } from '../websites/service.js';
 import { businessCacheKey } from '../../core/types.js';
 import { placeTypesForGroups, resolveGroups } from '../../core/categories.js';
 import { dedupe } from '../../core/dedup.js';
@@ -89,21 +90,38 @@ function stopwatch(timed: ScanDeps['timed']) {
 }
 
 export interface WebsiteHooks {
-  /** The businesses with their fresh website evidence attached. */
-  attach(businesses: Business[]): Promise<Business[]>;
+  /**
+   * Starts reading the fresh website evidence of the businesses found (before de-duplication, so the read's wait
+   * overlaps it); its `attach(kept)` puts it on the businesses kept of them, for scoring.
+   */
+  read(found: Business[]): EvidenceRead;
   /** Schedule checks of the kept businesses without fresh evidence; must not throw. */
   schedule(userId: string, businesses: Business[]): Promise<unknown>;
 }
 
-/** Fresh website evidence attached (a failed read scans without it: SPEC §8, the scan goes on). */
-async function withEvidence(deps: Pick<ScanDeps, 'websites' | 'log'>, businesses: Business[]) {
-  if (!deps.websites) return businesses;
-  try {
-    return await deps.websites.attach(businesses);
-  } catch (error) {
+/**
+ * Starts the website evidence read of the businesses found; the function it answers attaches it to the kept ones
+ * (a failed read scans without it: SPEC §8, the scan goes on).
+ */
+function readEvidenceFor(deps: Pick<ScanDeps, 'websites' | 'log'>, found: Business[]) {
+  const fail = (error: unknown, kept: Business[]) => {
     (deps.log ?? silentLog).warn({ err: error }, 'website evidence read failed; scanning without it');
-    return businesses;
+    return kept;
+  };
+  let read: EvidenceRead | undefined;
+  try {
+    read = deps.websites?.read(found);
+  } catch (error) {
+    return (kept: Business[]) => Promise.resolve(fail(error, kept));
   }
+  return async (kept: Business[]) => {
+    if (!read) return kept;
+    try {
+      return await read.attach(kept);
+    } catch (error) {
+      return fail(error, kept);
+    }
+  };
 }
 
 /** After the answer: checks of the kept businesses' websites (not awaited by the scan). */
@@ -212,17 +230,30 @@ export function rankBusinesses(
   const ordered = options.order ? options.order(sorted) : sorted;
   const shown = options.shown === undefined ? ordered : ordered.slice(0, options.shown);
   const shownBusinesses = shown.map((e) => businesses[e.index]!);
-  const prospects = shown.map((e, i) => {
-    const b = shownBusinesses[i]!;
-    const analysis = { ...scores[e.index]!.analysis(), businessHash: businessCacheKey(b) };
-    return toProspect(b, { distance: e.distance, analysis, index: e.index });
-  });
   const copies = businesses
     .filter(keepsBusinessCopy)
     .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
-  // From here on only the shown ones and their businesses are kept (the cache read waits in a function of its
-  // own, which is handed nothing else): the rest of the up to 500 scored is garbage before that wait.
-  return withCaches(deps, prospects, { businesses: shownBusinesses, total: ordered.length, copies });
+  // The cache read goes out first: on PostgreSQL its round trip overlaps making the shown ones' prospects.
+  const caches = readScanCaches(
+    deps,
+    shownBusinesses.map((b) => businessCacheKey(b)),
+    copies.map((c) => c.key),
+  );
+  const prospects = (async () => {
+    await letQueriesGo(deps.db);
+    return shown.map((e, i) => {
+      const b = shownBusinesses[i]!;
+      const analysis = { ...scores[e.index]!.analysis(), businessHash: businessCacheKey(b) };
+      return toProspect(b, { distance: e.distance, analysis, index: e.index });
+    });
+  })();
+  // Past the prospects only the shown ones and their businesses are kept (the cache read waits in a function of
+  // its own, which is handed nothing else): the rest of the up to 500 scored is garbage before that wait.
+  return withCaches(prospects, caches, {
+    businesses: shownBusinesses,
+    total: ordered.length,
+    copies,
+  });
 }
 
 /**
@@ -243,15 +274,11 @@ export interface RankEntry {
 
 /** The ranking's cache read, and from it what to write and any AI-written words to show (see above). */
 async function withCaches(
-  deps: Pick<ScanDeps, 'db' | 'log'>,
-  prospects: Prospect[],
+  made: Promise<Prospect[]>,
+  read: Promise<CacheRows | undefined>,
   { businesses, total, copies }: { businesses: Business[]; total: number; copies: CacheWrites['business'] },
 ): Promise<Ranking> {
-  const caches = await readScanCaches(
-    deps,
-    prospects.map((p) => p.aiAnalysis!.businessHash),
-    copies.map((c) => c.key),
-  );
+  const [prospects, caches] = await Promise.all([made, read]);
   const now = Date.now();
   const businessWrites = copies.filter((c) => needsResave(caches?.business.get(c.key), c.data, now));
   const analysisWrites: CacheWrites['analysis'] = [];
@@ -359,8 +386,10 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   progress?.({ phase: 'found', count: found.businesses.length });
   // Only these are needed of what was found once it is cleaned: the list itself is not held through the waits.
   const { sources, noLocalData } = found;
+  const withEvidence = readEvidenceFor(deps, found.businesses);
+  await letQueriesGo(deps.db);
   const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
-  const candidates = await withEvidence(deps, kept);
+  const candidates = await withEvidence(kept);
   lap('clean');
   progress?.({ phase: 'analysing', count: candidates.length });
   // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
@@ -396,6 +425,14 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   scheduleChecks(deps, userId, ranking.businesses);
   return noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
+
+/**
+ * On PostgreSQL a query started is sent once the event loop turns (the pool hands out its connection in a
+ * callback): a turn before CPU-bound work lets the query's round trip overlap that work instead of following it.
+ * SQLite runs a query in the call itself, so there nothing is gained and no turn is taken.
+ */
+const letQueriesGo = (db: Db) =>
+  db.kind === 'postgres' ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve();
 
 /** SPEC §4: a scan within the cooldown of the user's last one is refused (the browser only logs it). */
 const tooSoon = (waitMs: number) =>
@@ -578,8 +615,8 @@ export async function quickSearch(
   const count = clampCount(input.count ?? COUNT_MAX);
   const center = { lat: input.lat, lng: input.lng };
   const found = await deps.places.textSearch({ query: text, ...center, radiusMiles });
+  const withEvidence = readEvidenceFor(deps, found.businesses);
   const candidates = await withEvidence(
-    deps,
     await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
   );
   const ranking = await rankBusinesses(deps, candidates, center, { shown: MAX_LOADED });

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import { isEvidenceFresh } from '../../core/websites/detect.js';
 import { websiteEvidenceSchema, type WebsiteEvidence } from '../../core/websites/signals.js';
-import { nowIso } from '../db/database.js';
+import { inTexts, nowIso, type Db } from '../db/database.js';
 import { updateLatestScan } from '../scans/repository.js';
 import { sourceFields } from '../../core/scoring/index.js';
 import { websiteSentences } from '../../core/scoring/website-evidence.js';
@@ -29,7 +29,7 @@ function parseEvidence(text: string): WebsiteEvidence | undefined {
 
 /** The stored evidence of these businesses that is fresh and of the website they have now. */
 export async function readFreshEvidence(
-  db: Conn,
+  { kysely: db, kind }: Db,
   wanted: readonly { key: string; website: string }[],
   now = Date.now(),
 ): Promise<Map<string, WebsiteEvidence>> {
@@ -41,7 +41,7 @@ export async function readFreshEvidence(
     const rows = await db
       .selectFrom('website_evidence')
       .select(['business_key', 'website', 'evidence'])
-      .where('business_key', 'in', part)
+      .where(inTexts(kind, 'business_key', part))
       .execute();
     for (const row of rows) {
       if (row.website !== websiteOf.get(row.business_key)) continue;

@@ -48,20 +48,62 @@ export function siteOf(b: Pick<Business, 'website'>): string | null {
   return w ? (normalizeWebsite(w)?.href ?? null) : null;
 }
 
-/** The fresh evidence of these businesses, attached to each (`websiteEvidence`); businesses without stay as they are. */
-export async function attachEvidence(db: Db, businesses: Business[], now = Date.now()): Promise<Business[]> {
+/** The business key and normalised site of each of `businesses` that has a website. */
+function sitesOf(businesses: readonly Business[]): { key: string; website: string }[] {
   const wanted: { key: string; website: string }[] = [];
   for (const b of businesses) {
     const site = siteOf(b);
     if (site) wanted.push({ key: businessCacheKey(b), website: site });
   }
-  if (wanted.length === 0) return businesses;
-  const found = await readFreshEvidence(db.kysely, wanted, now);
-  if (found.size === 0) return businesses;
-  return businesses.map((b) => {
-    const e = found.get(businessCacheKey(b));
-    return e ? { ...b, websiteEvidence: e } : b;
-  });
+  return wanted;
+}
+
+/** The evidence read for a scan: `attach(kept)` puts it on the businesses kept of those it was started for. */
+export interface EvidenceRead {
+  attach(kept: Business[]): Promise<Business[]>;
+}
+
+/**
+ * Starts reading the fresh evidence of `found` at once: a scan starts it before de-duplicating, so on PostgreSQL
+ * the read's round trip overlaps that work. `attach(kept)` puts it on the businesses kept of them (each
+ * `websiteEvidence`; those without stay as they are), reading on its own only what de-duplication changed: a
+ * website a kept business took over from its duplicate. A failed read fails `attach`.
+ */
+export function readEvidence(db: Db, found: readonly Business[], now = Date.now()): EvidenceRead {
+  const asked = sitesOf(found);
+  const first =
+    asked.length === 0
+      ? Promise.resolve(new Map<string, WebsiteEvidence>())
+      : readFreshEvidence(db, asked, now);
+  first.catch(() => undefined); // awaited (and its failure thrown) by attach
+  return {
+    async attach(kept) {
+      const early = await first;
+      const askedSite = new Map(asked.map((w) => [w.key, w.website]));
+      const site = new Map(sitesOf(kept).map((w) => [w.key, w.website]));
+      const changed = [...site].filter(([key, website]) => askedSite.get(key) !== website);
+      const late =
+        changed.length === 0
+          ? undefined
+          : await readFreshEvidence(
+              db,
+              changed.map(([key, website]) => ({ key, website })),
+              now,
+            );
+      if (early.size === 0 && !late?.size) return kept;
+      return kept.map((b) => {
+        const key = businessCacheKey(b);
+        const website = site.get(key);
+        const e =
+          website === undefined
+            ? undefined
+            : askedSite.get(key) === website
+              ? early.get(key)
+              : late?.get(key);
+        return e ? { ...b, websiteEvidence: e } : b;
+      });
+    },
+  };
 }
 
 /**
