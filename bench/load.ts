@@ -395,7 +395,9 @@ async function main(): Promise<void> {
     SIGN_IN_RATE_LIMIT: '1000000',
     SIGN_IN_IP_RATE_LIMIT: '1000000',
     INVITATION_CHECK_RATE_LIMIT: '1000000',
-    SCAN_COOLDOWN_MS: '0',
+    // The shortest cooldown the server allows: every scan checks and takes its slot, as in production, and a
+    // rep's scans (four think times apart) are never refused.
+    SCAN_COOLDOWN_MS: '500',
   };
   let server: ChildProcess | undefined;
   try {
