@@ -71,10 +71,10 @@ export interface ScanDeps {
 }
 
 /**
- * A scan's steps as timed: the cooldown slot and settings; the providers' query (the radius query, for the
- * imported table) beside the blocklist read; cleaning (names, radius, de-duplication, the blocklist, website
- * evidence, with the cache read under way beside it); ranking (scoring, the rest of the cache read); storing (the
- * results' transaction beside the cache writes).
+ * A scan's steps as timed: the cooldown check and settings; the providers' query (the radius query, for the
+ * imported table) beside the blocklist read; cleaning (names, radius, de-duplication, the blocklist, with the
+ * website evidence read under way beside it); ranking (scoring, then the shown ones' analyses with the cache read
+ * under way beside them); storing (the slot, the search and the results in one commit).
  */
 export const SCAN_STEPS = ['prepare', 'places', 'clean', 'rank', 'store'] as const;
 export type ScanStep = (typeof SCAN_STEPS)[number];
