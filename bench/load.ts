@@ -395,9 +395,9 @@ async function main(): Promise<void> {
     SIGN_IN_RATE_LIMIT: '1000000',
     SIGN_IN_IP_RATE_LIMIT: '1000000',
     INVITATION_CHECK_RATE_LIMIT: '1000000',
-    // The shortest cooldown the server allows: every scan checks and takes its slot, as in production, and a
-    // rep's scans (four think times apart) are never refused.
-    SCAN_COOLDOWN_MS: '500',
+    // The shortest cooldown the server allows: every scan checks and takes its slot, as in production. A rep's
+    // scans are four think times apart, at least twice --think-ms; closer than the cooldown, it is off.
+    SCAN_COOLDOWN_MS: 2 * o.thinkMs >= 500 ? '500' : '0',
   };
   let server: ChildProcess | undefined;
   try {
