@@ -233,17 +233,18 @@ export function rankBusinesses(
   const copies = businesses
     .filter(keepsBusinessCopy)
     .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
+  const shownKeys = shownBusinesses.map((b) => businessCacheKey(b));
   // The cache read goes out first: on PostgreSQL its round trip overlaps making the shown ones' prospects.
   const caches = readScanCaches(
     deps,
-    shownBusinesses.map((b) => businessCacheKey(b)),
+    shownKeys,
     copies.map((c) => c.key),
   );
   const prospects = (async () => {
     await letQueriesGo(deps.db);
     return shown.map((e, i) => {
       const b = shownBusinesses[i]!;
-      const analysis = { ...scores[e.index]!.analysis(), businessHash: businessCacheKey(b) };
+      const analysis = { ...scores[e.index]!.analysis(), businessHash: shownKeys[i]! };
       return toProspect(b, { distance: e.distance, analysis, index: e.index });
     });
   })();

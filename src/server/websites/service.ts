@@ -80,26 +80,19 @@ export function readEvidence(db: Db, found: readonly Business[], now = Date.now(
     async attach(kept) {
       const early = await first;
       const askedSite = new Map(asked.map((w) => [w.key, w.website]));
-      const site = new Map(sitesOf(kept).map((w) => [w.key, w.website]));
-      const changed = [...site].filter(([key, website]) => askedSite.get(key) !== website);
-      const late =
-        changed.length === 0
-          ? undefined
-          : await readFreshEvidence(
-              db,
-              changed.map(([key, website]) => ({ key, website })),
-              now,
-            );
+      // Each kept business's key and site, once; those whose site differs from the one asked are read again.
+      const wanted = kept.map((b) => {
+        const website = siteOf(b);
+        return website ? { key: businessCacheKey(b), website } : null;
+      });
+      const changed = wanted.filter(
+        (w): w is { key: string; website: string } => w !== null && askedSite.get(w.key) !== w.website,
+      );
+      const late = changed.length === 0 ? undefined : await readFreshEvidence(db, changed, now);
       if (early.size === 0 && !late?.size) return kept;
-      return kept.map((b) => {
-        const key = businessCacheKey(b);
-        const website = site.get(key);
-        const e =
-          website === undefined
-            ? undefined
-            : askedSite.get(key) === website
-              ? early.get(key)
-              : late?.get(key);
+      return kept.map((b, i) => {
+        const w = wanted[i];
+        const e = w && (askedSite.get(w.key) === w.website ? early.get(w.key) : late?.get(w.key));
         return e ? { ...b, websiteEvidence: e } : b;
       });
     },
