@@ -14,6 +14,8 @@ import { createLocalProvider } from '../src/server/places/local.js';
 import { cellOf, commitStaged } from '../src/server/places/local-store.js';
 import { TYPE_BITS, typeMask } from '../src/server/places/type-mask.js';
 import { ALL_GROUPS, labelForPlaceType, placeTypesForGroups } from '../src/core/categories.js';
+import { encodeProfile, placeProfile } from '../src/core/scoring/profile.js';
+import { getBrandIndex } from '../src/core/scoring/nsi.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
 
 import { arg, rng, scratchDatabase, writeSection } from './util.js';
@@ -67,6 +69,9 @@ function syntheticRow(i: number, rand: () => number, center: { lat: number; lng:
     ? (TYPE_BITS[Math.floor(rand() * TYPE_BITS.length)] ?? 'bank')
     : (OTHER_KINDS[Math.floor(rand() * OTHER_KINDS.length)] ?? 'cafe');
   const name = `Business ${i}`;
+  const category = labelForPlaceType(type);
+  const address = `${1 + (i % 9000)} Main Street, Birmingham, AL 35203`;
+  const tags = { name, [typed ? 'office' : 'amenity']: type };
   return {
     id: `synthetic:${i}`,
     name,
@@ -75,8 +80,8 @@ function syntheticRow(i: number, rand: () => number, center: { lat: number; lng:
     cell_lat: cellOf(lat),
     type_mask: typeMask([type]),
     types: JSON.stringify([type]),
-    category: labelForPlaceType(type),
-    address: `${1 + (i % 9000)} Main Street, Birmingham, AL 35203`,
+    category,
+    address,
     city: 'Birmingham',
     state: 'AL',
     zip: '35203',
@@ -85,13 +90,15 @@ function syntheticRow(i: number, rand: () => number, center: { lat: number; lng:
     opening_hours: i % 5 === 0 ? 'Mo-Fr 09:00-17:00' : null,
     brand: null,
     brand_wikidata: null,
-    tags: JSON.stringify({ name, [typed ? 'office' : 'amenity']: type }),
+    tags: JSON.stringify(tags),
     imported_at: at,
+    // As an import makes it (local-store.ts placeRow).
+    profile: encodeProfile(placeProfile({ name, category, address, types: [type], tags }, getBrandIndex())),
   };
 }
 
-const COLS = ['id', 'name', 'lat', 'lng', 'cell_lat', 'type_mask', 'types', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website', 'opening_hours', 'brand', 'brand_wikidata', 'tags', 'imported_at'] as const; // prettier-ignore
-const PG_TYPES = ['text', 'text', 'float8', 'float8', 'int4', 'int8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text']; // prettier-ignore
+const COLS = ['id', 'name', 'lat', 'lng', 'cell_lat', 'type_mask', 'types', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website', 'opening_hours', 'brand', 'brand_wikidata', 'tags', 'imported_at', 'profile'] as const; // prettier-ignore
+const PG_TYPES = ['text', 'text', 'float8', 'float8', 'int4', 'int8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text']; // prettier-ignore
 
 /**
  * The synthetic city, written as an import writes it: rows staged in batches, then moved into `places` by

@@ -52,6 +52,22 @@ export interface DedupCandidate {
   /** Contact fields a kept entry takes over from a same-name duplicate when it has none. */
   phone?: string | null;
   website?: string | null;
+  /**
+   * The keys below made ahead from this entry's own name, address and types (a stored place's profile,
+   * scoring/profile.ts); derived here when absent.
+   */
+  profile?: DedupKeys | null;
+}
+
+/** What de-duplication derives from an entry's own fields (its name, address and types). */
+export interface DedupKeys {
+  /** normalizeName of the name. */
+  name: string;
+  /** addressKeys of the address. */
+  addressKey: string;
+  street: string;
+  /** institutionKey of the name and types ('' for no name). */
+  campus: string;
 }
 
 /** Coordinates closer than this (degrees, in both latitude and longitude) count as the same place. */
@@ -417,7 +433,13 @@ function takeOver<T extends DedupCandidate>(into: T, from: T, addressTaken: (key
       ? from.address
       : null;
   if (!phone && !website && !address) return into;
-  return { ...into, ...(phone && { phone }), ...(website && { website }), ...(address && { address }) };
+  // Its keys were made from the address it had: without them, whoever reads it next derives them afresh.
+  return {
+    ...into,
+    ...(phone && { phone }),
+    ...(website && { website }),
+    ...(address && { address, ...(into.profile && { profile: null }) }),
+  };
 }
 
 /** A point of a kept entry in the same-name grid: its own place, or a building of its campus. */
@@ -464,8 +486,11 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
 
   for (const item of items) {
     const ids = [item.placeId, item.id].filter((v): v is string => typeof v === 'string' && v.length > 0);
-    const name = normalizeName(item.name);
-    const { key: address, street } = addressKeys(item.address);
+    const made = item.profile;
+    const name = made ? made.name : normalizeName(item.name);
+    const { key: address, street } = made
+      ? { key: made.addressKey, street: made.street }
+      : addressKeys(item.address);
     const storage = name.length > 0 && isStorageName(name);
     const limit = storage ? STORAGE_CLOSE_DEGREES : CLOSE_DEGREES;
     const grid = storage ? nearStorage : near;
@@ -516,7 +541,7 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
       );
       if (point) hit = { of: point.of, rule: 'same-name-nearby' };
     }
-    const campus = name ? institutionKey(item.name, item.types, name) : '';
+    const campus = made ? made.campus : name ? institutionKey(item.name, item.types, name) : '';
     const university = campus !== '' && !!item.types?.some((t) => UNIVERSITY_TYPE_SET.has(t));
     if (!hit && campus) {
       const point = campusGrid.least(

@@ -23,6 +23,7 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
     source: b.source,
     locations: b.locations ?? null,
     websiteEvidence: b.websiteEvidence ?? null,
+    profile: b.profile ?? null,
   };
 }
 

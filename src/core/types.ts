@@ -2,6 +2,7 @@
 // scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { PlaceProfile } from './scoring/profile';
 import type { WebsiteEvidence } from './websites/signals';
 
 import type { BusinessSource } from './api/prospect';
@@ -46,6 +47,11 @@ export interface Business {
   photos?: string[];
   /** What the latest fresh check of its website found (issue 17), attached by the scan from the evidence cache. */
   websiteEvidence?: WebsiteEvidence;
+  /**
+   * What scoring and de-duplication derive from its own fields, made ahead (a place of the imported table;
+   * scoring/profile.ts). Whoever changes its name, address, types, category, tags or brand drops it.
+   */
+  profile?: PlaceProfile | null;
 }
 
 // The prospect record, its analysis and score breakdown are the API's (src/core/api/prospect.ts): one schema

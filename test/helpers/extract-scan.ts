@@ -14,16 +14,25 @@ import { rowToBusiness } from '../../src/server/places/local';
 import { matchesTypes } from '../../src/server/places/provider';
 import { cleanCandidates, PROVIDER_MAX_RESULTS } from '../../src/server/scans/service';
 import { isPrefiltered } from '../../src/server/scans/analysis';
+import { getBrandIndex } from '../../src/core/scoring/nsi';
+import { profileVersion } from '../../src/core/scoring/profile';
 
 /**
- * Every business of an extract, as the local provider hands it to a scan after an import: with the number of
- * places each business has in the extract (the market).
+ * Every business of an extract, as the local provider hands it to a scan after an import: with its stored profile
+ * (made under the brand index given, by default the server's; `profiles: false` leaves them out, as for rows
+ * imported before profiles) and the number of places each business has in the extract (the market).
  */
-export async function loadExtract(file: string): Promise<Business[]> {
+export async function loadExtract(
+  file: string,
+  { brandIndex = getBrandIndex(), profiles = true }: { brandIndex?: BrandIndex; profiles?: boolean } = {},
+): Promise<Business[]> {
   const out: Business[] = [];
   const at = new Date('2026-01-01T12:00:00Z');
+  const version = profiles ? profileVersion(brandIndex) : undefined;
   await readOsmBusinesses(file, (batch) => {
-    for (const poi of batch) out.push(rowToBusiness(placeRow(poi, at.toISOString()), at));
+    for (const poi of batch) {
+      out.push(rowToBusiness(placeRow(poi, at.toISOString(), brandIndex), at, undefined, version));
+    }
     return Promise.resolve();
   });
   const counts = countLocations(out);

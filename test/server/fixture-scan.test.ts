@@ -6,6 +6,10 @@ import { haversineMiles } from '../../src/core/geo.js';
 import type { Prospect } from '../../src/core/types.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { fixtureExtract } from '../helpers/osm-data.js';
+import { startSecondInstance } from '../helpers/app.js';
+import { decodeProfile, profileVersion } from '../../src/core/scoring/profile.js';
+import { getBrandIndex } from '../../src/core/scoring/nsi.js';
+import { hasStaleProfile } from '../../src/server/places/local-store.js';
 import { BUSINESS_NODES, CENTER, OTHER_NODES, WAYS } from '../fixtures/osm/prairie-junction.js';
 
 let t: TestContext;
@@ -135,5 +139,36 @@ describe('the Prairie Junction fixture: import, scan, rank', () => {
     expect(names).toEqual(
       expect.arrayContaining(['Northside Chevrolet', 'West Prairie Orthodontics', 'South Fork Law Office']),
     );
+  });
+
+  it('stores each place’s profile at import; a server remakes missing and stale ones at start', async () => {
+    const version = profileVersion(getBrandIndex());
+    expect(await hasStaleProfile(t.db, version)).toBe(false);
+    const before = await t.db.kysely.selectFrom('places').select(['id', 'profile']).orderBy('id').execute();
+    expect(before.length).toBeGreaterThan(20);
+    for (const r of before) expect(decodeProfile(r.profile, version)).toBeDefined();
+    // Rows as imported before profiles existed, and as made under other rules or another brand index.
+    const gone = before.slice(0, 5).map((r) => r.id);
+    const stale = before.slice(5, 10).map((r) => r.id);
+    await t.db.kysely.updateTable('places').set({ profile: null }).where('id', 'in', gone).execute();
+    await t.db.kysely
+      .updateTable('places')
+      .set({ profile: '["older",""]' })
+      .where('id', 'in', stale)
+      .execute();
+    expect(await hasStaleProfile(t.db, version)).toBe(true);
+    const second = await startSecondInstance(t);
+    try {
+      for (let i = 0; i < 100 && (await hasStaleProfile(t.db, version)); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const after = await t.db.kysely.selectFrom('places').select(['id', 'profile']).orderBy('id').execute();
+      expect(after).toEqual(before);
+    } finally {
+      await second.close();
+    }
+    // And a scan goes on finding what it found (its profiles are the ones it would make).
+    const body = await scan({ radiusMiles: 1, count: 50, categories: [] });
+    expect(body.prospects.map((p) => p.name)).toContain('Junction Motors');
   });
 });

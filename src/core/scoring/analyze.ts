@@ -1,21 +1,9 @@
 // The scoring model of SPEC.md §9: classify each business, apply the rule scores, compute the weighted raw
 // score, add the batch's quality-spread bonus, shape it onto the 10-90 display range, and explain it.
 // Pure: the brand index comes in as data (see ./nsi.ts for the loader), the clock as an option.
-import { PLACE_TYPE_LABELS } from '../categories';
-import { normalizeName } from '../dedup';
-import { institutionFromTags, osmVertical } from '../osm-tags';
 import { businessHash, type ProspectAnalysis, type ScoreBreakdown } from '../types';
-import {
-  HISTORICAL_NAME,
-  TYPE_VERTICALS,
-  VERTICAL_LABELS,
-  VERTICAL_PRIORITY,
-  institutionByName,
-  refineVerticalByName,
-  schoolOperator,
-  type Vertical,
-} from '../verticals';
-import { CAR_MAKES, findBrand, isCarMake, type BrandIndex, type BrandMatch } from './brand-index';
+import { VERTICAL_LABELS, type Vertical } from '../verticals';
+import type { BrandIndex } from './brand-index';
 import {
   buildReference,
   INTRINSIC_WEIGHT,
@@ -26,7 +14,6 @@ import {
 import {
   distanceScore,
   fitScore,
-  keywordScore,
   listingEvidence,
   locationScale,
   sizeEvidence,
@@ -42,7 +29,6 @@ import {
   AD_SOLUTIONS,
   BANDS,
   CONFIDENCE_WEIGHTS,
-  DEALER_GROUP_PATTERN,
   DISPLAY,
   FALLBACK_BONUS,
   FALLBACK_SCORES,
@@ -58,6 +44,9 @@ import {
   type ScoreRule,
 } from './constants';
 import { websiteEffect, type WebsiteEvidenceInput } from './website-evidence';
+import { classify, placeTraits, profileVersion, type PlaceProfile, type PlaceTraits } from './profile';
+
+export { classify, LABEL_VERTICALS } from './profile';
 
 /**
  * The cache key an analysis is stamped with: a scan's (`businessCacheKey`), the place id, else the provider's id,
@@ -98,6 +87,8 @@ export interface AnalysisInput {
   locations?: number | null;
   /** What a check of its website found (issue 17; ./website-evidence.ts), when checked. */
   websiteEvidence?: WebsiteEvidenceInput | null;
+  /** The place's stored profile (./profile.ts): used when made under the scorer's rules and brand index. */
+  profile?: PlaceProfile | null;
 }
 
 export interface AnalyzeOptions {
@@ -117,98 +108,15 @@ export interface AnalyzeOptions {
 /** The analysis of one business: SPEC.md §3 "AI analysis result" plus the breakdown. */
 export type AnalysisResult = ProspectAnalysis;
 
-// ---- classification -----------------------------------------------------------------------------------------
-
-/** Friendly labels (lower case) to verticals: the labels of the place types, plus a few common ones. */
-export const LABEL_VERTICALS: ReadonlyMap<string, Vertical> = new Map<string, Vertical>([
-  ...Object.entries(PLACE_TYPE_LABELS).flatMap(([type, label]): Array<[string, Vertical]> => {
-    const v = TYPE_VERTICALS[type];
-    return v ? [[label.toLowerCase(), v]] : [];
-  }),
-  ['hvac', 'hvac'],
-  ['orthodontics', 'orthodontics'],
-  ['orthodontist', 'orthodontics'],
-  ['restaurant', 'restaurant'],
-  ['bar', 'bar'],
-  ['pub', 'bar'],
-  ['night club', 'bar'],
-  ['brewery', 'bar'],
-  ['hotel', 'hotel'],
-  ['motel', 'hotel'],
-  ['lodging', 'hotel'],
-  ['fast food', 'qsr'],
-  ['cafe', 'qsr'],
-  ['coffee shop', 'qsr'],
-  ['real estate', 'real_estate'],
-  ['real estate agency', 'real_estate'],
-  ['legal', 'legal'],
-  ['auto dealer', 'auto_dealer'],
-  ['car dealer', 'auto_dealer'],
-]);
-
-const VERTICAL_RANK: ReadonlyMap<Vertical, number> = new Map(VERTICAL_PRIORITY.map((v, i) => [v, i]));
-
-const higher = (a: Vertical, b: Vertical | undefined): Vertical =>
-  b !== undefined && (VERTICAL_RANK.get(b) ?? Infinity) < (VERTICAL_RANK.get(a) ?? Infinity) ? b : a;
-
-/**
- * The vertical of a business from its OSM tags, place types, category label and name. A public or non-profit
- * operator (by its tags or its name) is government or non-profit whatever its type; a place marked historical
- * no longer exists.
- */
-export function classify(input: AnalysisInput): Vertical {
-  if (HISTORICAL_NAME.test(input.name)) return 'low_propensity';
-  // The highest-priority vertical among the tags, types and label (no Set or closure: this runs per business).
-  let best: Vertical = 'other';
-  if (input.tags) best = higher(best, osmVertical(input.tags, input.name));
-  for (const t of input.types ?? []) best = higher(best, TYPE_VERTICALS[t]);
-  if (input.category) best = higher(best, LABEL_VERTICALS.get(input.category.trim().toLowerCase()));
-  let vertical = refineVerticalByName(best, input.name);
-  if (vertical === 'low_propensity') return vertical;
-  const institution = (input.tags ? institutionFromTags(input.tags) : null) ?? institutionByName(input.name);
-  if (institution) return institution;
-  // A K-12 school (not a college, a university or a school of a trade) is public unless its name says otherwise.
-  if (vertical === 'education' && isK12(input.types)) vertical = schoolOperator(input.name);
-  return vertical;
-}
-
-const isK12 = (types: readonly string[] | null | undefined): boolean =>
-  !!types && types.includes('school') && !types.includes('college') && !types.includes('university');
-
-const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
-
-/** The brand evidence of a business: an NSI match and/or an OSM brand:wikidata tag (car makes excluded). */
-function brandEvidence(
-  input: AnalysisInput,
-  normalizedName: string,
-  index: BrandIndex | undefined,
-): { match: BrandMatch | null; tagged: boolean; brandWikidata: string | null } {
-  const brand = input.brand ?? input.tags?.brand ?? null;
-  const brandWikidata = input.brandWikidata ?? input.tags?.['brand:wikidata'] ?? null;
-  const makeTag = isCarMake(index, brandWikidata) || (!!brand && CAR_MAKE_SET.has(normalizeName(brand)));
-  const match = index
-    ? findBrand(index, {
-        name: input.name,
-        normalizedName,
-        brand: makeTag ? null : brand,
-        brandWikidata: makeTag ? null : brandWikidata,
-      })
-    : null;
-  // A brand:wikidata tag is strong evidence of a chain; a bare `brand` tag is not (mappers also put it on
-  // one-off local shops), so on its own it only counts when NSI knows the brand (findBrand above).
-  const tagged = !makeTag && !!brandWikidata;
-  return { match, tagged, brandWikidata };
-}
-
 /** The rule that decides a score outright, if any, in this order. */
 export function scoreRule(
   vertical: Vertical,
-  brand: { match: BrandMatch | null; tagged: boolean },
+  evidence: Pick<PlaceTraits, 'brand' | 'tagged'>,
 ): ScoreRule | null {
   if (vertical === 'low_propensity') return 'lowPropensity';
-  if (brand.match?.brand.national) return 'nationalChain';
+  if (evidence.brand?.national) return 'nationalChain';
   if (vertical === 'auto_repair') return 'autoRepair';
-  if (brand.match || brand.tagged) return 'chain';
+  if (evidence.brand || evidence.tagged) return 'chain';
   if (vertical === 'gas_station') return 'gasStation';
   if (vertical === 'government') return 'government';
   if (vertical === 'nonprofit') return 'nonProfit';
@@ -385,18 +293,19 @@ function unknownFields(fields: { rating: boolean; reviews: boolean }): string[] 
 }
 
 function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): Scored {
-  const vertical = classify(input);
-  const name = normalizeName(input.name);
-  const brand = brandEvidence(input, name, index);
-  const rule = scoreRule(vertical, brand);
-  const dealerGroup = vertical === 'auto_dealer' && DEALER_GROUP_PATTERN.test(name);
+  // The place's stored profile when it was made under these rules and this brand index, else its traits now.
+  const made = input.profile?.v === profileVersion(index) ? input.profile : undefined;
+  const traits = made ?? placeTraits(input, index);
+  const { vertical, dealerGroup } = traits;
+  const rule = scoreRule(vertical, traits);
   const propensity = propensityFor(vertical);
   const fit = fitScore(propensity, dealerGroup);
   const fields = sourceFields(input.source);
   // The website check's evidence (./website-evidence.ts): inputs of the components, never their constants.
   const web = websiteEffect(input.websiteEvidence, fields);
   const siteReviews = web.reviewCount;
-  const listing = fields.reviews || siteReviews !== undefined ? null : listingEvidence(input.tags);
+  const listing =
+    fields.reviews || siteReviews !== undefined ? null : (made?.listing ?? listingEvidence(input.tags));
   const presence = Math.min(
     PRESENCE.cap,
     presenceScore({
@@ -420,11 +329,11 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   // Scale: review counts where the source has them; a local multi-location business (not a chain: chains are
   // rule-scored) scales with its places in the market; without either, a single place of unknown size.
   // What a single place's tags say of its size counts only where neither reviews nor places measure it.
-  const size = fields.reviews || locations > 1 ? null : sizeEvidence(input.tags, input.name);
+  const size = fields.reviews || locations > 1 ? null : (made?.size ?? sizeEvidence(input.tags, input.name));
   const scale = fields.reviews
     ? Math.max(scaleScore(input.reviewCount, vertical), locations > 1 ? locationScale(locations) : 0)
     : Math.max(locationScale(locations, size?.value ?? 0), scaleScore(siteReviews, vertical));
-  const kw = keywordScore(name);
+  const kw = traits.keywords;
   const distance = distanceScore(input.distance);
   const contributions = {
     fit: WEIGHTS.fit * fit,
@@ -456,7 +365,7 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       points: null,
       propensity, // a frozen row of PROPENSITY_ROWS, shared
       dealerGroup,
-      brand: brand.match?.brand.name ?? input.brand ?? input.tags?.brand ?? null,
+      brand: traits.brand?.name ?? input.brand ?? input.tags?.brand ?? null,
       keywordMatches: kw.matches,
       unknown: unknownFields(fields),
       evidence: [...(listing?.found ?? []), ...(size?.found ?? []), ...web.evidence],

@@ -5,6 +5,8 @@ import { normalizeName } from '../dedup';
 
 /** The parts of NSI's nsi.json this module reads. */
 export interface NsiData {
+  /** The file's own stamp (name-suggestion-index writes its version and a hash of its content). */
+  _meta?: { version?: string; hash?: string };
   nsi: Record<
     string,
     {
@@ -44,7 +46,14 @@ export interface BrandIndex {
   carMakeWikidata: ReadonlySet<string>;
   /** The country the index was built for. */
   country: string;
+  /**
+   * Which data the index was built from: the country and the NSI file's hash (an index of data without one gets
+   * an id of its own). Stored place profiles name it (./profile.ts), so a new NSI release makes them stale.
+   */
+  id: string;
 }
+
+let unstamped = 0;
 
 /** NSI key paths read: brands of businesses only (not transit, flags, operators or advertising totems). */
 const BUSINESS_KEYS = new Set(['amenity', 'shop', 'office', 'craft', 'healthcare', 'leisure', 'tourism']);
@@ -154,7 +163,8 @@ export function buildBrandIndex(data: NsiData, country = 'us'): BrandIndex {
   }
   // A car make's name without spaces ("land rover", "mercedes benz") is no chain name either.
   for (const make of CAR_MAKES) byCompact.delete(compactKey(make));
-  return { byName, byCompact, byWikidata, carMakeWikidata, country: cc };
+  const id = `${cc}:${data._meta?.hash ?? `unstamped-${++unstamped}`}`;
+  return { byName, byCompact, byWikidata, carMakeWikidata, country: cc, id };
 }
 
 /** A normalised name without its spaces: "orange theory fitness" -> "orangetheoryfitness". */

@@ -5,3 +5,4 @@ export * from './components';
 export * from './brand-index';
 export * from './analyze';
 export * from './calibration';
+export * from './profile';

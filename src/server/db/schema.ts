@@ -353,6 +353,11 @@ export interface PlaceTable {
   imported_at: string;
   /** Places of the same business in the imported market (places/market.ts); 1 when single. */
   locations: Generated<number>;
+  /**
+   * What scoring and de-duplication derive from the place's own fields (core/scoring/profile.ts, encoded), made
+   * at import and remade by places/market.ts when stale; null in rows imported before profiles existed.
+   */
+  profile: string | null;
 }
 
 /** The reference population of a data source for score calibration (places/market.ts). */

@@ -9,6 +9,9 @@ import { boundingBox, haversineMiles, type LatLng } from '../../core/geo.js';
 import { hasExactBit, typeMask } from './type-mask.js';
 import { MAX_PROVIDER_RESULTS, wantsEveryType } from './provider.js';
 import type { OsmPoi } from './pbf-reader.js';
+import { encodeProfile, placeProfile } from '../../core/scoring/profile.js';
+import type { BrandIndex } from '../../core/scoring/brand-index.js';
+import { getBrandIndex } from '../../core/scoring/nsi.js';
 
 /** Grid bands per degree of latitude (0.01° ≈ 0.69 mile). */
 export const CELLS_PER_DEGREE = 100;
@@ -38,30 +41,45 @@ export function formatAddress(tags: Readonly<Record<string, string>>): string {
   return [line, tags['addr:city']?.trim(), region].filter((s) => s).join(', ');
 }
 
-/** The stored row of one OSM business. */
-export function placeRow(poi: OsmPoi, importedAt: string): PlaceRow {
+/**
+ * The stored row of one OSM business, with its profile (scoring/profile.ts) made under `brandIndex`: what a scan
+ * would otherwise derive from the same fields each time it finds the place.
+ */
+export function placeRow(
+  poi: OsmPoi,
+  importedAt: string,
+  brandIndex: BrandIndex | undefined = getBrandIndex(),
+): PlaceRow {
   const t = poi.tags;
   const types = osmBusinessTypes(t);
+  const name = (t.name ?? '').trim();
+  const category = osmCategoryLabel(t);
+  const address = formatAddress(t);
+  const brand = text(t.brand);
+  const brandWikidata = text(t['brand:wikidata']);
   return {
     id: poi.id,
-    name: (t.name ?? '').trim(),
+    name,
     lat: poi.lat,
     lng: poi.lng,
     cell_lat: cellOf(poi.lat),
     type_mask: typeMask(types),
     types: JSON.stringify(types),
-    category: osmCategoryLabel(t),
-    address: formatAddress(t),
+    category,
+    address,
     city: text(t['addr:city']),
     state: text(t['addr:state']),
     zip: text(t['addr:postcode']),
     phone: text(t.phone ?? t['contact:phone']),
     website: text(t.website ?? t['contact:website'] ?? t.url),
     opening_hours: text(t.opening_hours),
-    brand: text(t.brand),
-    brand_wikidata: text(t['brand:wikidata']),
+    brand,
+    brand_wikidata: brandWikidata,
     tags: JSON.stringify(t),
     imported_at: importedAt,
+    profile: encodeProfile(
+      placeProfile({ name, category, address, types, tags: t, brand, brandWikidata }, brandIndex),
+    ),
   };
 }
 
@@ -85,6 +103,7 @@ const COLUMNS = [
   'brand_wikidata',
   'tags',
   'imported_at',
+  'profile',
 ] as const satisfies readonly (keyof PlaceRow)[];
 
 const INSERT_CHUNK = 500;
@@ -146,6 +165,30 @@ export async function discardStaged(db: Kysely<Database>, importId: string): Pro
     .deleteFrom('places_staging')
     .where((eb) => eb.or([eb('import_id', '=', importId), eb('imported_at', '<', dayAgo)]))
     .execute();
+}
+
+/** Store places' profiles (encoded), by id. */
+export async function saveProfiles(db: Db, made: readonly { id: string; profile: string }[]): Promise<void> {
+  const rows = JSON.stringify(made);
+  await (db.kind === 'postgres'
+    ? sql`update places set profile = m.profile from jsonb_to_recordset(${rows}::jsonb) as m(id text, profile text)
+          where places.id = m.id`.execute(db.kysely)
+    : sql`update places set profile = m.value ->> '$.profile' from json_each(${rows}) as m
+          where places.id = m.value ->> '$.id'`.execute(db.kysely));
+}
+
+/** True when a place has no profile made under `version` (see places/market.ts). */
+export async function hasStaleProfile(db: Db, version: string): Promise<boolean> {
+  const prefix = `["${version}",`;
+  const row = await db.kysely
+    .selectFrom('places')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('profile', 'is', null), eb(sql<string>`substr(profile, 1, ${prefix.length})`, '<>', prefix)]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function countPlaces(db: Kysely<Database>): Promise<number> {
@@ -241,6 +284,7 @@ const RECORD_COLUMNS = [
   'brand_wikidata',
   'tags',
   'locations',
+  'profile',
 ] as const satisfies readonly (keyof PlaceTable)[];
 
 /** A place as a radius query answers it. */
@@ -296,6 +340,7 @@ function recordOf(v: unknown[]): PlaceRecord {
     brand_wikidata: v[14] as string | null,
     tags: v[15] as string,
     locations: v[16] as number,
+    profile: v[17] as string | null,
   };
 }
 

@@ -3,13 +3,19 @@ import type { Db } from '../db/database.js';
 import type { PlaceRecord } from './local-store.js';
 import { getPlace, queryRadius } from './local-store.js';
 import { openNow } from './open-now.js';
+import { decodeProfile, profileVersion } from '../../core/scoring/profile.js';
+import { getBrandIndex } from '../../core/scoring/nsi.js';
 import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearchQuery } from './provider.js';
 
-/** A stored row as the core's Business ('Open now' evaluated at `now`). */
+/**
+ * A stored row as the core's Business ('Open now' evaluated at `now`), with its stored profile when that was
+ * made under `profiles` (the current profileVersion; without it, or when stale, the scan derives it).
+ */
 export function rowToBusiness(
-  row: Omit<PlaceRecord, 'locations'> & { locations?: number },
+  row: Omit<PlaceRecord, 'locations' | 'profile'> & { locations?: number; profile?: string | null },
   now: Date = new Date(),
   zoneCache: Map<string, Date> = new Map(),
+  profiles?: string,
 ): FoundBusiness {
   const b: FoundBusiness = {
     id: row.id,
@@ -32,12 +38,16 @@ export function rowToBusiness(
   if (row.brand) b.brand = row.brand;
   if (row.brand_wikidata) b.brandWikidata = row.brand_wikidata;
   if (typeof row.locations === 'number' && row.locations > 1) b.locations = row.locations;
+  const profile = profiles ? decodeProfile(row.profile, profiles) : undefined;
+  if (profile) b.profile = profile;
   return b;
 }
 
 const TEXT_SEARCH_LIMIT = 20;
 
 export function createLocalProvider(db: Db, clock: () => Date = () => new Date()): PlaceProvider {
+  // The profiles a scan can use: those made under the rules and brand index it scores with.
+  const profiles = () => profileVersion(getBrandIndex());
   return {
     name: 'local',
     async nearby(q: NearbyQuery, signal: AbortSignal): Promise<FoundBusiness[]> {
@@ -45,7 +55,8 @@ export function createLocalProvider(db: Db, clock: () => Date = () => new Date()
       signal.throwIfAborted();
       const now = clock();
       const zones = new Map<string, Date>();
-      return rows.map(({ row }) => rowToBusiness(row, now, zones));
+      const version = profiles();
+      return rows.map(({ row }) => rowToBusiness(row, now, zones, version));
     },
     async textSearch(q: TextSearchQuery, signal: AbortSignal): Promise<FoundBusiness[]> {
       const text = q.query.trim();
@@ -54,7 +65,8 @@ export function createLocalProvider(db: Db, clock: () => Date = () => new Date()
       signal.throwIfAborted();
       const now = clock();
       const zones = new Map<string, Date>();
-      return rows.map(({ row }) => rowToBusiness(row, now, zones));
+      const version = profiles();
+      return rows.map(({ row }) => rowToBusiness(row, now, zones, version));
     },
     async details(id: string): Promise<PlaceDetails | null> {
       const row = await getPlace(db.kysely, id);

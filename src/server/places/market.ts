@@ -14,7 +14,9 @@ import {
   type ScoreReference,
 } from '../../core/scoring/index.js';
 import type { References } from '../scans/analysis.js';
+import { encodeProfile, placeProfile, profileVersion } from '../../core/scoring/profile.js';
 import { rowToBusiness } from './local.js';
+import { hasStaleProfile, saveProfiles } from './local-store.js';
 
 const PAGE = 5000;
 
@@ -34,6 +36,8 @@ export interface MarketSummary {
   multiLocation: number;
   /** The reference population of the `local` source, or null when too few businesses are imported. */
   reference: ScoreReference | null;
+  /** Places whose profile was missing or stale and was made (none after an import, which makes them). */
+  profilesMade: number;
 }
 
 /**
@@ -62,7 +66,10 @@ export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined):
   const places = pages((after) =>
     db.kysely.selectFrom('places').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
   );
+  const version = profileVersion(brandIndex);
+  let profilesMade = 0;
   for await (const rows of places) {
+    const made: { id: string; profile: string }[] = [];
     for (const row of rows) {
       const n = locationsOf(counts, row.name);
       if (n > 1) multiLocation++;
@@ -71,11 +78,20 @@ export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined):
         ids.push(row.id);
         updates.set(n, ids);
       }
-      const input = referenceInput(rowToBusiness({ ...row, locations: n }));
+      const business = rowToBusiness({ ...row, locations: n }, undefined, undefined, version);
+      if (!business.profile) {
+        // Imported before profiles existed, or under other rules or another brand index: made now.
+        business.profile = placeProfile(business, brandIndex);
+        made.push({ id: row.id, profile: encodeProfile(business.profile) });
+      }
+      const input = referenceInput(business);
       if (!input) continue;
       const x = intrinsicScore(input, brandIndex ? { brandIndex } : {});
       if (x !== null) values.push(x);
     }
+    // A page's profiles are written as it is read: a state's worth is never held at once.
+    if (made.length > 0) await saveProfiles(db, made);
+    profilesMade += made.length;
   }
   await db.kysely.transaction().execute(async (trx) => {
     for (const [n, ids] of updates) {
@@ -91,7 +107,7 @@ export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined):
   const reference = buildReference('local', values, nowIso());
   if (reference) await saveReference(db, reference);
   else await db.kysely.deleteFrom('score_references').where('source', '=', 'local').execute();
-  return { multiLocation, reference };
+  return { multiLocation, reference, profilesMade };
 }
 
 async function saveReference(db: Db, ref: ScoreReference): Promise<void> {
@@ -162,14 +178,17 @@ export function createReferenceHolder(
     reload,
     async start(): Promise<void> {
       await reload();
-      if (!current.local) {
-        const any = await db.kysely.selectFrom('places').select('id').limit(1).executeTakeFirst();
-        if (any) {
-          void refreshMarket(db, brandIndex())
-            .then(reload)
-            .catch((err: unknown) => log.warn({ err }, 'rebuilding the imported market failed'));
-        }
-      }
+      // Rebuilt in the background when places were imported but no reference exists (imported before
+      // calibration, or under another model version), or when a place's profile is missing or stale (imported
+      // before profiles, or under other rules or another brand index: a scan derives those each time it finds
+      // the place). The check reads the table up to its first stale row, all of it when none is.
+      const stale = async () =>
+        current.local
+          ? hasStaleProfile(db, profileVersion(brandIndex()))
+          : (await db.kysely.selectFrom('places').select('id').limit(1).executeTakeFirst()) !== undefined;
+      void stale()
+        .then((rebuild) => (rebuild ? refreshMarket(db, brandIndex()).then(reload) : undefined))
+        .catch((err: unknown) => log.warn({ err }, 'rebuilding the imported market failed'));
       timer = setInterval(() => void reload(), refreshMs);
       timer.unref();
     },
