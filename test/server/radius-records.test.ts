@@ -1,6 +1,7 @@
 // The radius query's reads (places/local-store.ts): the nearest places' records, read on SQLite by the row number
 // the grid index gives and checked against the id, so a row number that no longer belongs to the place found (the
-// table changed between the two reads) never hands back another place's record.
+// table changed between the two reads) never hands back another place's record; on PostgreSQL through the grid
+// index over the pass's area, and by id for any chosen place no longer in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openPlacesDb } from '../helpers/places-db.js';
@@ -98,5 +99,13 @@ describe('radius query reads', () => {
       { id: 'osm:node/999999', rowid: 9_999_998 },
     ]);
     expect([...records.keys()]).toEqual([places[0]!.id]);
+  });
+
+  it('reads a chosen place by its id when it is no longer in the area of the pass that found it', async () => {
+    // The first five dentists lie within 0.15 mile; the two others are further out than the area given.
+    const chosen = [...places.slice(0, 5), places[30]!, places[39]!].map((p) => ({ id: p.id }));
+    const records = await placeRecords(db, chosen, { center: CENTER, radiusMiles: 0.15 });
+    expect([...records.keys()].sort()).toEqual(chosen.map((c) => c.id).sort());
+    expect(records.get(places[39]!.id)).toMatchObject({ name: 'Dentist 39', profile: places[39]!.profile });
   });
 });
