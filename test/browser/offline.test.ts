@@ -139,9 +139,10 @@ describe('offline (issue 20)', () => {
       await expect.poll(() => tab(page, 'Log').innerText(), POLL).toMatch(/Log\s*2/);
       expect(await rows('call_logs', id, 'p-saved')).toHaveLength(1);
 
-      // The first replay of the call reaches the server but its answer is lost on the way back.
+      // The first replay of the call reaches the server but its answer is lost on the way back. Routed on the
+      // context, which sees the service worker's requests too: its Background Sync may replay the queue first.
       let lost = 0;
-      await page.route('**/api/call-logs', async (route) => {
+      await rep.context.route('**/api/call-logs', async (route) => {
         if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
         lost += 1;
         await route.fetch(); // the server applies it...
