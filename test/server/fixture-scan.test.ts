@@ -9,7 +9,6 @@ import { fixtureExtract } from '../helpers/osm-data.js';
 import { startSecondInstance } from '../helpers/app.js';
 import { decodeProfile, profileVersion } from '../../src/core/scoring/profile.js';
 import { getBrandIndex } from '../../src/core/scoring/nsi.js';
-import { hasStaleProfile } from '../../src/server/places/local-store.js';
 import { BUSINESS_NODES, CENTER, OTHER_NODES, WAYS } from '../fixtures/osm/prairie-junction.js';
 
 let t: TestContext;
@@ -143,11 +142,21 @@ describe('the Prairie Junction fixture: import, scan, rank', () => {
 
   it('stores each place’s profile at import; a server remakes missing and stale ones at start', async () => {
     const version = profileVersion(getBrandIndex());
-    expect(await hasStaleProfile(t.db, version)).toBe(false);
-    const before = await t.db.kysely.selectFrom('places').select(['id', 'profile']).orderBy('id').execute();
+    const profiles = () => t.db.kysely.selectFrom('places').select(['id', 'profile']).orderBy('id').execute();
+    const marker = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('score_references')
+          .select('profile_version')
+          .where('source', '=', 'local')
+          .executeTakeFirstOrThrow()
+      ).profile_version;
+    const before = await profiles();
     expect(before.length).toBeGreaterThan(20);
     for (const r of before) expect(decodeProfile(r.profile, version)).toBeDefined();
-    // Rows as imported before profiles existed, and as made under other rules or another brand index.
+    // The import's market rebuild says under which version it made them all: a start reads that one row.
+    expect(await marker()).toBe(version);
+    // As an older server left them: rows imported before profiles, rows made under other rules, no marker.
     const gone = before.slice(0, 5).map((r) => r.id);
     const stale = before.slice(5, 10).map((r) => r.id);
     await t.db.kysely.updateTable('places').set({ profile: null }).where('id', 'in', gone).execute();
@@ -156,14 +165,14 @@ describe('the Prairie Junction fixture: import, scan, rank', () => {
       .set({ profile: '["older",""]' })
       .where('id', 'in', stale)
       .execute();
-    expect(await hasStaleProfile(t.db, version)).toBe(true);
+    await t.db.kysely.updateTable('score_references').set({ profile_version: null }).execute();
     const second = await startSecondInstance(t);
     try {
-      for (let i = 0; i < 100 && (await hasStaleProfile(t.db, version)); i++) {
+      for (let i = 0; i < 100 && (await marker()) !== version; i++) {
         await new Promise((r) => setTimeout(r, 100));
       }
-      const after = await t.db.kysely.selectFrom('places').select(['id', 'profile']).orderBy('id').execute();
-      expect(after).toEqual(before);
+      expect(await marker()).toBe(version);
+      expect(await profiles()).toEqual(before);
     } finally {
       await second.close();
     }

@@ -368,6 +368,11 @@ export interface ScoreReferenceTable {
   population: number;
   /** JSON ScoreReference (src/core/scoring/calibration.ts) */
   reference: string;
+  /**
+   * The place profile version (core/scoring/profile.ts) the rebuild that wrote this row made every imported
+   * place's profile current under (the `local` row); null before profiles.
+   */
+  profile_version: string | null;
 }
 
 /** An area with imported business data (places/areas.ts): a named region of the mirror, or a file. */

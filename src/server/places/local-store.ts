@@ -177,20 +177,6 @@ export async function saveProfiles(db: Db, made: readonly { id: string; profile:
           where places.id = m.value ->> '$.id'`.execute(db.kysely));
 }
 
-/** True when a place has no profile made under `version` (see places/market.ts). */
-export async function hasStaleProfile(db: Db, version: string): Promise<boolean> {
-  const prefix = `["${version}",`;
-  const row = await db.kysely
-    .selectFrom('places')
-    .select('id')
-    .where((eb) =>
-      eb.or([eb('profile', 'is', null), eb(sql<string>`substr(profile, 1, ${prefix.length})`, '<>', prefix)]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function countPlaces(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('places')

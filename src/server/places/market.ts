@@ -16,7 +16,7 @@ import {
 import type { References } from '../scans/analysis.js';
 import { encodeProfile, placeProfile, profileVersion } from '../../core/scoring/profile.js';
 import { rowToBusiness } from './local.js';
-import { hasStaleProfile, saveProfiles } from './local-store.js';
+import { saveProfiles } from './local-store.js';
 
 const PAGE = 5000;
 
@@ -105,18 +105,19 @@ export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined):
     }
   });
   const reference = buildReference('local', values, nowIso());
-  if (reference) await saveReference(db, reference);
+  if (reference) await saveReference(db, reference, version);
   else await db.kysely.deleteFrom('score_references').where('source', '=', 'local').execute();
   return { multiLocation, reference, profilesMade };
 }
 
-async function saveReference(db: Db, ref: ScoreReference): Promise<void> {
+async function saveReference(db: Db, ref: ScoreReference, profileVersion: string): Promise<void> {
   const row = {
     source: ref.source,
     model_version: MODEL_VERSION,
     built_at: ref.builtAt,
     population: ref.population,
     reference: JSON.stringify(ref),
+    profile_version: profileVersion,
   };
   await db.kysely
     .insertInto('score_references')
@@ -127,12 +128,23 @@ async function saveReference(db: Db, ref: ScoreReference): Promise<void> {
         built_at: row.built_at,
         population: row.population,
         reference: row.reference,
+        profile_version: row.profile_version,
       }),
     )
     .execute();
 }
 
 /** The stored references of the current model version, by source (a malformed row is left out). */
+/** The profile version the `local` reference's rebuild made the places' profiles under (null: before profiles). */
+async function referenceProfileVersion(db: Db): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('score_references')
+    .select('profile_version')
+    .where('source', '=', 'local')
+    .executeTakeFirst();
+  return row?.profile_version ?? null;
+}
+
 export async function loadReferences(db: Db): Promise<References> {
   const rows = await db.kysely
     .selectFrom('score_references')
@@ -179,12 +191,12 @@ export function createReferenceHolder(
     async start(): Promise<void> {
       await reload();
       // Rebuilt in the background when places were imported but no reference exists (imported before
-      // calibration, or under another model version), or when a place's profile is missing or stale (imported
-      // before profiles, or under other rules or another brand index: a scan derives those each time it finds
-      // the place). The check reads the table up to its first stale row, all of it when none is.
+      // calibration, or under another model version), or when the rebuild that wrote it made the places'
+      // profiles under another version (before profiles, other rules, another brand index: a scan derives
+      // those each time it finds the place). One row read, however many places there are.
       const stale = async () =>
         current.local
-          ? hasStaleProfile(db, profileVersion(brandIndex()))
+          ? (await referenceProfileVersion(db)) !== profileVersion(brandIndex())
           : (await db.kysely.selectFrom('places').select('id').limit(1).executeTakeFirst()) !== undefined;
       void stale()
         .then((rebuild) => (rebuild ? refreshMarket(db, brandIndex()).then(reload) : undefined))
