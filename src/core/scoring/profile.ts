@@ -231,11 +231,17 @@ const TABLES = bytesToHex(
   ),
 );
 
-const versions = new WeakMap<BrandIndex, string>();
+const versionOf = (indexId: string) => bytesToHex(sha1(utf8ToBytes(`${TABLES}|${indexId}`))).slice(0, 10);
 
-/** The version of the profiles made now under `index`: the rules, the tables and the brand index's data. */
+const versions = new WeakMap<BrandIndex, string>();
+const WITHOUT_INDEX = versionOf('no-brand-index');
+
+/**
+ * The version of the profiles made now under `index`: the rules, the tables and the brand index's data. Hashed
+ * once per index (the scorer asks for each business it scores).
+ */
 export function profileVersion(index: BrandIndex | undefined): string {
-  if (!index) return versionOf('no-brand-index');
+  if (!index) return WITHOUT_INDEX;
   let v = versions.get(index);
   if (v === undefined) {
     v = versionOf(index.id);
@@ -243,8 +249,6 @@ export function profileVersion(index: BrandIndex | undefined): string {
   }
   return v;
 }
-
-const versionOf = (indexId: string) => bytesToHex(sha1(utf8ToBytes(`${TABLES}|${indexId}`))).slice(0, 10);
 
 /**
  * A profile as stored: one JSON array (a place's row carries it; the field names would be most of its bytes).

@@ -134,7 +134,6 @@ async function saveReference(db: Db, ref: ScoreReference, profileVersion: string
     .execute();
 }
 
-/** The stored references of the current model version, by source (a malformed row is left out). */
 /** The profile version the `local` reference's rebuild made the places' profiles under (null: before profiles). */
 async function referenceProfileVersion(db: Db): Promise<string | null> {
   const row = await db.kysely
@@ -145,6 +144,7 @@ async function referenceProfileVersion(db: Db): Promise<string | null> {
   return row?.profile_version ?? null;
 }
 
+/** The stored references of the current model version, by source (a malformed row is left out). */
 export async function loadReferences(db: Db): Promise<References> {
   const rows = await db.kysely
     .selectFrom('score_references')
