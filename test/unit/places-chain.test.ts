@@ -109,6 +109,22 @@ describe('place chain', () => {
     expect(svc.requests.length).toBe(0);
   });
 
+  it('in auto mode turns to the imported places once there are some, and then stops asking', async () => {
+    const c = chain({});
+    const query = { ...CENTER, radiusMiles: 1, types: ['bank'], limit: 500 };
+    expect(await c.activeProviders()).toEqual({ primary: ['demo'], topUp: null });
+    await seedLocal([{ id: 'osm:node/1', name: 'Local Bank One', lat: 37.788, lng: -122.4066 }]);
+    // Still asked while the answer was no: the same chain sees the import.
+    expect(await c.activeProviders()).toEqual({ primary: ['local'], topUp: null });
+    expect((await c.nearby(query)).businesses.map((b) => b.name)).toEqual(['Local Bank One']);
+    // Nothing deletes imported places, so the chain no longer asks: with the table emptied behind its back it
+    // still answers from it (here, nothing), where a fresh chain would fall back to the demo data.
+    await db.kysely.deleteFrom('places').execute();
+    expect(await c.activeProviders()).toEqual({ primary: ['local'], topUp: null });
+    expect((await c.nearby(query)).sources.map((s) => s.provider)).toEqual(['local']);
+    expect(await chain({}).activeProviders()).toEqual({ primary: ['demo'], topUp: null });
+  });
+
   it('leaves no listener on the timeout signal of a provider call once the call is over', async () => {
     // A listener left on kept the timeout's timer holding the call's answer (500 businesses a scan) for the whole
     // timeout, so every scan's businesses outlived it by seconds.

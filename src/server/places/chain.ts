@@ -180,11 +180,14 @@ export function createPlaceChain(
     return list;
   };
 
+  // Auto mode asks whether any place is imported. An import only adds or replaces places and nothing deletes
+  // them, so once the answer is yes it stays yes: from then on a scan does not ask again (a round trip saved).
+  let imported = false;
   const activeProviders = async () => {
     const mode = d.providers.trim().toLowerCase();
     const needsCheck = mode === '' || mode === 'auto';
-    const localHasData = needsCheck ? await hasPlaces(db.kysely).catch(() => false) : true;
-    return selectProviders(d, localHasData);
+    if (needsCheck && !imported) imported = await hasPlaces(db.kysely).catch(() => false);
+    return selectProviders(d, needsCheck ? imported : true);
   };
 
   /** One provider call under its own timeout; a failure becomes a report, never an exception. */
