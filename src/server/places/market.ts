@@ -16,7 +16,7 @@ import {
 import type { References } from '../scans/analysis.js';
 import { encodeProfile, placeProfile, profileVersion } from '../../core/scoring/profile.js';
 import { rowToBusiness } from './local.js';
-import { saveProfiles } from './local-store.js';
+import { hasPlaces, saveProfiles } from './local-store.js';
 
 const PAGE = 5000;
 
@@ -197,7 +197,7 @@ export function createReferenceHolder(
       const stale = async () =>
         current.local
           ? (await referenceProfileVersion(db)) !== profileVersion(brandIndex())
-          : (await db.kysely.selectFrom('places').select('id').limit(1).executeTakeFirst()) !== undefined;
+          : hasPlaces(db.kysely);
       void stale()
         .then((rebuild) => (rebuild ? refreshMarket(db, brandIndex()).then(reload) : undefined))
         .catch((err: unknown) => log.warn({ err }, 'rebuilding the imported market failed'));
