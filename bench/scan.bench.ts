@@ -77,33 +77,31 @@ async function measureScans(
   const types = placeTypesForGroups(resolveGroups([]));
   const radius = (p: { lat: number; lng: number }) =>
     deps.places.nearby({ ...p, radiusMiles: 1, types, limit: PROVIDER_MAX_RESULTS, minCount: 20 });
-  const warmTimes: number[] = [];
-  for (const [i, p] of warm.scans.entries()) {
-    await radius(warm.alone[i]!);
+  // One turn, side by side: the radius query alone at a point of the same area, then a whole scan at a new point,
+  // then the team list's copy after the answer (scans/team-list.ts), timed on its own and finished before the
+  // next query, so it never lands inside another measurement.
+  const turn = async (p: Point, a: Point) => {
+    const r0 = performance.now();
+    await radius(a);
     const t0 = performance.now();
-    await scan(p);
-    warmTimes.push(performance.now() - t0);
+    const page = await scan(p);
+    const t1 = performance.now();
     await settleAfterAnswer(t.db);
-  }
+    return { radius: t0 - r0, scan: t1 - t0, copy: performance.now() - t1, total: page.total };
+  };
+  const warmTimes: number[] = [];
+  for (const [i, p] of warm.scans.entries()) warmTimes.push((await turn(p, warm.alone[i]!)).scan);
   for (const list of steps.values()) list.length = 0;
   const times: number[] = [];
   const radiusTimes: number[] = [];
   const copyTimes: number[] = [];
   let candidates = 0;
   for (const [i, p] of points.entries()) {
-    // Side by side, one after the other: the radius query alone, then a whole scan at a new point.
-    const r0 = performance.now();
-    await radius(alone[i % alone.length]!);
-    radiusTimes.push(performance.now() - r0);
-    const t0 = performance.now();
-    const page = await scan(p);
-    times.push(performance.now() - t0);
-    candidates += page.total;
-    // The team list's copy, after the answer (scans/team-list.ts): timed on its own and finished before the
-    // next query, so it never lands inside another measurement.
-    const t1 = performance.now();
-    await settleAfterAnswer(t.db);
-    copyTimes.push(performance.now() - t1);
+    const r = await turn(p, alone[i % alone.length]!);
+    radiusTimes.push(r.radius);
+    times.push(r.scan);
+    copyTimes.push(r.copy);
+    candidates += r.total;
   }
   const scanStats = quantiles(times);
   const radiusStats = quantiles(radiusTimes);
