@@ -284,7 +284,7 @@ export async function buildApp({
     writer.schedule();
     return Promise.resolve();
   });
-  app.addHook('preClose', () => writer.settle());
+  app.addHook('preClose', () => writer.drain());
   // Issue 20: Idempotency-Keys of replayed offline writes are kept IDEMPOTENCY_KEY_DAYS, swept hourly.
   const idempotencySweeper = createIdempotencySweeper({ db, log: app.log, intervalMs: PIPELINE_SWEEP_MS });
   app.addHook('onReady', () => {

@@ -3,7 +3,7 @@
 // results are replaced or the process stops before the copy, and an older copy never replaces a newer one. On
 // SQLite, or PostgreSQL with TEST_DATABASE=postgres.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import type { Prospect } from '../../src/core/types.js';
 import { buildSecondApp, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
@@ -12,7 +12,9 @@ import { CENTER } from '../fixtures/osm/prairie-junction.js';
 import { saveLatestScan, storeScanIfNothingOwed } from '../../src/server/scans/repository.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { oweTeamCopies, recordTeamProspects } from '../../src/server/scans/team-list.js';
-import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
+import { afterAnswer, settleAfterAnswer } from '../../src/server/scans/after-answer.js';
+import type { Db } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/db/schema.js';
 
 let t: TestContext;
 let rep: TestUser;
@@ -248,5 +250,44 @@ describe('the team list after a scan (issue 21)', () => {
       .where('business_id', '=', 'kept')
       .executeTakeFirst();
     expect(row).toEqual({ business_id: 'kept', scanned_by: null });
+  });
+
+  it('lets a reader wait for the scans scheduled before it, not for the rounds after them', async () => {
+    // Under a steady stream of scans the writer is rarely idle: a reader that waited for idle (a call log's
+    // score, All Prospects) waited on every round after its own. Each round here waits at a gate of its own.
+    const gates: (() => void)[] = [];
+    const kysely = t.db.kysely;
+    const gated: Db = {
+      ...t.db,
+      kysely: new Proxy(kysely, {
+        get: (target, prop) =>
+          prop === 'transaction'
+            ? () => ({
+                execute: async <T>(fn: (trx: Transaction<Database>) => Promise<T>) => {
+                  await new Promise<void>((resolve) => gates.push(resolve));
+                  return target.transaction().execute(fn);
+                },
+              })
+            : Reflect.get(target, prop),
+      }),
+    };
+    const turns = async (until: () => boolean) => {
+      while (!until()) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const writer = afterAnswer(gated);
+    writer.schedule();
+    let settled = false;
+    void writer.settle().then(() => {
+      settled = true;
+    });
+    await turns(() => gates.length === 1);
+    // A scan answered while the first round is under way: its writes are the next round's.
+    writer.schedule();
+    gates.shift()!();
+    await turns(() => gates.length === 1);
+    const settledBeforeTheNextRound = settled;
+    gates.shift()!();
+    await writer.drain();
+    expect(settledBeforeTheNextRound).toBe(true);
   });
 });

@@ -56,6 +56,10 @@ class AfterAnswer {
   private running: Promise<void> | null = null;
   private again = false;
   private waiting: CacheWrites = { business: [], analysis: [] };
+  /** How many schedule() calls there have been, and how many of them a finished round has written. */
+  private scheduled = 0;
+  private written = 0;
+  private settling: { upTo: number; resolve: () => void }[] = [];
   log: ScanLog = { warn: () => undefined };
 
   constructor(private readonly db: Db) {}
@@ -66,6 +70,7 @@ class AfterAnswer {
       this.waiting.business.push(...writes.business);
       this.waiting.analysis.push(...writes.analysis);
     }
+    this.scheduled++;
     if (this.running) {
       this.again = true;
       return;
@@ -77,14 +82,26 @@ class AfterAnswer {
       });
   }
 
-  /** Resolves when nothing this process scheduled is waiting or under way. */
-  async settle(): Promise<void> {
+  /**
+   * Resolves when what was scheduled before the call is written (or its round failed, logged): the round under
+   * way when it was scheduled after it, at most. Not when the writer is idle: under a steady stream of scans it
+   * rarely is, and a call log waited on rounds of scans made after it.
+   */
+  settle(): Promise<void> {
+    const upTo = this.scheduled;
+    if (this.written >= upTo) return Promise.resolve();
+    return new Promise((resolve) => this.settling.push({ upTo, resolve }));
+  }
+
+  /** Resolves when nothing is waiting or under way (at close). */
+  async drain(): Promise<void> {
     while (this.running) await this.running;
   }
 
   private async run(): Promise<void> {
     do {
       this.again = false;
+      const upTo = this.scheduled;
       const writes = this.waiting;
       this.waiting = { business: [], analysis: [] };
       try {
@@ -100,8 +117,19 @@ class AfterAnswer {
         // Copies still owed are made by the next run (the next scan, New Search or start): nothing lost.
         this.log.warn({ err }, 'writing after the answer failed; owed team list copies are retried');
       }
+      this.wrote(upTo);
     } while (this.again);
     this.checkpoint();
+  }
+
+  private wrote(upTo: number): void {
+    this.written = upTo;
+    const still: typeof this.settling = [];
+    for (const s of this.settling) {
+      if (s.upTo <= upTo) s.resolve();
+      else still.push(s);
+    }
+    this.settling = still;
   }
 
   /**
