@@ -8,6 +8,7 @@ import { openPlacesDb } from '../helpers/places-db.js';
 import type { Db } from '../../src/server/db/database.js';
 import {
   commitStaged,
+  firstPassMiles,
   placeRecords,
   placeRow,
   queryRadius,
@@ -107,5 +108,40 @@ describe('radius query reads', () => {
     const records = await placeRecords(db, chosen, { center: CENTER, radiusMiles: 0.15 });
     expect([...records.keys()].sort()).toEqual(chosen.map((c) => c.id).sort());
     expect(records.get(places[39]!.id)).toMatchObject({ name: 'Dentist 39', profile: places[39]!.profile });
+  });
+});
+
+describe('where a radius query starts', () => {
+  // Its own spot in the memo (the words are part of it): the queries above left theirs.
+  const query = { ...CENTER, radiusMiles: 2, types: ['dentist'], text: 'dentist', limit: 10 };
+  const nearest = (n: number) => Array.from({ length: n }, (_, i) => `Dentist ${i}`);
+  const names = async (q: typeof query) => (await queryRadius(db, q)).map((f) => f.row.name);
+
+  it('starts small where nothing is known of the area, then where its density says the limit lies', async () => {
+    expect(firstPassMiles(db, query)).toBe(0.5);
+    expect(await names(query)).toEqual(nearest(10));
+    // 23 dentists lie within the first half mile: 10 should lie within about 0.38 mile (margin included), and do
+    // (the 17 within 0.38: each 0.02 mile further out than the one before, from 0.05).
+    const start = firstPassMiles(db, query);
+    expect(start).toBeGreaterThan(0.23);
+    expect(start).toBeLessThan(0.5);
+    expect(await names(query)).toEqual(nearest(10));
+    // Per set of types: another kind of query here knows nothing yet.
+    expect(firstPassMiles(db, { ...query, types: ['dentist', 'lawyer'] })).toBe(0.5);
+  });
+
+  it('answers the same nearest places whatever it remembered: a start too small is widened', async () => {
+    await names(query);
+    // The start for 10 holds fewer than 30: widened until it holds them, the 30 nearest in order.
+    expect(firstPassMiles(db, { ...query, limit: 30 })).toBeLessThan(0.05 + 29 * 0.02);
+    expect(await names({ ...query, limit: 30 })).toEqual(nearest(30));
+    // Having seen the sparser outskirts, it starts wider; a smaller limit still answers its own nearest.
+    expect(await names({ ...query, limit: 3 })).toEqual(nearest(3));
+    expect(await names({ ...query, limit: 40 })).toEqual(nearest(40));
+    // More than there are: widened to the whole circle, and nothing more than there is; then known sparse, the
+    // next such query reads the whole circle at once.
+    expect(await names({ ...query, limit: 100 })).toEqual(nearest(40));
+    expect(firstPassMiles(db, { ...query, limit: 100 })).toBe(2);
+    expect(await names({ ...query, limit: 100 })).toEqual(nearest(40));
   });
 });

@@ -409,9 +409,58 @@ const readsOf = (db: Db): PlaceReads =>
   db.kind === 'sqlite' && db.sqlite ? sqliteReads(db) : kyselyReads(db);
 
 /**
+ * Where a radius query starts, learnt per area: the density of matches (per square mile) the last query of the
+ * same kind found near the same spot, per database. Reps scan their own territory again and again, so most
+ * queries find their area's density here and start at the circle that should hold their `limit`: one pass,
+ * instead of a small circle and then a wider one. Only the start depends on it, never the answer (a first circle
+ * that holds fewer than `limit` is widened as before), so a figure gone stale after an import costs at most a
+ * pass. Spots are 0.05° squares (about 3.5 miles) per set of types and words; the memo is emptied when it reaches
+ * MEMO_SPOTS, and lives as long as the process.
+ */
+const densities = new WeakMap<Db, Map<string, number>>();
+const MEMO_SPOTS = 10_000;
+const SPOTS_PER_DEGREE = 20;
+/** The first circle where nothing is known of the area: small, so that a dense city costs the rows near the centre. */
+const FIRST_PASS_MILES = 0.5;
+/** The first circle's radius over the one that should hold `limit` exactly at the remembered density. */
+const FIRST_PASS_MARGIN = 1.15;
+
+const wordsOf = (q: RadiusQuery): string[] =>
+  (q.text ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+
+function spotOf(db: Db, q: RadiusQuery): { memo: Map<string, number>; key: string } {
+  let memo = densities.get(db);
+  if (!memo) densities.set(db, (memo = new Map<string, number>()));
+  const types = wantsEveryType(q.types) ? '*' : [...q.types].sort().join(',');
+  const key = `${types}|${wordsOf(q).join(' ')}|${Math.floor(q.lat * SPOTS_PER_DEGREE)}|${Math.floor(q.lng * SPOTS_PER_DEGREE)}`;
+  return { memo, key };
+}
+
+/** The radius of a query's first pass (miles): the circle the area's remembered density says holds its limit. */
+export function firstPassMiles(db: Db, q: RadiusQuery): number {
+  const { memo, key } = spotOf(db, q);
+  const density = memo.get(key);
+  const limit = Math.min(q.limit, MAX_PROVIDER_RESULTS);
+  const miles = density ? Math.sqrt(limit / (Math.PI * density)) * FIRST_PASS_MARGIN : FIRST_PASS_MILES;
+  return Math.min(q.radiusMiles, miles);
+}
+
+/** Remember that the query's last pass found `inside` matches within `miles`. */
+function learnDensity(db: Db, q: RadiusQuery, inside: number, miles: number): void {
+  const { memo, key } = spotOf(db, q);
+  if (memo.size >= MEMO_SPOTS) memo.clear();
+  if (inside > 0) memo.set(key, inside / (Math.PI * miles * miles));
+  else memo.delete(key);
+}
+
+/**
  * The nearest businesses strictly inside the circle, nearest first, at most `limit` (<= 500). It searches a
- * small circle first and widens it until it holds `limit` matches or reaches the radius, so a dense city costs
- * the rows near the centre, not every row of the circle. Returns the records in order, with their distances.
+ * small circle first (or the one the area's remembered density says holds `limit`) and widens it until it holds
+ * `limit` matches or reaches the radius, so a dense city costs the rows near the centre, not every row of the
+ * circle. Returns the records in order, with their distances.
  */
 export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceRecord; miles: number }[]> {
   const limit = Math.max(0, Math.min(q.limit, MAX_PROVIDER_RESULTS));
@@ -420,11 +469,8 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceR
   const center = { lat: q.lat, lng: q.lng };
   const every = wantsEveryType(q.types);
   const exact = every || q.types.every(hasExactBit);
-  const words = (q.text ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w.length > 0);
-  let r = Math.min(q.radiusMiles, 0.5);
+  const words = wordsOf(q);
+  let r = firstPassMiles(db, q);
   type Inside = Pick<Candidate, 'id' | 'rowid'> & { miles: number };
   let chosen: Inside[] = [];
   for (;;) {
@@ -438,6 +484,7 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceR
       inside.push({ id: c.id, miles, ...(c.rowid !== undefined && { rowid: c.rowid }) });
     }
     if (inside.length >= limit || r >= q.radiusMiles) {
+      learnDensity(db, q, inside.length, r);
       inside.sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1));
       chosen = inside.slice(0, limit);
       break;
