@@ -308,7 +308,8 @@ function runTsx(cmd: string[], env: NodeJS.ProcessEnv): void {
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server during the run.
   const extra = (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const command = [process.execPath, ...extra, '--import', 'tsx', 'src/server/main.ts'];
+  // --expose-gc as `npm start` runs it: the young generation is collected after scans' answers (src/server/young-gc.ts).
+  const command = [process.execPath, '--expose-gc', ...extra, '--import', 'tsx', 'src/server/main.ts'];
   const pinned = serverCpu === null ? command : ['taskset', '-c', String(serverCpu), ...command];
   const child = spawn(pinned[0]!, pinned.slice(1), {
     cwd: ROOT,

@@ -5,6 +5,7 @@ import type { AnalysisBasis, CachedBusiness } from './cache.js';
 import { writeAnalysisCache, writeBusinessCache } from './cache.js';
 import type { ProspectAnalysis } from '../../core/types.js';
 import { copyOwed } from './team-list.js';
+import { collectYoungIfFilled } from '../young-gc.js';
 import type { ScanLog } from './service.js';
 
 // What a scan writes after its answer (issue 21): the team list's copies it owes (team-list.ts) and the cache
@@ -120,6 +121,7 @@ class AfterAnswer {
       this.wrote(upTo);
     } while (this.again);
     this.checkpoint();
+    collectYoungIfFilled();
   }
 
   private wrote(upTo: number): void {
