@@ -71,8 +71,8 @@ export interface ScanDeps {
 }
 
 /**
- * A scan's steps as timed: the cooldown check and settings; the providers' query (the radius query, for the
- * imported table) beside the blocklist read; cleaning (names, radius, de-duplication, the blocklist, with the
+ * A scan's steps as timed: the settings; the providers' query (the radius query, for the imported table) beside
+ * the blocklist read and the cooldown check; cleaning (names, radius, de-duplication, the blocklist, with the
  * website evidence read under way beside it); ranking (scoring, then the shown ones' analyses with the cache read
  * under way beside them); storing (the slot, the search and the results in one commit).
  */
@@ -357,9 +357,13 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const lap = stopwatch(deps.timed);
   // The cooldown is checked now and the slot taken where the results are stored (repository.ts, ScanSlot).
   const slot: ScanSlot = { startedAt: new Date().toISOString(), cooldownMs: deps.cooldownMs };
-  // The reads that do not depend on each other go together (one round trip's wait on PostgreSQL, not several).
-  const [wait, settings] = await Promise.all([scanSlotWait(deps.db.kysely, userId, slot), deps.settings()]);
-  if (wait > 0) throw tooSoon(wait);
+  // The reads that do not depend on each other go together (one round trip's wait on PostgreSQL, not several):
+  // the cooldown's check is answered beside the settings and the places query. A scan refused as too soon (rare:
+  // the browser keeps the cooldown too) has then made the query for nothing, and stores nothing.
+  const waited = scanSlotWait(deps.db.kysely, userId, slot);
+  // Awaited after the places query; a failure of either is the scan's error, and this one is never unhandled.
+  waited.catch(() => undefined);
+  const settings = await deps.settings();
   const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
   const count = clampCount(input.count);
   const groups = resolveGroups(input.categories);
@@ -383,6 +387,8 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     }),
     blockedIds(deps.db),
   ]);
+  const wait = await waited;
+  if (wait > 0) throw tooSoon(wait);
   lap('places');
   progress?.({ phase: 'found', count: found.businesses.length });
   // Only these are needed of what was found once it is cleaned: the list itself is not held through the waits.
