@@ -64,7 +64,7 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters (or empty to generate one)'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
-  /** Password hashes (sign-in, registration, reset) running at once per process; empty: the cores less one. */
+  /** Password hashes (sign-in, registration, reset) running at once per process; empty: as many as the cores. */
   PASSWORD_HASH_CONCURRENCY: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(1).max(64).optional(),
