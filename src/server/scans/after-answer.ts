@@ -84,9 +84,9 @@ class AfterAnswer {
   }
 
   /**
-   * Resolves when what was scheduled before the call is written (or its round failed, logged): the round under
-   * way when it was scheduled after it, at most. Not when the writer is idle: under a steady stream of scans it
-   * rarely is, and a call log waited on rounds of scans made after it.
+   * Resolves once what was scheduled before the call is written (or its round failed, logged): at most the round
+   * under way and the next. Not when the writer is idle: under a steady stream of scans it seldom is, and a call
+   * log waited on rounds of scans made after it.
    */
   settle(): Promise<void> {
     const upTo = this.scheduled;
@@ -121,6 +121,8 @@ class AfterAnswer {
       this.wrote(upTo);
     } while (this.again);
     this.checkpoint();
+    // The answered scans' data is garbage now: a young-generation collection here copies little, where one inside
+    // the next scan's wait would copy that scan's rows (young-gc.ts; only in a process started with --expose-gc).
     collectYoungIfFilled();
   }
 
@@ -157,7 +159,7 @@ export function afterAnswer(db: Db): AfterAnswer {
   return writer;
 }
 
-/** Resolves once the team list (and the caches) hold every scan this process has answered. */
+/** Resolves once the team list (and the caches) hold every scan this process answered before the call. */
 export function settleAfterAnswer(db: Db): Promise<void> {
   return writers.get(db)?.settle() ?? Promise.resolve();
 }
