@@ -7,15 +7,19 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `body` (ESM, with collectYoungIfFilled and youngUsed in scope) in a fresh Node; answers its printed JSON. */
+/**
+ * Runs `body` (ESM, with canCollectYoung, collectYoungIfFilled, youngUsed and fillTo in scope) in a fresh Node;
+ * answers its printed JSON.
+ */
 function inChild(flags: string[], body: string): unknown {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
     import { canCollectYoung, collectYoungIfFilled } from './src/server/young-gc.ts';
-    const youngUsed = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_used_size;
-    const young = () => { const y = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space'); return y.space_used_size / (y.space_used_size + y.space_available_size); };
+    const newSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    const youngUsed = () => newSpace().space_used_size;
+    const taken = () => { const y = newSpace(); return y.space_used_size / (y.space_used_size + y.space_available_size); };
     // Short-lived garbage until more than \`fill\` of the young generation is taken (without a collection meanwhile).
-    const fillTo = (fill) => { let keep = []; for (let i = 0; young() < fill && i < 1e7; i++) keep.push({ i }); keep = null; };
+    const fillTo = (fill) => { let keep = []; for (let i = 0; taken() < fill && i < 1e7; i++) keep.push({ i }); keep = null; };
     ${body}
   `;
   const out = execFileSync(

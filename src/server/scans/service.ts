@@ -355,13 +355,12 @@ function scoreOrFallback(
  */
 export async function runScan(deps: ScanDeps, userId: string, input: ScanInput): Promise<ScanPage> {
   const lap = stopwatch(deps.timed);
-  // The cooldown is checked now and the slot taken where the results are stored (repository.ts, ScanSlot).
+  // The slot is taken where the results are stored (repository.ts, ScanSlot); the cooldown's check is read beside
+  // the settings and the places query (one round trip's wait on PostgreSQL, not several) and awaited after them.
+  // A scan refused as too soon (rare: the browser keeps the cooldown too) has made the query for nothing and
+  // stores nothing. The catch only keeps a failed read from going unhandled while the query runs.
   const slot: ScanSlot = { startedAt: new Date().toISOString(), cooldownMs: deps.cooldownMs };
-  // The reads that do not depend on each other go together (one round trip's wait on PostgreSQL, not several):
-  // the cooldown's check is answered beside the settings and the places query. A scan refused as too soon (rare:
-  // the browser keeps the cooldown too) has then made the query for nothing, and stores nothing.
   const waited = scanSlotWait(deps.db.kysely, userId, slot);
-  // Awaited after the places query; a failure of either is the scan's error, and this one is never unhandled.
   waited.catch(() => undefined);
   const settings = await deps.settings();
   const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
