@@ -1,6 +1,7 @@
 // Issue 21, "write only what changed", end to end: scans through the API over the repository's own extract
 // (the imported place table), on SQLite, or PostgreSQL with TEST_DATABASE=postgres.
 import { sql } from 'kysely';
+import { parseCsv } from '../../src/core/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import type { Prospect } from '../../src/core/types.js';
@@ -97,6 +98,122 @@ describe('a repeated scan of an unchanged area (issue 21)', () => {
     after.delete(key);
     before.delete(key);
     expect(after).toEqual(before);
+  });
+});
+
+describe('the latest results, stored compactly (issue 21)', () => {
+  /** The rep's results as stored, entry by entry. */
+  const stored = async (as: TestUser) =>
+    JSON.parse(
+      (
+        await t.db.kysely
+          .selectFrom('latest_scans')
+          .select('prospects')
+          .where('user_id', '=', as.id)
+          .executeTakeFirstOrThrow()
+      ).prospects,
+    ) as Record<string, unknown>[];
+  const page = async (as: TestUser, offset: number, limit: number) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/scans/latest?offset=${offset}&limit=${limit}`,
+      as,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ prospects: Prospect[]; total: number }>();
+  };
+
+  it('keeps ids and per-scan fields, and pages whole prospects back from the place table', async () => {
+    const user = await t.newUser('user');
+    const answer = await scan(user);
+    const entries = await stored(user);
+    expect(entries).toHaveLength(Math.min(100, answer.total));
+    for (const entry of entries) {
+      for (const field of ['name', 'lat', 'lng', 'types', 'city', 'state', 'zip', 'reviews']) {
+        expect(entry).not.toHaveProperty(field);
+      }
+      expect(Object.keys(entry)).toEqual(
+        expect.arrayContaining(['id', 'distance', 'score', 'aiAnalysis', 'openNow', 'category', 'signals']),
+      );
+    }
+    // Restored (a reload) it is the scan's answer, field for field; Load Next reads the next ones the same way.
+    expect((await page(user, 0, 20)).prospects).toEqual(answer.prospects);
+    const next = await page(user, 20, 20);
+    expect(next.prospects.map((p) => p.id)).toEqual(entries.slice(20, 40).map((e) => e.id));
+    const rows = await t.db.kysely
+      .selectFrom('places')
+      .select(['id', 'name', 'lat', 'lng'])
+      .where(
+        'id',
+        'in',
+        next.prospects.map((p) => p.id),
+      )
+      .execute();
+    for (const p of next.prospects) {
+      const row = rows.find((r) => r.id === p.id)!;
+      expect(p).toMatchObject({ name: row.name, lat: row.lat, lng: row.lng, reviews: 0, source: 'local' });
+    }
+    // The team's list and the rep's current-scan export get whole prospects from it too.
+    const team = await t.db.kysely
+      .selectFrom('team_prospects')
+      .select('prospect')
+      .where('business_id', '=', answer.prospects[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(team.prospect)).toMatchObject({
+      name: answer.prospects[0]!.name,
+      lat: answer.prospects[0]!.lat,
+    });
+    const boss = await t.newUser('SuperAdmin');
+    await scan(boss);
+    const csv = await t.request({ method: 'GET', url: '/api/exports/prospects.csv?scope=current', as: boss });
+    expect(csv.statusCode).toBe(200);
+    const names = parseCsv(csv.body)
+      .records.slice(1)
+      .map((r) => r[0]);
+    expect(names.slice(0, 20)).toEqual(answer.prospects.map((p) => p.name));
+  });
+
+  it('leaves out, and out of the total, a prospect whose place an import removed', async () => {
+    const user = await t.newUser('user');
+    const answer = await scan(user);
+    const before = await page(user, 0, 100);
+    const gone = before.prospects[3]!;
+    const row = await t.db.kysely
+      .selectFrom('places')
+      .selectAll()
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely.deleteFrom('places').where('id', '=', gone.id).execute();
+    try {
+      const after = await page(user, 0, 100);
+      expect(after.total).toBe(answer.total - 1);
+      expect(after.prospects.map((p) => p.id)).toEqual(
+        before.prospects.filter((p) => p.id !== gone.id).map((p) => p.id),
+      );
+    } finally {
+      await t.db.kysely.insertInto('places').values(row).execute();
+    }
+  });
+
+  it('keeps the category a rep named, and reads results stored whole before this change', async () => {
+    const admin = await t.newUser('admin');
+    const answer = await scan(admin);
+    const target = answer.prospects[1]!;
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/scans/latest/prospects/${encodeURIComponent(target.id)}/category`,
+      payload: { category: 'Plumbing' },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await page(admin, 0, 20)).prospects[1]).toEqual({ ...target, category: 'Plumbing' });
+    // Whole entries (as stored before): read as they are.
+    await t.db.kysely
+      .updateTable('latest_scans')
+      .set({ prospects: JSON.stringify(answer.prospects) })
+      .where('user_id', '=', admin.id)
+      .execute();
+    expect((await page(admin, 0, 20)).prospects).toEqual(answer.prospects);
   });
 });
 

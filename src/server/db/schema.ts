@@ -97,7 +97,7 @@ export interface SearchTable {
 export interface LatestScanTable {
   user_id: string;
   search_id: string | null;
-  /** JSON: the ranked prospects of the user's latest scan */
+  /** JSON: the ranked prospects of the user's latest scan, those of the place table compact (scans/stored-results.ts) */
   prospects: string;
   total: number;
   created_at: string;

@@ -1,13 +1,14 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { unpackResults } from '../scans/stored-results.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
 export interface LatestScanRow {
   user_id: string;
   user_name: string | null;
-  /** JSON array of prospects, as the scan service wrote it. */
-  prospects: string;
+  /** The stored results, their place rows read back (scans/stored-results.ts); checked by the caller. */
+  prospects: unknown[];
   created_at: string;
 }
 
@@ -74,7 +75,7 @@ export async function countTeamProspects(db: Conn): Promise<number> {
 }
 
 export async function findLatestScan(db: Conn, userId: string): Promise<LatestScanRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('latest_scans')
     .leftJoin('user_profiles', 'user_profiles.user_id', 'latest_scans.user_id')
     .select([
@@ -85,4 +86,6 @@ export async function findLatestScan(db: Conn, userId: string): Promise<LatestSc
     ])
     .where('latest_scans.user_id', '=', userId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, prospects: (await unpackResults(db, row.prospects)).prospects };
 }

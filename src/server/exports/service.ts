@@ -23,17 +23,10 @@ export const ONLY_SUPERADMINS_EXPORT_CURRENT = 'Only SuperAdmins can export the 
 
 export type { StoredProspect, TeamProspect };
 
-/** The prospects of one latest_scans row; a row that is not a JSON array yields none. */
-function parseScanProspects(json: string): StoredProspect[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
+/** The prospects of one rep's stored results; an item that is not a prospect is left out. */
+function parseScanProspects(items: unknown[]): StoredProspect[] {
   const out: StoredProspect[] = [];
-  for (const item of value) {
+  for (const item of items) {
     const parsed = storedProspectSchema.safeParse(item);
     if (parsed.success) out.push(parsed.data);
   }

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { hasRealCategory } from '../../core/categories.js';
 import { copyOwed } from './team-list.js';
+import { packResults, unpackResults } from './stored-results.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -176,7 +177,7 @@ export async function storeScanIfNothingOwed(
       RETURNING id
     ), latest AS (
       INSERT INTO latest_scans (user_id, search_id, prospects, total, created_at)
-      SELECT ${record.userId}::text, id, ${JSON.stringify(prospects)}::text, ${total}::integer, ${at}::text FROM search
+      SELECT ${record.userId}::text, id, ${packResults(prospects)}::text, ${total}::integer, ${at}::text FROM search
       ON CONFLICT (user_id) DO UPDATE SET search_id = excluded.search_id, prospects = excluded.prospects,
         total = excluded.total, created_at = excluded.created_at, version = latest_scans.version + 1
     ), owed AS (
@@ -205,7 +206,7 @@ export async function saveLatestScan(
 ): Promise<void> {
   const values = {
     search_id: searchId,
-    prospects: JSON.stringify(prospects),
+    prospects: packResults(prospects),
     total,
     created_at: at,
   };
@@ -257,7 +258,7 @@ export async function updateLatestScan<T>(
     if (!row) return null;
     const version = Number(row.version);
     const next = change({
-      prospects: JSON.parse(row.prospects) as Prospect[],
+      prospects: (await unpackResults(db, row.prospects)).prospects,
       total: row.total,
       kind: row.kind ?? null,
       version,
@@ -266,7 +267,7 @@ export async function updateLatestScan<T>(
     const result = await db
       .updateTable('latest_scans')
       .set({
-        prospects: JSON.stringify(next.prospects),
+        prospects: packResults(next.prospects),
         total: next.total ?? row.total,
         version: version + 1,
       })
@@ -303,17 +304,18 @@ export async function mergeLatestScan(
       await saveLatestScan(db, userId, searchId, found.slice(0, maxLoaded), foundTotal, at);
       return { list: found, total: foundTotal };
     }
-    const earlier = JSON.parse(row.prospects) as Prospect[];
+    const earlier = await unpackResults(db, row.prospects);
     const ids = new Set(found.map((p) => p.id));
-    const rest = earlier.filter((p) => !ids.has(p.id));
+    const rest = earlier.prospects.filter((p) => !ids.has(p.id));
     const list = [...found, ...rest];
-    const total = foundTotal + Math.max(rest.length, row.total - (earlier.length - rest.length));
+    const removed = earlier.prospects.length + earlier.gone - rest.length;
+    const total = foundTotal + Math.max(rest.length, row.total - removed);
     const version = Number(row.version);
     const result = await db
       .updateTable('latest_scans')
       .set({
         search_id: searchId,
-        prospects: JSON.stringify(list.slice(0, maxLoaded)),
+        prospects: packResults(list.slice(0, maxLoaded)),
         total,
         version: version + 1,
       })
@@ -332,10 +334,12 @@ export async function readLatestScan(db: Conn, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row || !row.search_id) return undefined;
+  // Entries whose place is gone from the imported table are left out, and out of the total, as blocked ones are.
+  const { prospects, gone } = await unpackResults(db, row.prospects);
   return {
     searchId: row.search_id,
-    prospects: JSON.parse(row.prospects) as Prospect[],
-    total: row.total,
+    prospects,
+    total: Math.max(prospects.length, row.total - gone),
     at: row.created_at,
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { blockKeys } from '../../core/blocklist.js';
 import { lastPerKey } from './cache.js';
+import { unpackMany } from './stored-results.js';
 
 // The team's list (All Prospects, table team_prospects) is filled from the reps' stored results after a scan has
 // answered, not inside the scan (issue 21). Its 100 rows a scan land on about 100 random pages of the table and of
@@ -65,8 +66,13 @@ export async function copyOwed(trx: Conn, which: { userId: string } | { limit: n
   if (owed.length === 0) return 0;
   // Oldest first: where two scans kept the same business, the newer copy is written last and wins.
   owed.sort((a, b) => (a.scanned_at < b.scanned_at ? -1 : a.scanned_at > b.scanned_at ? 1 : 0));
-  for (const row of owed) {
-    const prospects = parseList(row.prospects).slice(0, row.count);
+  // Their place rows read at once for the batch (the stored results keep ids and per-scan fields: stored-results.ts).
+  const lists = await unpackMany(
+    trx,
+    owed.map((row) => row.prospects),
+  );
+  for (const [i, row] of owed.entries()) {
+    const prospects = lists[i]!.prospects.slice(0, row.count);
     await recordTeamProspects(trx, row.user_id, prospects, row.scanned_at);
     await trx
       .deleteFrom('team_pending')
@@ -75,16 +81,6 @@ export async function copyOwed(trx: Conn, which: { userId: string } | { limit: n
       .execute();
   }
   return owed.length;
-}
-
-function parseList(json: string | null): Prospect[] {
-  if (!json) return [];
-  try {
-    const list: unknown = JSON.parse(json);
-    return Array.isArray(list) ? (list as Prospect[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Rows per INSERT: 8 values a row stays far below SQLite's oldest variable limit (999). */
