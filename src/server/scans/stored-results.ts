@@ -1,6 +1,5 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { inTexts } from '../db/database.js';
 import type { Prospect } from '../../core/types.js';
 
 // A rep's latest results as stored (latest_scans.prospects, issue 21: "stored compactly, ids and per-scan
@@ -108,13 +107,11 @@ export async function unpackMany(
 /** The fields of each place of `ids` a stored entry leaves to its row, by id. */
 async function placeRows(db: Conn, ids: readonly string[]): Promise<Map<string, Pick<Prospect, RowField>>> {
   const out = new Map<string, Pick<Prospect, RowField>>();
-  // One array parameter on PostgreSQL (a statement it plans once, not one per list length).
-  const kind = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   for (let i = 0; i < ids.length; i += READ_CHUNK) {
     const rows = await db
       .selectFrom('places')
       .select(['id', 'name', 'lat', 'lng', 'types', 'city', 'state', 'zip'])
-      .where(inTexts(kind, 'id', ids.slice(i, i + READ_CHUNK)))
+      .where('id', 'in', ids.slice(i, i + READ_CHUNK))
       .execute();
     for (const r of rows) {
       const fields: Pick<Prospect, RowField> = {
