@@ -1,11 +1,13 @@
-// The committed fixture extract is exactly the hand-written data: edit prairie-junction.ts, run
-// `npm run fixtures:osm`, commit both.
+// The committed fixture extracts are exactly the hand-written data: edit prairie-junction.ts, run
+// `npm run fixtures:osm`, commit all three.
 import { describe, expect, it } from 'vitest';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable, Writable } from 'node:stream';
+import unbzip2Stream from 'unbzip2-stream';
 import { fixtureExtract } from '../helpers/osm-data.js';
 import { ALL_NODES, WAYS } from '../fixtures/osm/prairie-junction.js';
+import { FIXTURE_XML_BZ2, fixtureXml } from '../fixtures/osm/make-fixture.js';
 
 interface Item {
   type: string;
@@ -44,5 +46,21 @@ describe('test/fixtures/osm/prairie-junction.osm.pbf', () => {
     const ways = items.filter((i) => i.type === 'way');
     expect(ways.map(({ id, refs, tags }) => ({ id, refs, tags }))).toEqual(WAYS);
     expect(items.length).toBe(ALL_NODES.length + WAYS.length);
+  });
+});
+
+describe('test/fixtures/osm/prairie-junction.osm.bz2', () => {
+  it('is the same data as OSM XML, in two bzip2 streams (regenerate with npm run fixtures:osm)', async () => {
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const bz = unbzip2Stream();
+      bz.on('data', (d: Buffer) => chunks.push(d));
+      bz.on('end', resolve);
+      bz.on('error', reject);
+      createReadStream(FIXTURE_XML_BZ2).on('error', reject).pipe(bz);
+    });
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(fixtureXml());
+    const bytes = readFileSync(FIXTURE_XML_BZ2);
+    expect(bytes.indexOf('BZh9', 4)).toBeGreaterThan(0);
   });
 });

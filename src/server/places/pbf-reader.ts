@@ -1,20 +1,35 @@
-// Reading businesses out of an OpenStreetMap .osm.pbf extract, streaming, in bounded memory:
-//  1. a structural check of the file (every blob header readable, sizes consistent, ends exactly at EOF), so a
-//     truncated or foreign file fails loudly before anything is written — the parser itself stops silently;
+// Reading the businesses out of an OpenStreetMap file, streaming, in bounded memory. `readOsmBusinesses` takes
+// any of the formats (osm-format.ts tells which); the PBF format is read here, XML in osm-xml-reader.ts.
+//  1. a PBF file's structure is checked first (every blob header readable, sizes consistent, ends exactly at
+//     EOF), so a truncated or foreign file fails loudly before anything is written; an XML file is checked as it
+//     is parsed, and a failure anywhere fails the whole read (the import then keeps nothing of it);
 //  2. pass one: named business nodes are emitted at once; named business ways are kept with their node refs,
 //     and only the ids of those refs are remembered;
 //  3. pass two (only when such ways exist): the coordinates of just those nodes, then each way at its centroid.
 // Relations are skipped (multipolygon shops are rare and need a member-way pass of their own).
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import parseOsm from 'osm-pbf-parser';
+//
+// The PBF decoder: each blob is read at its offset, inflated (zlib) and its PrimitiveBlock decoded field by
+// field with `pbf` (the protocol-buffers wire format): the string table, then each PrimitiveGroup's plain nodes,
+// dense nodes and ways; what a pass does not need (relations, metadata, the tags and ways in pass two) is
+// stepped over undecoded.
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { inflate } from 'node:zlib';
+import { PbfReader } from 'pbf';
 import { isOsmBusiness } from '../../core/osm-tags.js';
+import {
+  dataDate,
+  detectOsmFormat,
+  OsmFormatError,
+  validBox,
+  type OsmFileFormat,
+  type OsmHeader,
+  type OsmPass,
+  type OsmTags,
+} from './osm-format.js';
+import { readOsmXmlHeader, scanOsmXml } from './osm-xml-reader.js';
 
-export class PbfFormatError extends Error {
+export class PbfFormatError extends OsmFormatError {
   override name = 'PbfFormatError';
 }
 
@@ -28,68 +43,38 @@ export interface OsmPoi {
 
 export interface PbfProgress {
   pass: 1 | 2;
+  /** Bytes of the file read (of the compressed file, for a compressed one). */
   bytesRead: number;
   totalBytes: number;
   elements: number;
   businesses: number;
 }
 
-interface RawNode {
-  type: 'node';
-  id: number;
-  lat: number;
-  lon: number;
-  tags?: Record<string, string>;
-}
-interface RawWay {
-  type: 'way';
-  id: number;
-  refs: number[];
-  tags?: Record<string, string>;
-}
-type RawItem = RawNode | RawWay | { type: string; id: number; tags?: Record<string, string> };
-
 const MAX_HEADER_BYTES = 64 * 1024;
+// The format's own limit for a blob, compressed or not.
 const MAX_BLOB_BYTES = 32 * 1024 * 1024;
+/** Header features this reader handles; a file that requires any other is refused, as the format asks. */
+const KNOWN_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes']);
 
-function readVarint(buf: Buffer, pos: number): [number, number] {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    if (pos >= buf.length) throw new PbfFormatError('bad blob header');
-    const b = buf[pos++] ?? 0;
-    result += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) return [result, pos];
-    shift += 7;
-    if (shift > 49) throw new PbfFormatError('bad blob header');
-  }
-}
+const WIRE_VARINT = 0;
+const WIRE_BYTES = 2;
+
+const inflateAsync = promisify(inflate);
 
 /** Parse one BlobHeader message: its type ('OSMHeader' / 'OSMData') and the size of the blob that follows. */
-function parseBlobHeader(buf: Buffer): { type: string; dataSize: number } {
-  let pos = 0;
+function parseBlobHeader(buf: Uint8Array): { type: string; dataSize: number } {
+  const pbf = new PbfReader(buf);
   let type = '';
   let dataSize = -1;
-  while (pos < buf.length) {
-    let key: number;
-    [key, pos] = readVarint(buf, pos);
-    const field = Math.floor(key / 8);
-    const wire = key % 8;
-    if (wire === 0) {
-      let v: number;
-      [v, pos] = readVarint(buf, pos);
-      if (field === 3) dataSize = v;
-    } else if (wire === 2) {
-      let len: number;
-      [len, pos] = readVarint(buf, pos);
-      if (pos + len > buf.length) throw new PbfFormatError('bad blob header');
-      if (field === 1) type = buf.toString('latin1', pos, pos + len);
-      pos += len;
-    } else {
-      throw new PbfFormatError('bad blob header');
+  try {
+    for (let field = pbf.nextField(); field; field = pbf.nextField()) {
+      if (field === 1 && pbf.type === WIRE_BYTES) type = pbf.readString();
+      else if (field === 3 && pbf.type === WIRE_VARINT) dataSize = pbf.readVarint();
     }
+  } catch {
+    throw new PbfFormatError('bad blob header');
   }
-  if (!type || dataSize < 0) throw new PbfFormatError('bad blob header');
+  if (pbf.pos !== buf.length || !type || dataSize < 0) throw new PbfFormatError('bad blob header');
   return { type, dataSize };
 }
 
@@ -141,26 +126,375 @@ export async function checkPbfStructure(file: string): Promise<{ blobs: number; 
   }
 }
 
-interface ProtoMessage {
-  decode(buf: Buffer): unknown;
-}
-interface PbfSchemas {
-  file: { Blob: ProtoMessage; BlobHeader: ProtoMessage };
-  osm: { HeaderBlock: ProtoMessage };
-}
-let schemas: PbfSchemas | undefined;
-/** The protocol-buffer schemas osm-pbf-parser reads the data blocks with (loaded on first use). */
-function pbfSchemas(): PbfSchemas {
-  schemas ??= createRequire(import.meta.url)('osm-pbf-parser/lib/parsers.js') as PbfSchemas;
-  return schemas;
+/** Thrown while decoding a blob's content: the caller names the blob's offset. */
+class CorruptBlock extends Error {}
+
+function corrupt(what: string): never {
+  throw new CorruptBlock(what);
 }
 
-export interface PbfHeader {
-  /** The area the extract covers, from the header's bounding box (Geofabrik's extracts carry one). */
-  bbox: { minLat: number; minLng: number; maxLat: number; maxLng: number } | null;
-  /** The date of the data: the header's replication timestamp (ISO), when the file has one. */
-  timestamp: string | null;
+/** The end of the length-delimited field at the reader's position, checked against the enclosing end. */
+function fieldEnd(pbf: PbfReader, end: number): number {
+  const len = pbf.readVarint();
+  const fieldEndAt = pbf.pos + len;
+  if (!(len >= 0) || fieldEndAt > end) corrupt('a field runs past its message');
+  return fieldEndAt;
 }
+
+/** A Blob's content: raw, or zlib-inflated to the size it declares. */
+async function blobContent(blob: Uint8Array): Promise<Uint8Array> {
+  const pbf = new PbfReader(blob);
+  let raw: Uint8Array | null = null;
+  let zlib: Uint8Array | null = null;
+  let rawSize = -1;
+  let other: string | null = null;
+  for (let field = pbf.nextField(); field; field = pbf.nextField()) {
+    if (field === 1) raw = pbf.readBytes();
+    else if (field === 2) rawSize = pbf.readVarint();
+    else if (field === 3) zlib = pbf.readBytes();
+    else if (field === 4) other = 'LZMA';
+    else if (field === 5) other = 'bzip2';
+    else if (field === 6) other = 'LZ4';
+    else if (field === 7) other = 'Zstandard';
+  }
+  if (pbf.pos !== blob.length) corrupt('bad blob');
+  if (raw) return raw;
+  if (zlib) {
+    if (rawSize > MAX_BLOB_BYTES) corrupt(`blob of ${rawSize} bytes`);
+    const out = await inflateAsync(zlib, { maxOutputLength: MAX_BLOB_BYTES });
+    if (rawSize >= 0 && out.length !== rawSize) corrupt('blob size differs from the size it declares');
+    return out;
+  }
+  if (other) {
+    throw new PbfFormatError(
+      `the file's blocks are compressed with ${other}, which this reader does not read (re-write it with zlib, e.g. osmium cat)`,
+    );
+  }
+  return corrupt('empty blob');
+}
+
+interface Header {
+  bbox: OsmHeader['bbox'];
+  timestamp: string | null;
+  required: string[];
+}
+
+function decodeHeaderBlock(buf: Uint8Array): Header {
+  const pbf = new PbfReader(buf);
+  let bbox: Header['bbox'] = null;
+  let timestamp: string | null = null;
+  const required: string[] = [];
+  for (let field = pbf.nextField(); field; field = pbf.nextField()) {
+    if (field === 1 && pbf.type === WIRE_BYTES) {
+      const end = fieldEnd(pbf, buf.length);
+      const nano = { left: NaN, right: NaN, top: NaN, bottom: NaN };
+      for (let f = pbf.nextField(end); f; f = pbf.nextField(end)) {
+        if (f === 1) nano.left = pbf.readSVarint();
+        else if (f === 2) nano.right = pbf.readSVarint();
+        else if (f === 3) nano.top = pbf.readSVarint();
+        else if (f === 4) nano.bottom = pbf.readSVarint();
+      }
+      if (pbf.pos !== end) corrupt('bad bounding box');
+      bbox = validBox({
+        minLat: nano.bottom / 1e9,
+        minLng: nano.left / 1e9,
+        maxLat: nano.top / 1e9,
+        maxLng: nano.right / 1e9,
+      });
+    } else if (field === 4 && pbf.type === WIRE_BYTES) required.push(pbf.readString());
+    else if (field === 32 && pbf.type === WIRE_VARINT) timestamp = dataDate(pbf.readVarint(true) * 1000);
+  }
+  if (pbf.pos !== buf.length) corrupt('bad header block');
+  return { bbox, timestamp, required };
+}
+
+/** What a PrimitiveBlock's groups are read with. */
+interface Block {
+  pbf: PbfReader;
+  /** Four more readers over the same block, for the dense fields read side by side. */
+  cursors: [PbfReader, PbfReader, PbfReader, PbfReader];
+  strings: string[];
+  granularity: number;
+  latOffset: number;
+  lonOffset: number;
+  pass: OsmPass;
+}
+
+/** Degrees of a coordinate: offset and granularity in nanodegrees (divided, so 1e-7 steps come out exact). */
+function deg(value: number, offset: number, granularity: number): number {
+  return (offset + granularity * value) / 1e9;
+}
+
+function tagsOf(b: Block, keys: number[], vals: number[]): OsmTags {
+  const tags: OsmTags = {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = b.strings[keys[i] ?? -1];
+    const v = b.strings[vals[i] ?? -1];
+    if (k === undefined || v === undefined) corrupt('a tag outside the string table');
+    tags[k] = v;
+  }
+  return tags;
+}
+
+/** A plain Node message: id, keys, vals, lat, lon (sint64, not delta-coded). */
+function plainNode(b: Block, end: number): void {
+  const { pbf, pass } = b;
+  const businesses = pass.mode === 'businesses';
+  let id = NaN;
+  let lat = NaN;
+  let lon = NaN;
+  const keys: number[] = [];
+  const vals: number[] = [];
+  for (let f = pbf.nextField(end); f; f = pbf.nextField(end)) {
+    if (f === 1) id = pbf.readSVarint();
+    else if (f === 8) lat = pbf.readSVarint();
+    else if (f === 9) lon = pbf.readSVarint();
+    else if (f === 2 && businesses) pbf.readPackedVarint(keys);
+    else if (f === 3 && businesses) pbf.readPackedVarint(vals);
+  }
+  if (pbf.pos !== end || Number.isNaN(id + lat + lon) || keys.length !== vals.length) corrupt('bad node');
+  if (businesses && keys.length === 0) return;
+  pass.node(
+    id,
+    deg(lat, b.latOffset, b.granularity),
+    deg(lon, b.lonOffset, b.granularity),
+    businesses ? tagsOf(b, keys, vals) : null,
+  );
+}
+
+/** How many varints a packed field holds: one per byte without the continuation bit. */
+function varintCount(buf: Uint8Array, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if ((buf[i] ?? 0) < 0x80) n++;
+  return n;
+}
+
+/**
+ * DenseNodes: ids and coordinates delta-coded in three packed fields, every node's tags in keys_vals as key,
+ * value, ..., 0 (empty when no node of the group has a tag). The fields are read side by side, one cursor each,
+ * so no array is built; a group without a tag is only counted in pass one.
+ */
+function denseNodes(b: Block, end: number): number {
+  const { pbf, pass } = b;
+  const buf = pbf.buf;
+  const businesses = pass.mode === 'businesses';
+  const at = { id: -1, idEnd: -1, lat: -1, latEnd: -1, lon: -1, lonEnd: -1, kv: -1, kvEnd: -1 };
+  for (let f = pbf.nextField(end); f; f = pbf.nextField(end)) {
+    if (f !== 1 && f !== 8 && f !== 9 && f !== 10) continue;
+    if (pbf.type !== WIRE_BYTES) corrupt('bad dense nodes');
+    const fieldEndAt = fieldEnd(pbf, end);
+    if (f === 1) [at.id, at.idEnd] = [pbf.pos, fieldEndAt];
+    else if (f === 8) [at.lat, at.latEnd] = [pbf.pos, fieldEndAt];
+    else if (f === 9) [at.lon, at.lonEnd] = [pbf.pos, fieldEndAt];
+    else [at.kv, at.kvEnd] = [pbf.pos, fieldEndAt];
+    pbf.pos = fieldEndAt;
+  }
+  if (pbf.pos !== end) corrupt('bad dense nodes');
+  const count = at.id < 0 ? 0 : varintCount(buf, at.id, at.idEnd);
+  if (count === 0 || (businesses && at.kv < 0)) return count;
+  if (at.lat < 0 || at.lon < 0) corrupt('dense nodes without coordinates');
+  const [ids, lats, lons, kvs] = b.cursors;
+  ids.pos = at.id;
+  lats.pos = at.lat;
+  lons.pos = at.lon;
+  kvs.pos = at.kv;
+  let id = 0;
+  let lat = 0;
+  let lon = 0;
+  for (let i = 0; i < count; i++) {
+    id += ids.readSVarint();
+    lat += lats.readSVarint();
+    lon += lons.readSVarint();
+    if (!businesses) {
+      pass.node(id, deg(lat, b.latOffset, b.granularity), deg(lon, b.lonOffset, b.granularity), null);
+      continue;
+    }
+    let tags: OsmTags | null = null;
+    for (;;) {
+      if (kvs.pos >= at.kvEnd) corrupt('bad dense tags');
+      const key = kvs.readVarint();
+      if (key === 0) break;
+      const k = b.strings[key];
+      const v = kvs.pos < at.kvEnd ? b.strings[kvs.readVarint()] : undefined;
+      if (k === undefined || v === undefined) corrupt('a tag outside the string table');
+      (tags ??= {})[k] = v;
+    }
+    if (tags) pass.node(id, deg(lat, b.latOffset, b.granularity), deg(lon, b.lonOffset, b.granularity), tags);
+  }
+  // Every field must end with the last node: coordinates for each id, no tags left over.
+  if (ids.pos !== at.idEnd || lats.pos !== at.latEnd || lons.pos !== at.lonEnd) corrupt('bad dense nodes');
+  if (businesses && kvs.pos !== at.kvEnd) corrupt('bad dense tags');
+  return count;
+}
+
+/** A Way message: id (int64), keys, vals, refs (sint64, delta-coded); the refs are decoded only for a tagged way. */
+function way(b: Block, end: number): void {
+  const { pbf, pass } = b;
+  let id = NaN;
+  const keys: number[] = [];
+  const vals: number[] = [];
+  let refsAt = -1;
+  let refsEnd = -1;
+  for (let f = pbf.nextField(end); f; f = pbf.nextField(end)) {
+    if (f === 1) id = pbf.readVarint(true);
+    else if (f === 2) pbf.readPackedVarint(keys);
+    else if (f === 3) pbf.readPackedVarint(vals);
+    else if (f === 8 && pbf.type === WIRE_BYTES) {
+      refsEnd = fieldEnd(pbf, end);
+      refsAt = pbf.pos;
+      pbf.pos = refsEnd;
+    }
+  }
+  if (pbf.pos !== end || Number.isNaN(id) || keys.length !== vals.length) corrupt('bad way');
+  if (keys.length === 0) return;
+  const refs: number[] = [];
+  if (refsAt >= 0) {
+    pbf.pos = refsAt;
+    let ref = 0;
+    while (pbf.pos < refsEnd) refs.push((ref += pbf.readSVarint()));
+    if (pbf.pos !== refsEnd || Number.isNaN(ref)) corrupt('bad way refs');
+    pbf.pos = end;
+  }
+  pass.way(id, refs, tagsOf(b, keys, vals));
+}
+
+/** Decode a PrimitiveBlock, handing its elements to the pass; returns how many elements it holds. */
+function decodePrimitiveBlock(buf: Uint8Array, pass: OsmPass): number {
+  const pbf = new PbfReader(buf);
+  const businesses = pass.mode === 'businesses';
+  const groups: [number, number][] = [];
+  const strings: string[] = [];
+  let granularity = 100;
+  let latOffset = 0;
+  let lonOffset = 0;
+  // Top-level fields first: the coordinate scale may come after the groups it applies to.
+  for (let field = pbf.nextField(); field; field = pbf.nextField()) {
+    if (field === 1 && pbf.type === WIRE_BYTES) {
+      const end = fieldEnd(pbf, buf.length);
+      if (!businesses) {
+        pbf.pos = end;
+        continue;
+      }
+      for (let f = pbf.nextField(end); f; f = pbf.nextField(end)) {
+        if (f === 1 && pbf.type === WIRE_BYTES) strings.push(pbf.readString());
+      }
+      if (pbf.pos !== end) corrupt('bad string table');
+    } else if (field === 2 && pbf.type === WIRE_BYTES) {
+      const end = fieldEnd(pbf, buf.length);
+      groups.push([pbf.pos, end]);
+      pbf.pos = end;
+    } else if (field === 17) granularity = pbf.readVarint();
+    else if (field === 19) latOffset = pbf.readVarint(true);
+    else if (field === 20) lonOffset = pbf.readVarint(true);
+  }
+  if (pbf.pos !== buf.length || !(granularity > 0)) corrupt('bad primitive block');
+  const cursors: Block['cursors'] = [
+    new PbfReader(buf),
+    new PbfReader(buf),
+    new PbfReader(buf),
+    new PbfReader(buf),
+  ];
+  const block: Block = { pbf, cursors, strings, granularity, latOffset, lonOffset, pass };
+  let elements = 0;
+  for (const [start, end] of groups) {
+    pbf.pos = start;
+    for (let field = pbf.nextField(end); field; field = pbf.nextField(end)) {
+      if (pbf.type !== WIRE_BYTES) continue;
+      const messageEnd = fieldEnd(pbf, end);
+      if (field === 1) {
+        elements++;
+        plainNode(block, messageEnd);
+      } else if (field === 2) {
+        elements += denseNodes(block, messageEnd);
+      } else if (field === 3) {
+        elements++;
+        if (businesses) way(block, messageEnd);
+      } else if (field === 4) {
+        elements++;
+      }
+      pbf.pos = messageEnd;
+    }
+    if (pbf.pos !== end) corrupt('bad primitive group');
+  }
+  return elements;
+}
+
+async function readAt(fh: FileHandle, length: number, position: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await fh.read(buf, 0, length, position);
+  if (bytesRead !== length) throw new PbfFormatError(`truncated at byte ${position + bytesRead}`);
+  return buf;
+}
+
+function cannotDecode(error: unknown, offset: number): PbfFormatError {
+  if (error instanceof PbfFormatError) return error;
+  // A corrupt block: the decoder's own finding, or zlib's.
+  const message = error instanceof Error ? error.message : String(error);
+  return new PbfFormatError(`cannot decode the file: ${message} (blob at byte ${offset})`, { cause: error });
+}
+
+/** The blob at `offset`, read and inflated: its type, content and where the next one starts. */
+async function loadBlob(
+  fh: FileHandle,
+  offset: number,
+): Promise<{ type: string; content: Uint8Array; offset: number; next: number }> {
+  const headerLen = (await readAt(fh, 4, offset)).readUInt32BE(0);
+  const { type, dataSize } = parseBlobHeader(await readAt(fh, headerLen, offset + 4));
+  const blob = await readAt(fh, dataSize, offset + 4 + headerLen);
+  try {
+    return { type, content: await blobContent(blob), offset, next: offset + 4 + headerLen + dataSize };
+  } catch (error) {
+    throw cannotDecode(error, offset);
+  }
+}
+
+/**
+ * Walk a PBF file (its structure already checked) for one pass of the business reader (see OsmPass). The next
+ * blob is read and inflated (on libuv's threads) while this one is decoded. A blob that cannot be decoded throws
+ * PbfFormatError "cannot decode the file: ..." naming its offset.
+ */
+async function scanPbf(file: string, pass: OsmPass): Promise<void> {
+  type Loaded = Awaited<ReturnType<typeof loadBlob>>;
+  const fh = await open(file, 'r');
+  const load = (offset: number, size: number): Promise<Loaded> | null => {
+    if (offset >= size) return null;
+    const loading = loadBlob(fh, offset);
+    // Awaited below, or dropped when the pass ends early or fails: never an unhandled rejection.
+    loading.catch(() => undefined);
+    return loading;
+  };
+  let pending: Promise<Loaded> | null = null;
+  try {
+    const size = (await fh.stat()).size;
+    let elements = 0;
+    pending = load(0, size);
+    while (pending) {
+      const blob = await pending;
+      pending = load(blob.next, size);
+      try {
+        if (blob.type === 'OSMHeader') {
+          const unknown = decodeHeaderBlock(blob.content).required.filter((f) => !KNOWN_FEATURES.has(f));
+          if (unknown.length > 0) {
+            throw new PbfFormatError(
+              `the file requires ${unknown.join(', ')}, which this reader does not support (a current extract needs only OsmSchema-V0.6 and DenseNodes)`,
+            );
+          }
+        } else {
+          elements += decodePrimitiveBlock(blob.content, pass);
+        }
+      } catch (error) {
+        throw cannotDecode(error, blob.offset);
+      }
+      if (await pass.checkpoint(blob.next, elements)) return;
+    }
+  } finally {
+    // A read still in flight must end before the file is closed under it.
+    await pending?.catch(() => undefined);
+    await fh.close();
+  }
+}
+
+export type PbfHeader = OsmHeader;
 
 /**
  * The OSMHeader block of an extract: its bounding box and the time its data was taken. Either may be missing
@@ -182,78 +516,42 @@ export async function readPbfHeader(file: string): Promise<PbfHeader> {
     const data = Buffer.alloc(dataSize);
     const read = await fh.read(data, 0, dataSize, 4 + headerLen);
     if (read.bytesRead < dataSize) throw new PbfFormatError('truncated header block');
-    const s = pbfSchemas();
-    let block: {
-      bbox?: { left: number; right: number; top: number; bottom: number } | null;
-      osmosis_replication_timestamp?: number | null;
-    };
     try {
-      const blob = s.file.Blob.decode(data) as { raw?: Buffer | null; zlib_data?: Buffer | null };
-      const raw = blob.raw ?? (blob.zlib_data ? inflateSync(blob.zlib_data) : null);
-      if (!raw) throw new Error('no raw or zlib data');
-      block = s.osm.HeaderBlock.decode(raw) as typeof block;
+      const { bbox, timestamp } = decodeHeaderBlock(await blobContent(data));
+      return { bbox, timestamp };
     } catch (error) {
       throw new PbfFormatError(`unreadable header block: ${(error as Error).message}`);
     }
-    const b = block.bbox;
-    const deg = (nano: number) => Number(nano) / 1e9;
-    const bbox =
-      b && [b.left, b.right, b.top, b.bottom].every((v) => Number.isFinite(Number(v)))
-        ? { minLat: deg(b.bottom), minLng: deg(b.left), maxLat: deg(b.top), maxLng: deg(b.right) }
-        : null;
-    const valid =
-      bbox &&
-      bbox.minLat >= -90 &&
-      bbox.maxLat <= 90 &&
-      bbox.minLat <= bbox.maxLat &&
-      bbox.minLng >= -180 &&
-      bbox.maxLng <= 180 &&
-      bbox.minLng <= bbox.maxLng;
-    const seconds = Number(block.osmosis_replication_timestamp ?? 0);
-    // Anything before OpenStreetMap existed (2004) is not a real replication time.
-    const timestamp =
-      seconds > 1_072_915_200 && seconds < 32_503_680_000 ? new Date(seconds * 1000).toISOString() : null;
-    return { bbox: valid ? bbox : null, timestamp };
   } finally {
     await fh.close();
   }
 }
 
-async function streamItems(
-  file: string,
-  onItems: (items: RawItem[]) => Promise<void> | void,
-  onBytes: (bytes: number) => void,
-): Promise<void> {
-  const source = createReadStream(file, { highWaterMark: 256 * 1024 });
-  let bytes = 0;
-  source.on('data', (chunk) => {
-    bytes += chunk.length;
-    onBytes(bytes);
-  });
-  const parser = parseOsm();
-  // The write in progress when the pipeline fails must finish before the caller cleans up after it.
-  let inFlight: Promise<void> = Promise.resolve();
-  const sink = new Writable({
-    objectMode: true,
-    write(items: RawItem[], _enc, done) {
-      inFlight = Promise.resolve(onItems(items));
-      inFlight.then(
-        () => done(),
-        (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
-      );
-    },
-  });
-  try {
-    await pipeline(source, parser, sink);
-  } catch (error) {
-    await inFlight.catch(() => undefined);
-    if (error instanceof PbfFormatError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new PbfFormatError(`cannot decode the file: ${message}`, { cause: error });
-  }
+/**
+ * Whether a file is OpenStreetMap data the reader takes, without reading it all: a PBF file's whole structure
+ * (checkPbfStructure), an XML file's root element (the rest is checked as it is read). Throws OsmFormatError.
+ */
+export async function checkOsmFile(file: string): Promise<OsmFileFormat> {
+  const format = await detectOsmFormat(file);
+  if (format === 'pbf') await checkPbfStructure(file);
+  else await readOsmXmlHeader(file, format);
+  return format;
 }
 
-/** Centroid of a way: area centroid for a closed ring, else (or when degenerate) the mean of its vertices. */
+/**
+ * The area and data date a file states (any format): the PBF header's box and replication timestamp, or the
+ * XML file's <bounds> and timestamp/osm_base. Either may be null.
+ */
+export async function readOsmHeader(file: string): Promise<OsmHeader> {
+  const format = await detectOsmFormat(file);
+  return format === 'pbf' ? readPbfHeader(file) : readOsmXmlHeader(file, format);
+}
+
+/**
+ * Centroid of a way: area centroid for a closed ring, else (or when degenerate) the mean of its vertices. A
+ * simple ring's centroid lies within its bounding box; one outside it comes of a ring that crosses itself with
+ * next to no area, and the mean is taken instead.
+ */
 export function wayCentroid(points: ReadonlyArray<readonly [number, number]>): [number, number] | null {
   if (points.length === 0) return null;
   const first = points[0];
@@ -285,12 +583,17 @@ export function wayCentroid(points: ReadonlyArray<readonly [number, number]>): [
     cy += (y0 + y1) * cross;
   }
   if (Math.abs(a) < 1e-14) return mean;
-  return [mean[0] + cy / (3 * a), mean[1] + cx / (3 * a)];
+  const lat = mean[0] + cy / (3 * a);
+  const lng = mean[1] + cx / (3 * a);
+  const inside = (v: number, axis: 0 | 1) => ring.some((p) => p[axis] <= v) && ring.some((p) => p[axis] >= v);
+  return inside(lat, 0) && inside(lng, 1) ? [lat, lng] : mean;
 }
 
 /**
- * Stream the businesses of an extract to `emit` in batches (call order: all nodes of pass one, then the ways).
- * Memory holds only the business ways and the coordinates of their nodes.
+ * Stream the businesses of an OpenStreetMap file (.osm.pbf, .osm, .osm.gz or .osm.bz2, told by its content) to
+ * `emit` in batches (call order: all nodes of pass one, then the ways). Memory holds only the business ways and
+ * the coordinates of their nodes. A file that cannot be read throws an OsmFormatError (PbfFormatError,
+ * OsmXmlFormatError) naming the problem.
  */
 export async function readOsmBusinesses(
   file: string,
@@ -298,7 +601,9 @@ export async function readOsmBusinesses(
   progress?: (p: PbfProgress) => void,
   batchSize = 1000,
 ): Promise<{ nodes: number; ways: number; skippedWays: number }> {
-  const { bytes: totalBytes } = await checkPbfStructure(file);
+  const format = await detectOsmFormat(file);
+  const totalBytes = format === 'pbf' ? (await checkPbfStructure(file)).bytes : (await stat(file)).size;
+  const scan = (pass: OsmPass) => (format === 'pbf' ? scanPbf(file, pass) : scanOsmXml(file, format, pass));
   const ways: { id: number; refs: number[]; tags: Record<string, string> }[] = [];
   const needed = new Set<number>();
   let batch: OsmPoi[] = [];
@@ -326,50 +631,50 @@ export async function readOsmBusinesses(
     await emit(out);
   };
 
-  await streamItems(
-    file,
-    async (items) => {
-      for (const item of items) {
-        elements++;
-        const tags = item.tags;
-        if (!tags || !isOsmBusiness(tags)) continue;
-        if (item.type === 'node') {
-          const n = item as RawNode;
-          batch.push({ id: `osm:node/${n.id}`, lat: n.lat, lng: n.lon, tags });
-          nodeCount++;
-        } else if (item.type === 'way') {
-          const w = item as RawWay;
-          ways.push({ id: w.id, refs: w.refs, tags });
-          for (const r of w.refs) needed.add(r);
-        }
-      }
+  await scan({
+    mode: 'businesses',
+    node(id, lat, lon, tags) {
+      if (!tags || !isOsmBusiness(tags)) return;
+      batch.push({ id: `osm:node/${id}`, lat, lng: lon, tags });
+      nodeCount++;
+    },
+    way(id, refs, tags) {
+      if (!isOsmBusiness(tags)) return;
+      ways.push({ id, refs, tags });
+      for (const r of refs) needed.add(r);
+    },
+    async checkpoint(bytes, seen) {
+      bytesRead = bytes;
+      elements = seen;
       if (batch.length >= batchSize) await flush();
       report(1);
+      return false;
     },
-    (b) => (bytesRead = b),
-  );
+  });
   await flush();
+  bytesRead = totalBytes;
   report(1, true);
 
   let skippedWays = 0;
   if (ways.length > 0) {
     const coords = new Map<number, [number, number]>();
     elements = 0;
-    await streamItems(
-      file,
-      (items) => {
-        for (const item of items) {
-          elements++;
-          if (item.type === 'node' && needed.has(item.id)) {
-            const n = item as RawNode;
-            coords.set(n.id, [n.lat, n.lon]);
-          }
-        }
-        report(2);
+    await scan({
+      mode: 'positions',
+      node(id, lat, lon) {
+        if (needed.has(id)) coords.set(id, [lat, lon]);
       },
-      (b) => (bytesRead = b),
-    );
+      way() {},
+      checkpoint(bytes, seen) {
+        bytesRead = bytes;
+        elements = seen;
+        report(2);
+        // Once every node the ways need has been seen, the rest of the file has nothing for this pass.
+        return coords.size === needed.size;
+      },
+    });
     needed.clear();
+    bytesRead = totalBytes;
     for (const w of ways) {
       const points = w.refs.map((r) => coords.get(r)).filter((p): p is [number, number] => p !== undefined);
       const c = points.length === w.refs.length ? wayCentroid(points) : null;
