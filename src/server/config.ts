@@ -120,6 +120,10 @@ const envSchema = z.object({
   /** Where `import:osm --region` downloads extracts from: the Geofabrik download server or a mirror of it. */
   OSM_MIRROR_URL: z.url().default('https://download.geofabrik.de'),
   OSM_USER_AGENT: z.string().default('prospect-finder/0.1 (self-hosted; contact: admin@localhost)'),
+  /** `import:overture` leaves out places whose Overture confidence (0..1, how sure it is they exist) is under this. */
+  OVERTURE_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Where `import:overture --bbox/--region` reads releases from: the folder holding `<release>/theme=places/...`. */
+  OVERTURE_RELEASE_URL: z.url().default('https://overturemaps-us-west-2.s3.us-west-2.amazonaws.com/release'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** SPEC §4: the scan debounce is at least 500 ms; 0 turns it off (tests, load runs). */
   SCAN_COOLDOWN_MS: z.coerce
@@ -204,6 +208,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir,
     /** Where `import:osm --region` downloads extracts from (OSM_MIRROR_URL). */
     osmMirrorUrl: e.OSM_MIRROR_URL,
+    /** `import:overture`: the confidence threshold and the mirror of Overture's releases. */
+    overture: { minConfidence: e.OVERTURE_MIN_CONFIDENCE, releaseUrl: e.OVERTURE_RELEASE_URL },
     database: e.DATABASE_URL
       ? ({
           kind: 'postgres',

@@ -1,8 +1,9 @@
 // Downloading a named regional OpenStreetMap extract from a mirror of the Geofabrik download server, for
 // `npm run import:osm -- --region us/alabama`. The file is written to DATA_DIR/downloads/NAME.part, resumed with
 // an HTTP Range request when a connection breaks (in the same run, a few times, and in a later run from the
-// .part file left behind), checked against the mirror's .md5 file when it publishes one and against the PBF
-// structure, and only then renamed to DATA_DIR/downloads/NAME. Nothing touches the database here: a failed
+// .part file left behind), checked against the mirror's .md5 file when it publishes one and against the file's
+// format (a PBF file's whole structure; an OSM XML file's root, the rest as it is imported), and only then
+// renamed to DATA_DIR/downloads/NAME. Nothing touches the database here: a failed
 // download leaves the previous import exactly as it was.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -11,7 +12,8 @@ import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { checkPbfStructure, PbfFormatError } from './pbf-reader.js';
+import { OsmFormatError, type OsmFileFormat } from './osm-format.js';
+import { checkOsmFile } from './pbf-reader.js';
 
 export const DEFAULT_OSM_MIRROR_URL = 'https://download.geofabrik.de';
 
@@ -93,6 +95,8 @@ export interface DownloadResult {
   resumedAt: number[];
   /** 'md5 ok' when the mirror publishes a checksum, else null. */
   md5: string | null;
+  /** The file's format, from its content. */
+  format: OsmFileFormat;
 }
 
 interface PartMeta {
@@ -244,7 +248,7 @@ async function md5Of(file: string): Promise<string> {
 /**
  * Download `url` into `opts.dir`, resuming a .part left there by a broken download, verify it and return the
  * finished file. Throws DownloadError with a one-line message; the .part stays for the next run unless it is
- * known to be bad (checksum mismatch, not a PBF file), which is deleted.
+ * known to be bad (checksum mismatch, not an OpenStreetMap file), which is deleted.
  */
 export async function downloadExtract(url: string, opts: DownloadOptions): Promise<DownloadResult> {
   await mkdir(opts.dir, { recursive: true });
@@ -278,10 +282,11 @@ export async function downloadExtract(url: string, opts: DownloadOptions): Promi
       );
     }
   }
+  let format: OsmFileFormat;
   try {
-    await checkPbfStructure(part);
+    format = await checkOsmFile(part);
   } catch (error) {
-    if (error instanceof PbfFormatError) {
+    if (error instanceof OsmFormatError) {
       await rm(part, { force: true });
       await rm(metaFile, { force: true });
       throw new DownloadError(`${name} is not a usable extract: ${error.message}; deleted it`);
@@ -290,7 +295,7 @@ export async function downloadExtract(url: string, opts: DownloadOptions): Promi
   }
   await rename(part, file);
   await rm(metaFile, { force: true });
-  return { file, bytes: await sizeOf(file), resumedAt, md5: expected };
+  return { file, bytes: await sizeOf(file), resumedAt, md5: expected, format };
 }
 
 /** A text progress bar, e.g. `[##########----------]  50% 12.3 of 24.6 MB`. */
