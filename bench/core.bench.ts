@@ -189,7 +189,7 @@ export default async function run(args: string[]): Promise<void> {
   const iterations = arg(args, 'iterations', 300);
 
   const t0 = performance.now();
-  const brandIndex = getBrandIndex('us');
+  const brandIndex = getBrandIndex();
   const indexMs = performance.now() - t0;
 
   const candidates = generateCandidates(n);

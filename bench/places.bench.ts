@@ -11,10 +11,9 @@ import { openDatabase, withoutTimeouts, type Db } from '../src/server/db/databas
 import { buildApp } from '../src/server/app.js';
 import { importOsmFile } from '../src/server/places/osm-import.js';
 import { createLocalProvider } from '../src/server/places/local.js';
-import { cellOf, commitStaged } from '../src/server/places/local-store.js';
-import { TYPE_BITS, typeMask } from '../src/server/places/type-mask.js';
+import { commitStaged, storedRow } from '../src/server/places/local-store.js';
+import { TYPE_BITS } from '../src/server/places/type-mask.js';
 import { ALL_GROUPS, labelForPlaceType, placeTypesForGroups } from '../src/core/categories.js';
-import { encodeProfile, placeProfile } from '../src/core/scoring/profile.js';
 import { getBrandIndex } from '../src/core/scoring/nsi.js';
 import { osmExtract } from '../test/helpers/osm-data.js';
 
@@ -58,57 +57,75 @@ export async function openTarget(
   };
 }
 
+/** The places of the synthetic city; more are the rest of a nation's. */
+export const CITY_ROWS = 1_000_000;
+
 const OTHER_KINDS = ['restaurant', 'cafe', 'clothes', 'fast_food', 'bar', 'convenience', 'hotel', 'company', 'estate_agent', 'supermarket']; // prettier-ignore
 
-/** Row i of the synthetic city: 1,000,000 businesses over about 28 x 28 miles; 35% carry a SPEC place type. */
-function syntheticRow(i: number, rand: () => number, center: { lat: number; lng: number }, at: string) {
-  const lat = center.lat + (rand() * 2 - 1) * 0.2;
-  const lng = center.lng + (rand() * 2 - 1) * 0.24;
+/** The contiguous United States, roughly: where the places of a national file beyond the city lie. */
+const NATION = { minLat: 25, maxLat: 49, minLng: -124, maxLng: -67 };
+
+/** A point of the synthetic city: about 28 x 28 miles around its centre. */
+function cityPoint(rand: () => number, center: { lat: number; lng: number }) {
+  return { lat: center.lat + (rand() * 2 - 1) * 0.2, lng: center.lng + (rand() * 2 - 1) * 0.24 };
+}
+
+/** A point of the rest of the nation: anywhere in NATION outside the city's box. */
+function nationPoint(rand: () => number, center: { lat: number; lng: number }) {
+  for (;;) {
+    const lat = NATION.minLat + rand() * (NATION.maxLat - NATION.minLat);
+    const lng = NATION.minLng + rand() * (NATION.maxLng - NATION.minLng);
+    if (Math.abs(lat - center.lat) > 0.2 || Math.abs(lng - center.lng) > 0.24) return { lat, lng };
+  }
+}
+
+/** Row i of the synthetic data at `at`; 35% carry a SPEC place type. */
+function syntheticRow(i: number, rand: () => number, { lat, lng }: { lat: number; lng: number }, at: string) {
   const typed = rand() < 0.35;
   const type = typed
     ? (TYPE_BITS[Math.floor(rand() * TYPE_BITS.length)] ?? 'bank')
     : (OTHER_KINDS[Math.floor(rand() * OTHER_KINDS.length)] ?? 'cafe');
   const name = `Business ${i}`;
-  const category = labelForPlaceType(type);
-  const address = `${1 + (i % 9000)} Main Street, Birmingham, AL 35203`;
-  const tags = { name, [typed ? 'office' : 'amenity']: type };
-  return {
-    id: `synthetic:${i}`,
-    name,
-    lat,
-    lng,
-    cell_lat: cellOf(lat),
-    type_mask: typeMask([type]),
-    types: JSON.stringify([type]),
-    category,
-    address,
-    city: 'Birmingham',
-    state: 'AL',
-    zip: '35203',
-    phone: i % 3 === 0 ? `(205) 555-${String(i % 10000).padStart(4, '0')}` : null,
-    website: i % 4 === 0 ? `https://b${i}.example.com` : null,
-    opening_hours: i % 5 === 0 ? 'Mo-Fr 09:00-17:00' : null,
-    brand: null,
-    brand_wikidata: null,
-    tags: JSON.stringify(tags),
-    imported_at: at,
-    // As an import makes it (local-store.ts placeRow).
-    profile: encodeProfile(placeProfile({ name, category, address, types: [type], tags }, getBrandIndex())),
-  };
+  // As an import makes it (local-store.ts storedRow): with its profile and its rank.
+  return storedRow(
+    {
+      id: `synthetic:${i}`,
+      name,
+      lat,
+      lng,
+      types: [type],
+      category: labelForPlaceType(type),
+      address: `${1 + (i % 9000)} Main Street, Birmingham, AL 35203`,
+      city: 'Birmingham',
+      state: 'AL',
+      zip: '35203',
+      phone: i % 3 === 0 ? `(205) 555-${String(i % 10000).padStart(4, '0')}` : null,
+      website: i % 4 === 0 ? `https://b${i}.example.com` : null,
+      openingHours: i % 5 === 0 ? 'Mo-Fr 09:00-17:00' : null,
+      brand: null,
+      brandWikidata: null,
+      tags: { name, [typed ? 'office' : 'amenity']: type },
+    },
+    at,
+    getBrandIndex(),
+  );
 }
 
-const COLS = ['id', 'name', 'lat', 'lng', 'cell_lat', 'type_mask', 'types', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website', 'opening_hours', 'brand', 'brand_wikidata', 'tags', 'imported_at', 'profile'] as const; // prettier-ignore
-const PG_TYPES = ['text', 'text', 'float8', 'float8', 'int4', 'int8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text']; // prettier-ignore
+const COLS = ['id', 'name', 'lat', 'lng', 'cell_lat', 'type_mask', 'types', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website', 'opening_hours', 'brand', 'brand_wikidata', 'tags', 'imported_at', 'profile', 'rank_score', 'rank_rule', 'name_key', 'site_domain'] as const; // prettier-ignore
+const PG_TYPES = ['text', 'text', 'float8', 'float8', 'int4', 'int8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'float8', 'int4', 'text', 'text']; // prettier-ignore
 
 /**
  * The synthetic city, written as an import writes it: rows staged in batches, then moved into `places` by
- * commitStaged (in the grid index's order), then fresh statistics (and on PostgreSQL the visibility map).
+ * commitStaged (in the grid index's order), then fresh statistics (and on PostgreSQL the visibility map). Up to
+ * CITY_ROWS in the city (about 1,300 per square mile, downtown San Francisco has about 2,000); beyond, a national
+ * file's other places, spread over the rest of the contiguous United States.
  */
 export async function fillSynthetic(
   t: Target,
   rows: number,
   center: { lat: number; lng: number },
 ): Promise<number> {
+  const point = (i: number) => (i < CITY_ROWS ? cityPoint(rand, center) : nationPoint(rand, center));
   const started = performance.now();
   const rand = rng(42);
   const at = new Date().toISOString();
@@ -125,7 +142,7 @@ export async function fillSynthetic(
     });
     for (let i = 0; i < rows; i += batch) {
       const list = [];
-      for (let j = i; j < Math.min(rows, i + batch); j++) list.push(syntheticRow(j, rand, center, at));
+      for (let j = i; j < Math.min(rows, i + batch); j++) list.push(syntheticRow(j, rand, point(j), at));
       many(list);
     }
     await commitStaged(t.db.kysely, importId);
@@ -136,7 +153,7 @@ export async function fillSynthetic(
     for (let i = 0; i < rows; i += batch) {
       const columns: unknown[][] = COLS.map(() => []);
       for (let j = i; j < Math.min(rows, i + batch); j++) {
-        const r = syntheticRow(j, rand, center, at);
+        const r = syntheticRow(j, rand, point(j), at);
         COLS.forEach((c, k) => columns[k]?.push(r[c]));
       }
       await pool.query(sql, [importId, ...columns]);

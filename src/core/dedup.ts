@@ -49,6 +49,11 @@ export interface DedupCandidate {
   address?: string | null;
   /** Place types ('university', 'hospital', ...); they mark institutions for the campus rule. */
   types?: readonly string[] | null;
+  /**
+   * The data source ('local', 'google', ...). Entries of one source at one street address are one business only
+   * when their names say so: the imported places of one building (an office tower) are each their own.
+   */
+  source?: string | null;
   /** Contact fields a kept entry takes over from a same-name duplicate when it has none. */
   phone?: string | null;
   website?: string | null;
@@ -474,7 +479,12 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
   const kept: T[] = [];
   const drops: { item: T; of: Kept<T>; rule: DedupRule }[] = [];
   const byId = new Map<string, Kept<T>>();
-  const byAddress = new Map<string, Kept<T>>();
+  const byAddress = new Map<string, Kept<T>[]>();
+  const atAddress = (key: string, k: Kept<T>) => {
+    const list = byAddress.get(key);
+    if (!list) byAddress.set(key, [k]);
+    else if (!list.includes(k)) list.push(k);
+  };
   const near = new Grid<Kept<T>>(CLOSE_DEGREES);
   const nearStorage = new Grid<Kept<T>>(STORAGE_CLOSE_DEGREES);
   const sameName = new Grid<Point<T>>(SAME_NAME_CELL_DEGREES);
@@ -515,7 +525,7 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
       if (of) hit = { of, rule: 'name-and-coordinates' };
     }
     if (!hit && address) {
-      const of = byAddress.get(address);
+      const of = byAddress.get(address)?.find((k) => sameAtAddress(k.item, k.name, item, name));
       if (of) {
         const rule: DedupRule =
           name && of.name === name
@@ -565,7 +575,7 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
           if (merged.address !== k.item.address) {
             // It took over an address: later entries compare with that address as well.
             k.street = streetLineKey(merged.address);
-            byAddress.set(addressKey(merged.address), k);
+            atAddress(addressKey(merged.address), k);
             exact.set(exactKeyOf(merged), k);
           }
           k.item = merged;
@@ -603,10 +613,38 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
       if (!institutions.has(campus)) institutions.set(campus, record);
       if (university && !universities.has(campus)) universities.set(campus, record);
     }
-    if (address) byAddress.set(address, record);
+    if (address) atAddress(address, record);
     exact.set(exactKey, record);
   }
   return { kept, dropped: drops.map((d) => ({ item: d.item, duplicateOf: d.of.item, rule: d.rule })) };
+}
+
+/**
+ * Words of a name that say what a business is rather than which one: two firms of one building named "Law Offices
+ * of ..." share them and are still two.
+ */
+const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set([
+  'the', 'and', 'law', 'laws', 'legal', 'office', 'offices', 'group', 'center', 'centre', 'clinic', 'dental',
+  'dentistry', 'medical', 'health', 'care', 'services', 'service', 'company', 'studio', 'salon', 'shop', 'store',
+  'bank', 'insurance', 'agency', 'realty', 'associates', 'partners', 'firm', 'attorneys', 'lawyers', 'doctor',
+  'family', 'beauty', 'hair', 'nails', 'fitness', 'home', 'house', 'san', 'francisco', 'city', 'bay', 'market',
+  'street', 'north', 'south', 'east', 'west', 'new', 'first', 'american', 'national', 'international',
+]); // prettier-ignore
+
+/** True when two names share a word that says which business it is (four letters or more, not a generic word). */
+function shareDistinctiveWord(a: string, b: string): boolean {
+  const words = new Set(a.split(' ').filter((w) => w.length >= 4 && !GENERIC_NAME_WORDS.has(w)));
+  return b.split(' ').some((w) => words.has(w));
+}
+
+/**
+ * True when two entries at one street address are one business: always when they come from different sources (two
+ * providers describing one place), and within one source only when their names share a distinctive word ("Joe's"
+ * and "Joe's Pizza"; not two firms of one office tower).
+ */
+function sameAtAddress(a: DedupCandidate, aName: string, b: DedupCandidate, bName: string): boolean {
+  if (!a.source || !b.source || a.source !== b.source) return true;
+  return shareDistinctiveWord(aName, bName);
 }
 
 /** {@link dedupeDetailed} returning only the kept entries, in input order. */

@@ -1,7 +1,14 @@
 // OpenStreetMap tags to the place types of SPEC.md §3 and to scoring verticals. Kept as data: one table per
 // purpose, keyed by tag key then tag value. https://wiki.openstreetmap.org/wiki/Map_features
 import { fallbackLabel, labelForPlaceType, type PlaceType } from './categories';
-import { HISTORICAL_NAME, pickVertical, refineVerticalByName, type Vertical } from './verticals';
+import {
+  HISTORICAL_NAME,
+  INJURY_WORDS,
+  OVERTURE_CATEGORY_VERTICALS,
+  pickVertical,
+  refineVerticalByName,
+  type Vertical,
+} from './verticals';
 
 /** The keys that make a named OSM element a business (the README's definition of a POI). */
 export const OSM_BUSINESS_KEYS = ['shop', 'amenity', 'office', 'craft', 'healthcare'] as const;
@@ -120,12 +127,13 @@ export const OSM_VERTICALS: Table<Vertical> = {
     doctor: 'medical',
     clinic: 'medical',
     centre: 'medical',
-    hospital: 'medical',
+    hospital: 'hospital',
     physiotherapist: 'medical',
     optometrist: 'medical',
     audiologist: 'medical',
     podiatrist: 'medical',
-    psychotherapist: 'medical',
+    psychotherapist: 'therapy',
+    counselling: 'therapy',
     alternative: 'wellness',
     pharmacy: 'pharmacy',
   },
@@ -133,7 +141,7 @@ export const OSM_VERTICALS: Table<Vertical> = {
     dentist: 'dental',
     doctors: 'medical',
     clinic: 'medical',
-    hospital: 'medical',
+    hospital: 'hospital',
     restaurant: 'restaurant',
     fast_food: 'qsr',
     food_court: 'qsr',
@@ -195,6 +203,8 @@ export const OSM_VERTICALS: Table<Vertical> = {
     waste_basket: 'low_propensity',
     waste_disposal: 'low_propensity',
     parcel_locker: 'low_propensity',
+    stripclub: 'restricted',
+    brothel: 'restricted',
   },
   shop: {
     car: 'auto_dealer',
@@ -214,6 +224,10 @@ export const OSM_VERTICALS: Table<Vertical> = {
     art: 'entertainment',
     car_parts: 'auto_repair',
     hvac: 'hvac',
+    cannabis: 'restricted',
+    weapons: 'restricted',
+    erotic: 'restricted',
+    sex: 'restricted',
   },
   office: {
     lawyer: 'legal',
@@ -233,8 +247,16 @@ export const OSM_VERTICALS: Table<Vertical> = {
     construction_company: 'home_services',
     accountant: 'finance',
     tax_advisor: 'finance',
-    financial: 'finance',
     financial_advisor: 'finance',
+    // A financial company's office (investment firms, venture capital, fintech) sells to investors and companies;
+    // banks, credit unions, advisers and tax preparers are tagged otherwise.
+    financial: 'business_services',
+    company: 'business_services',
+    it: 'business_services',
+    consulting: 'business_services',
+    advertising_agency: 'business_services',
+    coworking: 'business_services',
+    venture_capital: 'business_services',
   },
   craft: {
     plumber: 'plumbing',
@@ -259,6 +281,7 @@ export const OSM_VERTICALS: Table<Vertical> = {
     winery: 'bar',
     distillery: 'bar',
     car_repair: 'auto_repair',
+    gunsmith: 'restricted',
   },
   leisure: {
     fitness_centre: 'fitness',
@@ -365,7 +388,34 @@ export function osmVertical(tags: Readonly<Record<string, string>>, name?: strin
   // An orthodontist is tagged healthcare=dentist + healthcare:speciality=orthodontics.
   const speciality = tags['healthcare:speciality'] ?? '';
   if (/\borthodontics\b/.test(speciality)) found.add('orthodontics');
-  return refineVerticalByName(pickVertical(found), tags.name ?? name ?? '');
+  // A place of Overture carries its category: the kind of law a firm practises, a restricted category.
+  const overture = OVERTURE_CATEGORY_VERTICALS[tags['overture:category'] ?? ''];
+  if (overture) found.add(overture);
+  let vertical = refineVerticalByName(pickVertical(found), tags.name ?? name ?? '');
+  // A law office whose own description says it takes injury cases is an injury practice.
+  if (vertical === 'legal' && INJURY_WORDS.test(tags.description ?? '')) vertical = 'injury_law';
+  return vertical;
+}
+
+/** Overture categories of a business that sells to companies. */
+const B2B_CATEGORY =
+  /(^|;)(business_to_business\w*|b2b_\w+|industrial_\w+|manufacturer|wholesaler|wholesale_store|corporate_office|energy_equipment_and_solution|business_manufacturing_and_supply)(;|$)/;
+/** The verticals such a category takes over: only those a company's office could be mistaken for. */
+const SELLS_TO_COMPANIES_OVER: ReadonlySet<Vertical> = new Set<Vertical>([
+  'home_services',
+  'other',
+  'finance',
+]);
+
+/** The rules above, for fingerprints of what a stored reading was made under. */
+export const COMPANY_SELLER_RULES = [String(B2B_CATEGORY), [...SELLS_TO_COMPANIES_OVER]] as const;
+
+/**
+ * A business the other categories Overture lists for it say sells to companies (a manufacturer's or a
+ * wholesaler's office, industrial equipment) is not a household's contractor or office, whatever its main category.
+ */
+export function sellsToCompanies(tags: Readonly<Record<string, string>>, vertical: Vertical): boolean {
+  return SELLS_TO_COMPANIES_OVER.has(vertical) && B2B_CATEGORY.test(tags['overture:alternate'] ?? '');
 }
 
 /** `operator:type` values of public bodies and of non-profits (https://wiki.openstreetmap.org/wiki/Key:operator:type). */

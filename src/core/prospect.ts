@@ -22,6 +22,7 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
     brandWikidata: b.brandWikidata ?? null,
     source: b.source,
     locations: b.locations ?? null,
+    manyCities: b.manyCities ?? false,
     websiteEvidence: b.websiteEvidence ?? null,
     profile: b.profile ?? null,
   };

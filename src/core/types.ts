@@ -39,6 +39,11 @@ export interface Business {
   brandWikidata?: string;
   /** Places of the same business (same name) in the imported market; known for the local provider only. */
   locations?: number;
+  /**
+   * The same business (its name or its website's domain) has places in several cities of the imported data: an
+   * outlet of a chain; known for the local provider only.
+   */
+  manyCities?: boolean;
   source: BusinessSource;
   /** Raw OpenStreetMap tags, when the business came from OSM data. */
   tags?: Record<string, string>;

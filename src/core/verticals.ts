@@ -4,8 +4,10 @@
 export const VERTICALS = [
   'auto_dealer',
   'auto_repair',
+  'injury_law',
   'legal',
   'legal_corporate',
+  'business_services',
   'hvac',
   'plumbing',
   'roofing',
@@ -13,6 +15,8 @@ export const VERTICALS = [
   'dental',
   'orthodontics',
   'medical',
+  'hospital',
+  'therapy',
   'veterinary',
   'furniture',
   'insurance',
@@ -31,6 +35,7 @@ export const VERTICALS = [
   'gas_station',
   'government',
   'nonprofit',
+  'restricted',
   'low_propensity',
   'other',
 ] as const;
@@ -41,8 +46,10 @@ export type Vertical = (typeof VERTICALS)[number];
 export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
   auto_dealer: 'Auto Dealer',
   auto_repair: 'Auto Repair',
+  injury_law: 'Injury Law',
   legal: 'Legal',
   legal_corporate: 'Business Law Firm',
+  business_services: 'Business Services',
   hvac: 'HVAC',
   plumbing: 'Plumbing',
   roofing: 'Roofing',
@@ -50,6 +57,8 @@ export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
   dental: 'Dental',
   orthodontics: 'Orthodontics',
   medical: 'Medical',
+  hospital: 'Hospital',
+  therapy: 'Counselling & Therapy',
   veterinary: 'Veterinary',
   furniture: 'Furniture',
   insurance: 'Insurance',
@@ -68,6 +77,7 @@ export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
   gas_station: 'Gas Station',
   government: 'Government',
   nonprofit: 'Non-Profit',
+  restricted: 'Restricted Category',
   low_propensity: 'Low-Propensity Category',
   other: 'Other',
 };
@@ -77,11 +87,16 @@ export const VERTICAL_LABELS: Readonly<Record<Vertical, string>> = {
  * dealer; a hotel with a restaurant is a hotel).
  */
 export const VERTICAL_PRIORITY: readonly Vertical[] = [
+  'restricted',
   'auto_dealer',
+  'injury_law',
   'legal',
   'legal_corporate',
   'orthodontics',
   'dental',
+  'hospital',
+  // A counsellor's or therapist's practice is one, though Overture also files it as a doctor's.
+  'therapy',
   'medical',
   'hvac',
   'plumbing',
@@ -89,6 +104,8 @@ export const VERTICAL_PRIORITY: readonly Vertical[] = [
   'home_services',
   'veterinary',
   'furniture',
+  // An office of a financial company is one whatever else its types say ('accounting' of office=financial).
+  'business_services',
   'insurance',
   'finance',
   'real_estate',
@@ -133,7 +150,8 @@ export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
   dental_clinic: 'dental',
   orthodontist: 'orthodontics',
   doctor: 'medical',
-  hospital: 'medical',
+  psychotherapist: 'therapy',
+  hospital: 'hospital',
   physiotherapist: 'medical',
   veterinary_care: 'veterinary',
   pharmacy: 'pharmacy',
@@ -218,6 +236,39 @@ export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
   fuel: 'gas_station',
 };
 
+/** Words of an injury practice: personal injury, accidents, wrongful death, malpractice, workers' compensation. */
+export const INJURY_WORDS =
+  /\b(injury|injuries|accidents?|wrongful death|malpractice|mesothelioma|asbestos|workers'? comp(ensation)?|catastrophic|trial lawyers?)\b/i;
+
+/**
+ * What an Overture Maps category says beyond the place types it maps to: the kind of law a firm practises, a
+ * category most local TV sellers may not accept. Read from the `overture:category` a place of Overture carries.
+ */
+export const OVERTURE_CATEGORY_VERTICALS: Readonly<Record<string, Vertical>> = {
+  personal_injury_law: 'injury_law',
+  workers_compensation_law: 'injury_law',
+  medical_law: 'injury_law',
+  business_law: 'legal_corporate',
+  contract_law: 'legal_corporate',
+  ip_and_internet_law: 'legal_corporate',
+  patent_law: 'legal_corporate',
+  entertainment_law: 'legal_corporate',
+  cannabis_dispensary: 'restricted',
+  cannabis_clinic: 'restricted',
+  cannabis_tour: 'restricted',
+  adult_entertainment: 'restricted',
+  adult_store: 'restricted',
+  strip_club: 'restricted',
+  gun_and_ammo: 'restricted',
+  firearm_training: 'restricted',
+  gunsmith: 'restricted',
+  shooting_range: 'restricted',
+  med_spa: 'medical',
+  medical_spa: 'medical',
+  plastic_surgeon: 'medical',
+  cosmetic_surgeon: 'medical',
+};
+
 /**
  * Name patterns that refine or supply a vertical. `over` lists the verticals a match may replace ('other' means
  * "only when nothing better is known"); e.g. "Smile Orthodontics" typed as a dentist becomes orthodontics.
@@ -228,14 +279,27 @@ export const NAME_VERTICAL_RULES: ReadonlyArray<{ pattern: RegExp; vertical: Ver
   { pattern: /\b(plumbing|plumbers?|rooter|drain)\b/i, vertical: 'plumbing', over: ['other'] },
   { pattern: /\b(roofing|roofers?)\b/i, vertical: 'roofing', over: ['other'] },
   { pattern: /\b(dental|dentist|dentistry|dds|dmd)\b/i, vertical: 'dental', over: ['other'] },
-  { pattern: /\b(law (firm|office|offices|group)|attorneys?|lawyers?|esq)\b/i, vertical: 'legal', over: ['other'] },
-  // A firm that serves companies, not households (international, corporate, patent, securities; or only partners'
-  // surnames with a corporate form such as "Bracamontes & Vlasak, P.C."): no local consumer advertising.
-  { pattern: /\b(international|global|corporate|business law|patent|intellectual property|securities|llp|l\.l\.p)\b|^(?!.*\b(law|laws|attorneys?|lawyers?|legal|injury|accident|defen[cs]e|family|immigration)\b)[^,]*&[^,]*,\s*(p\.?c|pllc|llc|llp)\.?$/i, vertical: 'legal_corporate', over: ['legal'] },
+  { pattern: /\b(law (firm|office|offices|group|center|corporation)|attorneys?|lawyers?|esq)\b/i, vertical: 'legal', over: ['other'] },
+  // A firm that takes injury cases: the law practice that buys the most local TV.
+  { pattern: INJURY_WORDS, vertical: 'injury_law', over: ['legal', 'legal_corporate'] },
+  // A firm that serves companies, not households, by what its name says it does (international, corporate,
+  // patent, securities, business law...). A firm's form (LLP, P.C.) says nothing of its clients: many injury firms
+  // are LLPs. A name that says it serves people (injury, family, immigration, defence...) is never corporate.
+  { pattern: /^(?!.*\b(injury|injuries|accident|accidents|family|divorce|immigration|criminal|defen[cs]e|dui|dwi|bankruptcy|tenants?|eviction|workers|disability|estate planning|probate|wrongful|malpractice|mesothelioma|asbestos|consumer|employment|civil rights)\b).*\b(international|global|corporate|business law|patent|intellectual property|securities|venture|m&a|mergers)\b/i, vertical: 'legal_corporate', over: ['legal'] },
   { pattern: /\b(insurance)\b/i, vertical: 'insurance', over: ['other'] },
   { pattern: /\b(realty|real estate|realtors?)\b/i, vertical: 'real_estate', over: ['other'] },
   { pattern: /\b(brewery|brewing|taproom|tavern|saloon)\b/i, vertical: 'bar', over: ['other', 'restaurant'] },
   { pattern: /\b(furniture|mattress)\b/i, vertical: 'furniture', over: ['other'] },
+  // A medical spa (injectables, lasers, cosmetic medicine) sells like a medical practice, and advertises hard.
+  { pattern: /\b(med ?spa|medical spa|medical aesthetics|aesthetic medicine|botox|injectables|cosmetic (surgery|dermatology)|plastic surgery|laser (hair removal|skin|clinic|center|centre))\b/i, vertical: 'medical', over: ['wellness', 'beauty', 'other'] },
+  // A hospital by name is a hospital (an animal hospital is tagged as a vet, which this rule does not replace).
+  { pattern: /\b(hospital|health system)\b(?!.*\b(animal|pet|veterinary|vet)\b)/i, vertical: 'hospital', over: ['medical'] },
+  // Categories most local TV and cable sellers may not accept: cannabis, firearms, adult entertainment.
+  { pattern: /\b(cannabis|marijuana|dispensary|thc)\b/i, vertical: 'restricted', over: ['other', 'medical', 'pharmacy', 'wellness'] },
+  { pattern: /\b(guns?|firearms?|gunsmith|ammo|ammunition|shooting range)\b/i, vertical: 'restricted', over: ['other', 'entertainment'] },
+  { pattern: /\b(adult (world|store|shop|entertainment|video|videos|books?|bookstore|superstore|boutique|toys)|strip club|gentlemen'?s club|sex shop|erotic)\b/i, vertical: 'restricted', over: ['other', 'bar', 'entertainment'] },
+  // Businesses that sell to companies and investors, not to the street.
+  { pattern: /\b(ventures?|venture capital|capital partners|capital management|asset management|private equity|holdings|software|technologies|analytics|ratings|consulting|consultants|investment bank(ing)?)\b/i, vertical: 'business_services', over: ['finance', 'other'] },
   { pattern: /^(city|county|town|village|state) of\b|\b(department of|dept of|post office|dmv|courthouse|city hall|police department|fire department|sheriff)\b/i, vertical: 'government', over: ['other'] },
   { pattern: /\b(church|ministries|ministry|chapel|parish|mosque|synagogue|charity|nonprofit|non-profit)\b(?!\s+(st|street|ave|avenue|rd|road)\b)|\bfoundation\b(?!\s+repair)/i, vertical: 'nonprofit', over: ['other'] },
 ]; // prettier-ignore

@@ -49,7 +49,8 @@ import { routeRoutes } from './route/routes.js';
 import type { Resolver } from './websites/address.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
-import { createReferenceHolder } from './places/market.js';
+import { createMarketKeeper } from './places/market.js';
+import { raisePlaceRank } from './places/ranks.js';
 import { Metrics } from './metrics/metrics.js';
 import { strategyRoutes } from './strategies/routes.js';
 import { teamRoutes } from './team/routes.js';
@@ -144,7 +145,7 @@ export async function buildApp({
   registerTextGuard(app);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const references = createReferenceHolder(db, () => getBrandIndex(), app.log);
+  const market = createMarketKeeper(db, () => getBrandIndex(), app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -159,8 +160,8 @@ export async function buildApp({
       retentionMs: config.jobs.retentionMs,
     }),
     places: createPlaceChain(config, db, app.log),
-    score: score ?? createScoreFn(() => getBrandIndex(), references.get),
-    references,
+    score: score ?? createScoreFn(() => getBrandIndex()),
+    market,
     metrics: new Metrics(),
     ai: createAiClient(config.ai),
     // Website checks work in a queue of their own, so they never hold up a rep's strategy or reasoning job.
@@ -189,11 +190,9 @@ export async function buildApp({
   });
   await migrateAuthTables({ db, config, secret, mailer: ctx.mailer });
   await migrateToLatest(db);
-  await references.start();
-  app.addHook('onClose', () => {
-    references.stop();
-    return Promise.resolve();
-  });
+  market.start();
+  // A rebuild under way finishes before the database closes.
+  app.addHook('onClose', () => market.settled().then(() => undefined));
   await ctx.events.ready();
   app.addHook('onClose', () => ctx.events.close());
   // The job worker starts once the app is ready and, on close, stops claiming and finishes the jobs in hand.
@@ -208,7 +207,8 @@ export async function buildApp({
       events: ctx.events,
       log: app.log,
       settings: config.websites,
-      rescore: createRescoreFn(() => getBrandIndex(), references.get),
+      rescore: createRescoreFn(() => getBrandIndex()),
+      rankPlace: (placeId, evidence) => raisePlaceRank(db, placeId, evidence, getBrandIndex()),
       ...(websiteResolver ? { resolve: websiteResolver } : {}),
     });
     const websiteQueue = ctx.websites.queue;

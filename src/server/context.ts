@@ -1,4 +1,4 @@
-import type { ReferenceHolder } from './places/market.js';
+import type { MarketKeeper } from './places/market.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -26,8 +26,8 @@ export interface AppContext {
   places: PlaceChain;
   /** The scoring model of SPEC §9 with the brand index loaded. */
   score: ScoreFn;
-  /** The market's reference populations the scorer calibrates with (places/market.ts). */
-  references: ReferenceHolder;
+  /** Keeps the imported places' profiles and ranks current under the server's rules. */
+  market: MarketKeeper;
   metrics: Metrics;
   /** Website checks (issue 17): their own job queue, null when WEBSITE_CHECKS=off. */
   websites: { queue: JobQueue | null };

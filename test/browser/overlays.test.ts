@@ -75,13 +75,17 @@ function probe(page: Page): Promise<Probe> {
   });
 }
 
-/** Scroll the page so the map fills the view under the open dialog (a phone shows it below the controls). */
+/**
+ * Scroll the page so the map's centre (where the scan's markers stand) is the middle of the view, under the open
+ * dialog (a phone shows the map below the controls).
+ */
 async function mapIntoView(page: Page) {
   await page.evaluate(() => {
     const map = document.querySelector('.map-wrap');
     if (!map) throw new Error('no map');
-    const top = map.getBoundingClientRect().top + document.documentElement.scrollTop - 80;
-    document.documentElement.scrollTop = Math.max(0, top);
+    const r = map.getBoundingClientRect();
+    const centre = r.top + r.height / 2 + document.documentElement.scrollTop;
+    document.documentElement.scrollTop = Math.max(0, centre - window.innerHeight / 2);
   });
 }
 

@@ -3,7 +3,7 @@
 // scoring -> prefilter -> rank), so the ranking report (`npm run bench -- ranking`) and the ranking tests judge
 // exactly what a rep would see. Used by tests and benchmarks only.
 import { ALL_GROUPS, placeTypesForGroups } from '../../src/core/categories';
-import { countLocations, locationsOf, referenceInput } from '../../src/core/market';
+import { CitySpread, countLocations, locationsOf, referenceInput } from '../../src/core/market';
 import { buildMarketReference, type BrandIndex, type ScoreReference } from '../../src/core/scoring';
 import { haversineMiles, type LatLng } from '../../src/core/geo';
 import { rankProspects, type AnalysisResult } from '../../src/core/scoring';
@@ -36,9 +36,13 @@ export async function loadExtract(
     return Promise.resolve();
   });
   const counts = countLocations(out);
+  const spread = new CitySpread();
+  for (const b of out) spread.add(b.name, b.website, b.lat, b.lng);
+  const cities = spread.done();
   for (const b of out) {
     const n = locationsOf(counts, b.name);
     if (n > 1) b.locations = n;
+    if (cities.of(b.name, b.website)) b.manyCities = true;
   }
   return out;
 }

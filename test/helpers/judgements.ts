@@ -10,12 +10,12 @@ import { z } from 'zod';
 import type { Db } from '../../src/server/db/database.js';
 import type { Prospect } from '../../src/core/types.js';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
+import { importOvertureFiles } from '../../src/server/places/overture-import.js';
 import { createPlaceChain } from '../../src/server/places/index.js';
 import { parseConfig } from '../../src/server/config.js';
 import { createScoreFn } from '../../src/server/scans/analysis.js';
 import { runScan, type ScanDeps } from '../../src/server/scans/service.js';
 import { DEFAULT_ALGORITHM_SETTINGS } from '../../src/server/settings/service.js';
-import { loadReferences } from '../../src/server/places/market.js';
 import { registerAccount } from '../../src/server/users/accounts.js';
 import { getBrandIndex } from '../../src/core/scoring/nsi.js';
 import { osmDataDir } from './osm-data.js';
@@ -84,7 +84,8 @@ export function loadJudgementFiles(): LoadedJudgements[] {
 }
 
 /** Whether an extract of this kind (its file name's ending) can be imported. */
-export const canImport = (relative: string): boolean => relative.endsWith('.osm.pbf');
+export const canImport = (relative: string): boolean =>
+  relative.endsWith('.osm.pbf') || relative.endsWith('.parquet');
 
 /** Import one extract of the shared data into `db` by its kind (its file name's ending). */
 export async function importExtract(db: Db, relative: string): Promise<void> {
@@ -93,20 +94,20 @@ export async function importExtract(db: Db, relative: string): Promise<void> {
     await importOsmFile(db, file);
     return;
   }
+  if (relative.endsWith('.parquet')) {
+    await importOvertureFiles(db, [file]);
+    return;
+  }
   throw new Error(`${relative}: no importer for this kind of file`);
 }
 
 /** The first page of the file's scan on `db` (its extracts imported already), as a rep sees it. */
 export async function scanFirstPage(db: Db, file: JudgementFile): Promise<Prospect[]> {
   const config = parseConfig({ PLACE_PROVIDERS: 'local', LOG_LEVEL: 'silent' });
-  const references = await loadReferences(db);
   const deps: ScanDeps = {
     db,
     places: createPlaceChain(config, db, { warn: () => undefined }),
-    score: createScoreFn(
-      () => getBrandIndex(),
-      () => references,
-    ),
+    score: createScoreFn(() => getBrandIndex()),
     radiusMaxMiles: config.discovery.radiusMaxMiles,
     cooldownMs: 1,
     settings: () => Promise.resolve(DEFAULT_ALGORITHM_SETTINGS),

@@ -146,11 +146,11 @@ describe('the Prairie Junction fixture: import, scan, rank', () => {
     const marker = async () =>
       (
         await t.db.kysely
-          .selectFrom('score_references')
+          .selectFrom('market_state')
           .select('profile_version')
-          .where('source', '=', 'local')
-          .executeTakeFirstOrThrow()
-      ).profile_version;
+          .where('id', '=', 'local')
+          .executeTakeFirst()
+      )?.profile_version ?? null;
     const before = await profiles();
     expect(before.length).toBeGreaterThan(20);
     for (const r of before) expect(decodeProfile(r.profile, version)).toBeDefined();
@@ -165,7 +165,7 @@ describe('the Prairie Junction fixture: import, scan, rank', () => {
       .set({ profile: '["older",""]' })
       .where('id', 'in', stale)
       .execute();
-    await t.db.kysely.updateTable('score_references').set({ profile_version: null }).execute();
+    await t.db.kysely.deleteFrom('market_state').execute();
     const second = await startSecondInstance(t);
     try {
       for (let i = 0; i < 100 && (await marker()) !== version; i++) {

@@ -1,10 +1,10 @@
-// The imported market (issue 13, docs/SCORING.md "Calibration"): an import counts each business's places and
-// builds the `local` reference population; a server scores scans against it, so the ranking uses the whole
-// range; a server that finds imported places without a reference (data imported before calibration) builds it.
+// The imported market: an import counts each business's places, finds the businesses in several cities and makes
+// every place's profile and rank; a server scores scans against the fixed reference market, so a score means the
+// same wherever it is computed; a server that finds places imported under other rules (or before ranks) rebuilds.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/index.js';
-import { loadReferences } from '../../src/server/places/market.js';
-import { MODEL_VERSION, REFERENCE_POINTS } from '../../src/core/scoring/index.js';
+import { profileVersion } from '../../src/core/scoring/index.js';
+import { getBrandIndex } from '../../src/core/scoring/nsi.js';
 import type { Prospect } from '../../src/core/types.js';
 import {
   createTestContext,
@@ -39,13 +39,16 @@ async function scanOn(instance: SecondInstance): Promise<Prospect[]> {
 }
 
 describeWithOsm('sf-downtown.osm.pbf', 'the imported market', () => {
-  it('stores the reference population of the local source with the model version', async () => {
-    const row = await t.db.kysely.selectFrom('score_references').selectAll().executeTakeFirstOrThrow();
-    expect(row.source).toBe('local');
-    expect(row.model_version).toBe(MODEL_VERSION);
-    expect(row.population).toBeGreaterThan(300);
-    const refs = await loadReferences(t.db);
-    expect(refs.local?.quantiles).toHaveLength(REFERENCE_POINTS + 1);
+  it('stores every place with its rank, and the version the market was built under', async () => {
+    const row = await t.db.kysely.selectFrom('market_state').selectAll().executeTakeFirstOrThrow();
+    expect(row.profile_version).toBe(profileVersion(getBrandIndex()));
+    const unranked = await t.db.kysely
+      .selectFrom('places')
+      .select('id')
+      .where('rank_score', 'is', null)
+      .where('rank_rule', 'is', null)
+      .execute();
+    expect(unranked).toEqual([]);
   });
 
   it('counts the places of a local multi-location business', async () => {
@@ -59,35 +62,39 @@ describeWithOsm('sf-downtown.osm.pbf', 'the imported market', () => {
     expect(academy?.locations).toBeGreaterThan(4);
   });
 
-  it('scores a scan against the market: a green best, points that add up, the standing in the reasoning', async () => {
+  it('scores a scan against the reference market: a green best, points that add up, reasons first', async () => {
     const second = await startSecondInstance(t);
     try {
       const list = await scanOn(second);
       const best = list[0]!;
       expect(best.aiAnalysis?.score).toBeGreaterThan(70);
       const b = best.aiAnalysis!.breakdown;
-      expect(b.reference).toEqual({ source: 'local', population: expect.any(Number) as number });
+      expect(b.reference).toEqual({ source: 'reference', population: expect.any(Number) as number });
       const p = b.points!;
       expect(p.base + p.fit + p.presence + p.scale + p.keywords + p.distance + p.qualitySpread).toBe(
         best.aiAnalysis!.score,
       );
-      expect(best.aiAnalysis!.reasoning).toMatch(/Market standing \d+\/100 among [\d,]+ businesses here\./);
-      expect(new Set(list.slice(0, 20).map((x) => x.aiAnalysis?.score)).size).toBeGreaterThanOrEqual(10);
+      expect(best.aiAnalysis!.reasoning).toMatch(/^\w+ prospect \(\d+\/100\)\. .+ is worth calling: /);
+      expect(new Set(list.slice(0, 20).map((x) => x.aiAnalysis?.score)).size).toBeGreaterThanOrEqual(9);
     } finally {
       await second.close();
     }
   });
 
-  it('builds the reference at start when places were imported before calibration existed', async () => {
-    await t.db.kysely.deleteFrom('score_references').execute();
+  it('rebuilds the market at start when it was built under other rules, or never', async () => {
+    const built = () => t.db.kysely.selectFrom('market_state').select('profile_version').executeTakeFirst();
+    await t.db.kysely.deleteFrom('market_state').execute();
+    await t.db.kysely.updateTable('places').set({ rank_score: null, rank_rule: null }).execute();
     const second = await startSecondInstance(t);
     try {
-      for (let i = 0; i < 100; i++) {
-        const row = await t.db.kysely.selectFrom('score_references').select('source').executeTakeFirst();
-        if (row) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect((await loadReferences(t.db)).local?.population).toBeGreaterThan(300);
+      for (let i = 0; i < 150 && !(await built()); i++) await new Promise((r) => setTimeout(r, 200));
+      expect((await built())?.profile_version).toBe(profileVersion(getBrandIndex()));
+      const ranked = await t.db.kysely
+        .selectFrom('places')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where((eb) => eb.or([eb('rank_score', 'is not', null), eb('rank_rule', 'is not', null)]))
+        .executeTakeFirstOrThrow();
+      expect(Number(ranked.n)).toBeGreaterThan(3000);
     } finally {
       await second.close();
     }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { fixtureExtract } from '../helpers/osm-data.js';
-import { BUSINESS_NODES, WAYS } from '../fixtures/osm/prairie-junction.js';
+import { ALL_NODES, BUSINESS_NODES, WAYS } from '../fixtures/osm/prairie-junction.js';
+import { writeOsmXml } from '../fixtures/osm/osm-xml-writer.js';
 import { countPlaces } from '../../src/server/places/local-store.js';
 
 const run = promisify(execFile);
@@ -50,10 +52,9 @@ describe('npm run import:osm', () => {
       // Every named business node, and every building outline but the one missing a node.
       expect(n).toBe(BUSINESS_NODES.length + WAYS.length - 1);
       expect(r.stdout).toContain(`${n} businesses stored.`);
-      // The market the import makes: the reference population scores are calibrated against.
-      const ref = await db.kysely.selectFrom('score_references').selectAll().executeTakeFirstOrThrow();
-      expect(r.stdout).toContain(
-        `Scores are calibrated against ${ref.population} businesses of the scanned kinds`,
+      // The market the import makes: places of multi-location businesses and of chains in several cities.
+      expect(r.stdout).toMatch(
+        /\d+ places belong to businesses with several locations, \d+ to businesses with places in several cities/,
       );
     } finally {
       await db.destroy();
@@ -73,5 +74,24 @@ describe('npm run import:osm', () => {
     const none = await cli();
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Usage: npm run import:osm -- FILE.osm.pbf');
+    expect(none.stderr).toContain('.osm, .osm.gz, .osm.bz2');
+  });
+
+  it('imports OSM XML (here gzipped) and names what is wrong with a bad XML file', async () => {
+    const gz = join(testDb.dataDir, 'town.osm.gz');
+    writeFileSync(gz, gzipSync(writeOsmXml(ALL_NODES, WAYS)));
+    const r = await cli(gz);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      new RegExp(`${BUSINESS_NODES.length} business nodes and 2 business ways \\(1 ways left out`),
+    );
+    const bad = join(testDb.dataDir, 'page.osm');
+    writeFileSync(bad, '<html><body>Too many requests</body></html>');
+    const failed = await cli(bad);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(
+      'Import failed: not an OpenStreetMap XML file: its root element is <html>, not <osm>',
+    );
+    expect(failed.stderr).toContain('The businesses imported before are unchanged.');
   });
 });

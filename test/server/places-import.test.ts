@@ -112,10 +112,11 @@ describeWithOsm(SF, 'OSM import of the San Francisco extract', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('rejects a file that is not PBF and leaves the previous import intact', async () => {
+  it('rejects a file that is not OpenStreetMap data and leaves the previous import intact', async () => {
     const before = await snapshot();
+    // Content decides the format (OSM XML named .osm.pbf is read as XML); what is neither is refused by its name.
     const text = join(dir, 'not-pbf.osm.pbf');
-    writeFileSync(text, '<?xml version="1.0"?><osm version="0.6"></osm>\n');
+    writeFileSync(text, 'name,lat,lng\nCorner Shop,37.79,-122.41\n');
     await expect(importOsmFile(db, text)).rejects.toThrow('not an OpenStreetMap PBF file');
     expect(await snapshot()).toEqual(before);
   });

@@ -2,6 +2,7 @@
 // background job that has the model rewrite the reasoning text of the top results. Scores stay the scoring
 // model's; the text lands in the analysis cache rows, in the user's latest results, and that user's open
 // screens are told to refetch. Against a local server speaking the OpenAI chat-completions protocol.
+import { MODEL_VERSION } from '../../src/core/scoring/constants.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -181,7 +182,7 @@ describe('model-written reasoning of the top results', () => {
       const rest = scanned.slice(10);
       for (const [i, row] of (await cached(t, top)).entries()) {
         const before = top[i]!.aiAnalysis!;
-        expect(row.modelVersion).toBe('v3');
+        expect(row.modelVersion).toBe(MODEL_VERSION);
         expect(row.data.reasoning).toBe(
           `Model text for ${top[i]!.name}: a local business whose customers watch streaming TV nearby.`,
         );

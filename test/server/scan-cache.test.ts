@@ -1,5 +1,6 @@
 // The scan's business and analysis caches on a real database (SQLite, or PostgreSQL with TEST_DATABASE=postgres):
 // one row per business, the rules of SPEC §4/§5 for when a stored analysis is reused, and what it gives the scan.
+import { MODEL_VERSION } from '../../src/core/scoring/constants.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Prospect, ProspectAnalysis } from '../../src/core/types.js';
@@ -112,7 +113,7 @@ describe('cache keys and writes', () => {
       },
     ]);
     const rows = await readCaches(t.db, ['read-plain', 'read-named', 'read-ai', 'read-absent']);
-    const entry = { updated_at: expect.any(String), model_version: 'v3', basis: BASIS };
+    const entry = { updated_at: expect.any(String), model_version: MODEL_VERSION, basis: BASIS };
     expect(rows.analysis.get('read-plain')).toEqual(entry);
     expect(rows.analysis.get('read-named')).toEqual(entry);
     expect(rows.analysis.get('read-ai')).toEqual({
@@ -253,7 +254,7 @@ async function seedAiEntry(b: Business, row: { ageMs?: number; modelVersion?: st
     .set({
       data: JSON.stringify({ ...first!.aiAnalysis!, ...AI }),
       updated_at: new Date(Date.now() - (row.ageMs ?? 0)).toISOString(),
-      model_version: row.modelVersion ?? 'v3',
+      model_version: row.modelVersion ?? MODEL_VERSION,
     })
     .where('business_id', '=', key)
     .execute();
@@ -269,6 +270,7 @@ describe('what a ranking explains', () => {
     const counting: ScoreFn = (businesses, center) =>
       score(businesses, center).map((r) => ({
         score: r.score,
+        exact: r.exact,
         rule: r.rule,
         analysis: () => {
           explained++;
@@ -348,7 +350,7 @@ describe('what a stored analysis gives a scan', () => {
     const stored = await storedAnalysis(key);
     expect(stored.data.reasoningModel).toBeUndefined();
     expect(stored.data.reasoning).toBe(p!.aiAnalysis!.reasoning);
-    expect(stored.model_version).toBe('v3');
+    expect(stored.model_version).toBe(MODEL_VERSION);
     expect(Date.now() - Date.parse(stored.updated_at)).toBeLessThan(60_000);
   });
 

@@ -1,3 +1,4 @@
+import { MODEL_VERSION } from '../../src/core/scoring/constants.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importOsmFile } from '../../src/server/places/index.js';
 import { haversineMiles } from '../../src/core/geo.js';
@@ -54,7 +55,7 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
       expect(a.breakdown).toEqual(
         expect.objectContaining({ fit: expect.any(Number), presence: expect.any(Number) }),
       );
-      expect(a.modelVersion).toBe('v3');
+      expect(a.modelVersion).toBe(MODEL_VERSION);
     }
   });
 

@@ -97,6 +97,9 @@ beforeAll(async () => {
       }),
       place(11, 'Offline Dental', { amenity: 'dentist', website: 'https://offline-dental.example/' }),
       place(12, 'No Site Dental', { amenity: 'dentist' }),
+      // Twins but for what their websites carry: Google Ads and a Meta Pixel, or nothing.
+      place(13, 'Harbor Injury Law', { office: 'lawyer', website: `${o}/sites/google-meta/` }),
+      place(14, 'Bay Injury Law', { office: 'lawyer', website: `${o}/sites/plain/` }),
     ])
     .execute();
   rep = await t.newUser('user');
@@ -121,7 +124,7 @@ describe('website evidence after a scan', () => {
       });
       expect(res.statusCode).toBe(200);
       first = res.json<Page>();
-      expect(first.total).toBe(12);
+      expect(first.total).toBe(14);
       for (const p of first.prospects) expect(p.signals).toEqual([]);
       // The checks follow: the rep's screen is told when its results changed.
       const notice = await stream.next((e) => e.event === 'prospects' && e.data.action === 'website', 20_000);
@@ -183,9 +186,36 @@ describe('website evidence after a scan', () => {
     for (const p of after.prospects) expect(p.score).toBe(p.aiAnalysis!.score / 100);
   });
 
+  it('a business already buying ads gains at least 8 points over its twin, and its stored rank rises', async () => {
+    const harbor = byName(after, 'Harbor Injury Law');
+    const bay = byName(after, 'Bay Injury Law');
+    expect(byName(first, 'Harbor Injury Law').aiAnalysis!.score).toBe(byName(first, 'Bay Injury Law').aiAnalysis!.score);
+    expect(harbor.signals!.map((s) => s.kind)).toEqual(expect.arrayContaining(['google_ads', 'meta_pixel']));
+    expect(bay.signals!.filter((s) => s.kind === 'google_ads' || s.kind === 'meta_pixel')).toEqual([]);
+    expect(harbor.aiAnalysis!.score - bay.aiAnalysis!.score).toBeGreaterThanOrEqual(8);
+    // The place's stored rank (what a scan ranks its circle by) rose with the evidence.
+    const ranks = await t.db.kysely
+      .selectFrom('places')
+      .select(['id', 'rank_score'])
+      .where('id', 'in', ['osm:node/13', 'osm:node/14'])
+      .orderBy('id')
+      .execute();
+    expect(ranks[0]!.rank_score!).toBeGreaterThan(ranks[1]!.rank_score!);
+    // A new scan sees it too.
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/scans',
+      payload: { ...CENTRE, radiusMiles: 1, count: 50 },
+      as: rep,
+    });
+    const page = again.json<Page>();
+    expect(byName(page, 'Harbor Injury Law').aiAnalysis!.score - byName(page, 'Bay Injury Law').aiAnalysis!.score)
+      .toBeGreaterThanOrEqual(8);
+  }); // prettier-ignore
+
   it('the queue records done and failed checks; failures say why', async () => {
     const jobs = await t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'website').execute();
-    expect(jobs).toHaveLength(11); // every business with a website, once
+    expect(jobs).toHaveLength(13); // every business with a website, once
     const results = jobs.map(
       (j) =>
         JSON.parse(j.result ?? 'null') as {
@@ -224,7 +254,7 @@ describe('website evidence after a scan', () => {
     // Only the checks that could not be made earlier are fresh for an hour too: nothing is fetched again.
     expect(sites.requests.length).toBe(requests);
     const pending = await t.db.kysely.selectFrom('jobs').select('id').where('kind', '=', 'website').execute();
-    expect(pending).toHaveLength(11);
+    expect(pending).toHaveLength(13);
   });
 });
 
@@ -240,8 +270,8 @@ describe('the Admin Panel: the queue and a re-check', () => {
       failed: number;
       recent: { businessKey: string; name: string; state: string; reason: string | null }[];
     }>();
-    // Done: read or found dead (7); failed: could not check (loop, huge page, robots.txt, no network).
-    expect(q).toMatchObject({ enabled: true, waiting: 0, done: 7, failed: 4 });
+    // Done: read or found dead (9); failed: could not check (loop, huge page, robots.txt, no network).
+    expect(q).toMatchObject({ enabled: true, waiting: 0, done: 9, failed: 4 });
     expect(q.recent.find((r) => r.name === 'Offline Dental')).toMatchObject({ state: 'failed' });
     expect(q.recent.find((r) => r.name === 'Summit Roofing')).toMatchObject({
       state: 'done',

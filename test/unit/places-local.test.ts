@@ -122,6 +122,21 @@ describe('OSM rows', () => {
     ).toEqual([0, 1]);
     expect(wayCentroid([])).toBeNull();
   });
+
+  it('takes the mean for a closed way that crosses itself with next to no area', () => {
+    // A bow tie whose two loops almost cancel: the area formula would put it far outside its own box.
+    const bowTie: [number, number][] = [
+      [0, 0],
+      [1, 1],
+      [1, 0.000001],
+      [0, 1],
+      [0, 0],
+    ];
+    const [lat, lng] = wayCentroid(bowTie) ?? [NaN, NaN];
+    expect(lat).toBeCloseTo(0.5, 9);
+    expect(lng).toBeGreaterThanOrEqual(0);
+    expect(lng).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('PBF structure check', () => {

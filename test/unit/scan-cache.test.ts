@@ -27,14 +27,18 @@ const ago = (ms: number) => new Date(now - ms).toISOString();
 
 describe('analysis cache rules (SPEC §4, §5, §9)', () => {
   it('pins the constants', () => {
-    expect(MODEL_VERSION).toBe('v3');
+    expect(MODEL_VERSION).toBe('v4');
     expect(CACHE_EXPIRY_MS).toBe(7 * 86_400_000);
     expect(RESAVE_MIN_AGE_MS).toBe(120_000);
   });
 
   it('is valid only while younger than 7 days and of the current model version (or none)', () => {
-    expect(isFresh({ updated_at: ago(CACHE_EXPIRY_MS - 1000), model_version: 'v3' }, now)).toBe(true);
-    expect(isFresh({ updated_at: ago(CACHE_EXPIRY_MS + 1000), model_version: 'v3' }, now)).toBe(false);
+    expect(isFresh({ updated_at: ago(CACHE_EXPIRY_MS - 1000), model_version: MODEL_VERSION }, now)).toBe(
+      true,
+    );
+    expect(isFresh({ updated_at: ago(CACHE_EXPIRY_MS + 1000), model_version: MODEL_VERSION }, now)).toBe(
+      false,
+    );
     expect(isFresh({ updated_at: ago(1000), model_version: 'v0' }, now)).toBe(false);
     expect(isFresh({ updated_at: ago(1000), model_version: 'v2' }, now)).toBe(false);
     expect(isFresh({ updated_at: ago(1000), model_version: '' }, now)).toBe(true);

@@ -55,6 +55,11 @@ export const scoreBreakdownSchema = componentValuesSchema.extend({
   dealerGroup: z.boolean(),
   /** Brand matched in the name-suggestion-index, when any. */
   brand: shortText.nullable(),
+  /**
+   * A category most local TV and cable sellers may not accept ('cannabis', 'firearms', 'adult'): the card flags it
+   * and the score keeps it below every business a rep can sell to.
+   */
+  restricted: z.enum(['cannabis', 'firearms', 'adult']).nullable().optional(),
   /** Keyword groups that matched the name. */
   keywordMatches: z.array(text(100)).max(50),
 });

@@ -1,9 +1,10 @@
-// The scoring model of SPEC.md §9: classify each business, apply the rule scores, compute the weighted raw
-// score, add the batch's quality-spread bonus, shape it onto the 10-90 display range, and explain it.
-// Pure: the brand index comes in as data (see ./nsi.ts for the loader), the clock as an option.
+// The scoring model: classify each business, apply the rule scores, compute the weighted raw score, read its
+// standing in the reference market, add the batch's quality-spread bonus, shape it onto the 10-90 display range,
+// and explain it (./reasoning.ts). Pure: the brand index comes in as data (see ./nsi.ts for the loader), the clock
+// as an option.
 import { businessHash, type ProspectAnalysis, type ScoreBreakdown } from '../types';
-import { VERTICAL_LABELS, type Vertical } from '../verticals';
-import type { BrandIndex } from './brand-index';
+import type { Vertical } from '../verticals';
+import type { BrandIndex, PlaceArea } from './brand-index';
 import {
   buildReference,
   INTRINSIC_WEIGHT,
@@ -11,6 +12,8 @@ import {
   standingOf,
   type ScoreReference,
 } from './calibration';
+import { REFERENCE_MARKET } from './reference-market';
+import { BAND_TEXT, band, reasoningText } from './reasoning';
 import {
   distanceScore,
   fitScore,
@@ -32,14 +35,12 @@ import {
   DISPLAY,
   FALLBACK_BONUS,
   FALLBACK_SCORES,
-  KEYWORD_LABELS,
   MODEL_VERSION,
   NOT_A_PROSPECT,
   PRESENCE,
   RECOMMEND_THRESHOLD,
   RULE_SCORES,
   WEIGHTS,
-  type KeywordGroup,
   type Propensity,
   type ScoreRule,
 } from './constants';
@@ -47,6 +48,7 @@ import { websiteEffect, type WebsiteEvidenceInput } from './website-evidence';
 import { classify, placeTraits, profileVersion, type PlaceProfile, type PlaceTraits } from './profile';
 
 export { classify, LABEL_VERTICALS } from './profile';
+export { band, BAND_TEXT, type Band } from './reasoning';
 
 /**
  * The cache key an analysis is stamped with: a scan's (`businessCacheKey`), the place id, else the provider's id,
@@ -60,7 +62,7 @@ const cacheKey = (i: AnalysisInput) =>
     category: i.category,
   });
 
-/** SPEC.md §3 "Business-analysis input", plus optional OSM tags and brand. */
+/** A business as the scorer reads it: the product's business record, plus what the data source knows of it. */
 export interface AnalysisInput {
   id?: string | null;
   placeId?: string | null;
@@ -77,28 +79,35 @@ export interface AnalysisInput {
   phone?: string | null;
   /** 'Open' or 'Closed'. Not scored (an hour of the day says nothing of advertising potential). */
   businessStatus?: string | null;
-  /** Raw OpenStreetMap tags, when known. */
+  /** Raw OpenStreetMap tags (or a source's fields written as such), when known. */
   tags?: Readonly<Record<string, string>> | null;
   brand?: string | null;
   brandWikidata?: string | null;
-  /** The data source ('local', 'osm', 'google', 'demo'): which fields it carries, which reference calibrates it. */
+  /** The data source ('local', 'osm', 'google', 'demo'): which fields it carries. */
   source?: string | null;
-  /** Places of the same business in the market (the imported extract), when the source knows it. */
+  /** Places of the same business in the market (the imported data), when the source knows it. */
   locations?: number | null;
-  /** What a check of its website found (issue 17; ./website-evidence.ts), when checked. */
+  /**
+   * The same business (its name or its website's domain) has places in several cities of the imported data: an
+   * outlet of a chain the brand lists do not know.
+   */
+  manyCities?: boolean | null;
+  /** What a check of its website found (./website-evidence.ts), when checked. */
   websiteEvidence?: WebsiteEvidenceInput | null;
   /** The place's stored profile (./profile.ts): used when made under the scorer's rules and brand index. */
   profile?: PlaceProfile | null;
+  /** Where the place stands, for the chain check (see PlaceArea); the United States when absent. */
+  area?: PlaceArea;
 }
 
 export interface AnalyzeOptions {
   /** Brand lookup from name-suggestion-index; without it only OSM brand tags mark chains. */
   brandIndex?: BrandIndex;
   /**
-   * Reference populations by data source (docs/SCORING.md "Calibration"). A business whose source has one is
-   * scored by its quantile in it; without one, on the absolute scale.
+   * The reference market a source without ratings is calibrated against (docs/SCORING.md "Calibration"); default
+   * the one shipped with the model, null for the absolute scale.
    */
-  references?: Readonly<Partial<Record<string, ScoreReference>>>;
+  reference?: ScoreReference | null;
   /** Clock for analyzedAt (default: now). */
   now?: Date;
   /** The quality spread to give instead of the batch's: a business scored again later keeps its scan's. */
@@ -108,17 +117,19 @@ export interface AnalyzeOptions {
 /** The analysis of one business: SPEC.md §3 "AI analysis result" plus the breakdown. */
 export type AnalysisResult = ProspectAnalysis;
 
+/** What decides a rule, beyond the vertical: the place's chain evidence. */
+type RuleEvidence = Pick<PlaceTraits, 'brand' | 'tagged' | 'chainSite'> & { manyCities?: boolean | null };
+
 /** The rule that decides a score outright, if any, in this order. */
-export function scoreRule(
-  vertical: Vertical,
-  evidence: Pick<PlaceTraits, 'brand' | 'tagged'>,
-): ScoreRule | null {
+export function scoreRule(vertical: Vertical, evidence: RuleEvidence): ScoreRule | null {
   if (vertical === 'low_propensity') return 'lowPropensity';
   if (evidence.brand?.national) return 'nationalChain';
   if (vertical === 'auto_repair') return 'autoRepair';
-  if (evidence.brand || evidence.tagged) return 'chain';
+  if (evidence.brand || evidence.tagged || evidence.chainSite || evidence.manyCities) return 'chain';
+  if (vertical === 'restricted') return 'restricted';
   if (vertical === 'gas_station') return 'gasStation';
   if (vertical === 'government') return 'government';
+  if (vertical === 'hospital') return 'hospital';
   if (vertical === 'nonprofit') return 'nonProfit';
   return null;
 }
@@ -127,18 +138,13 @@ export function scoreRule(
 
 /** Raw 0..1 to the display score: round(10 + 80 * raw^1.3), within 10..90. */
 export function displayScore(raw: number): number {
-  const r = raw <= 0 ? 0 : raw >= 1 ? 1 : raw;
-  return Math.round(DISPLAY.min + (DISPLAY.max - DISPLAY.min) * r ** DISPLAY.exponent);
+  return Math.round(exactDisplay(raw));
 }
 
-export type Band = 'excellent' | 'good' | 'decent' | 'poor';
-
-/** >= 80 excellent, >= 60 good, >= 40 decent, else poor. */
-export function band(score: number): Band {
-  if (score >= BANDS.excellent) return 'excellent';
-  if (score >= BANDS.good) return 'good';
-  if (score >= BANDS.decent) return 'decent';
-  return 'poor';
+/** The display score before rounding (ranking compares these). */
+export function exactDisplay(raw: number): number {
+  const r = raw <= 0 ? 0 : raw >= 1 ? 1 : raw;
+  return DISPLAY.min + (DISPLAY.max - DISPLAY.min) * r ** DISPLAY.exponent;
 }
 
 const hasText = (s: string | null | undefined): boolean => typeof s === 'string' && s.trim().length > 0;
@@ -181,98 +187,6 @@ const CHANNELS = [
   ['sem', AD_SOLUTIONS.sem],
 ] as const;
 
-const BAND_TEXT: Record<Band, string> = {
-  excellent: 'Excellent prospect',
-  good: 'Good prospect',
-  decent: 'Decent prospect',
-  poor: 'Poor prospect',
-};
-
-const RULE_TEXT: Record<ScoreRule, string> = {
-  nationalChain: 'National chain: its advertising is bought nationally, not by the local business.',
-  lowPropensity: 'This kind of place does not buy local advertising.',
-  autoRepair: 'Independent auto repair shops rarely buy local TV or video advertising.',
-  chain: 'Part of a chain: marketing decisions are usually made at regional or head office level.',
-  gasStation: 'Gas stations rarely buy local advertising.',
-  government: 'Government office: not a local advertising buyer.',
-  nonProfit: 'Non-profit: small or no paid-media budget.',
-};
-
-const pct = (x: number): string => `${Math.round(x * 100)}%`;
-
-// The channel-fit sentence depends only on the vertical and the dealer-group bonus: build each once.
-const fitSentences = new Map<string, string>();
-function fitSentence(vertical: Vertical, fit: number, p: Propensity, dealerGroup: boolean): string {
-  const key = dealerGroup ? `${vertical}+` : vertical;
-  let text = fitSentences.get(key);
-  if (text === undefined) {
-    text =
-      `${VERTICAL_LABELS[vertical]} businesses: channel fit ${pct(fit)} (CTV ${pct(p.ctv)}, ` +
-      `online video ${pct(p.olv)}, display ${pct(p.display)}, search ${pct(p.sem)}).`;
-    fitSentences.set(key, text);
-  }
-  return text;
-}
-
-/** What the data left unknown or missing, as the confidence sentence says it. */
-function missingText(input: AnalysisInput, b: ScoreBreakdown): string {
-  let text = '';
-  const add = (s: string) => (text += (text ? '; ' : '') + s);
-  const unknown = b.unknown ?? [];
-  if (unknown.length > 0) add(`this data source carries no ${unknown.join(' or ')}`);
-  if (!hasText(input.website)) add('no website on record');
-  if (!hasText(input.phone)) add('no phone on record');
-  if (b.vertical === 'other') add('its kind of business is not one the model knows');
-  return text;
-}
-
-function reasoningText(
-  score: number,
-  conf: number,
-  vertical: Vertical,
-  input: AnalysisInput,
-  b: ScoreBreakdown,
-  rule: ScoreRule | null,
-): string {
-  // Plain concatenation: this runs for every business of a scan, so no arrays or joins.
-  let text: string;
-  if (rule) {
-    text = `${BAND_TEXT.poor} (${score}/100). ${b.brand ? `${RULE_TEXT[rule]} Brand: ${b.brand}.` : RULE_TEXT[rule]}`;
-  } else {
-    text = `${BAND_TEXT[band(score)]} (${score}/100). ${fitSentence(vertical, b.fit, b.propensity, b.dealerGroup)}`;
-    let facts = '';
-    if (hasText(input.website)) facts = 'website';
-    if (hasText(input.phone)) facts += facts ? ', phone' : 'phone';
-    if (typeof input.rating === 'number' && input.rating > 0) {
-      facts += `${facts ? ', ' : ''}${input.rating.toFixed(1)} stars from ${input.reviewCount ?? 0} reviews`;
-    } else if ((input.reviewCount ?? 0) > 0) facts += `${facts ? ', ' : ''}${input.reviewCount} reviews`;
-    for (const e of b.evidence ?? []) facts += `${facts ? ', ' : ''}${e}`;
-    text += facts
-      ? ` Online presence ${pct(b.presence)}: ${facts}.`
-      : ` Online presence ${pct(b.presence)}: no website, phone or reviews on record.`;
-    if (b.website) text += ` ${b.website}`;
-    if ((b.locations ?? 1) > 1) text += ` ${b.locations} locations in this market.`;
-    if (b.dealerGroup) text += ' Named franchised-dealer group.';
-    if (b.keywordMatches.length > 0) {
-      let signals = '';
-      for (const k of b.keywordMatches)
-        signals += (signals ? ', ' : '') + (KEYWORD_LABELS[k as KeywordGroup] ?? k);
-      text += ` Name signals: ${signals}.`;
-    }
-    if (b.quantile !== undefined && b.quantile !== null && b.reference) {
-      text += ` Market standing ${Math.round(b.quantile * 100)}/100 among ${b.reference.population.toLocaleString('en-US')} businesses here.`;
-    }
-    text +=
-      typeof input.distance === 'number' && Number.isFinite(input.distance)
-        ? ` ${input.distance.toFixed(1)} mi away.`
-        : ' Distance unknown.';
-    const missing = missingText(input, b);
-    if (missing) text += ` Confidence ${conf}%: ${missing}.`;
-  }
-  if (score < BANDS.notProspect) text += ` ${NOT_A_PROSPECT}.`;
-  return text;
-}
-
 // ---- the model -------------------------------------------------------------------------------------------------
 
 /** A business with its components computed; the batch's spread, raw score and texts are added by BatchScore. */
@@ -282,6 +196,8 @@ interface Scored {
   breakdown: ScoreBreakdown;
   /** Weighted sum without the spread bonus, 0..0.9. */
   base: number;
+  /** What the reasoning says of it, gathered while scoring. */
+  facts: Facts;
 }
 
 /** Rating and review count, in the words of the confidence sentence, for a source that lacks them. */
@@ -292,34 +208,53 @@ function unknownFields(fields: { rating: boolean; reviews: boolean }): string[] 
   return out;
 }
 
+/** The facts the reasoning is written from (./reasoning.ts). */
+export interface Facts {
+  traits: PlaceTraits;
+  /** What the listing shows of its presence ('social profiles', 'opening hours', ...). */
+  presence: string[];
+  /** What says how big it is ('its own building', "a make's franchised dealership", ...). */
+  size: string[];
+  /** Ad platforms its website carries tags of. */
+  advertising: string[];
+  /** Call tracking on its website (it measures its advertising). */
+  callTracking: boolean;
+  /** The website check's own sentence, when it has one ("Its website did not answer when checked..."). */
+  websiteSentence: string | null;
+  /** Places of the same business in this market, and locations its website lists. */
+  locations: number;
+  siteLocations: number;
+}
+
 function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): Scored {
   // The place's stored profile when it was made under these rules and this brand index, else its traits now.
   const made = input.profile?.v === profileVersion(index) ? input.profile : undefined;
   const traits = made ?? placeTraits(input, index);
   const { vertical, dealerGroup } = traits;
-  const rule = scoreRule(vertical, traits);
-  const propensity = propensityFor(vertical);
-  const fit = fitScore(propensity, dealerGroup);
+  const rule = scoreRule(vertical, { ...traits, manyCities: input.manyCities ?? false });
   const fields = sourceFields(input.source);
-  // The website check's evidence (./website-evidence.ts): inputs of the components, never their constants.
+  // The website check's evidence (./website-evidence.ts): inputs of the components, never their weights.
   const web = websiteEffect(input.websiteEvidence, fields);
+  const propensity = observedPropensity(propensityFor(vertical), web.channels);
+  const fit = fitScore(propensity, dealerGroup);
   const siteReviews = web.reviewCount;
   const listing =
     fields.reviews || siteReviews !== undefined ? null : (made?.listing ?? listingEvidence(input.tags));
-  const presence = Math.min(
-    PRESENCE.cap,
-    presenceScore({
-      website: hasText(input.website) && web.websiteCounts,
-      phone: hasText(input.phone),
-      rating: fields.rating ? input.rating : web.rating,
-      reviews: fields.reviews ? input.reviewCount : siteReviews,
-      vertical,
-      dealerGroup,
-      ratingUnknown: !fields.rating && web.rating === undefined,
-      reviewsUnknown: !fields.reviews && siteReviews === undefined,
-      ...(listing ? { reviewStandIn: listing.value } : {}),
-    }) + web.presenceBonus,
-  );
+  const presence =
+    Math.min(
+      PRESENCE.cap,
+      presenceScore({
+        website: hasText(input.website) && web.websiteCounts,
+        phone: hasText(input.phone),
+        rating: fields.rating ? input.rating : web.rating,
+        reviews: fields.reviews ? input.reviewCount : siteReviews,
+        vertical,
+        dealerGroup,
+        ratingUnknown: !fields.rating && web.rating === undefined,
+        reviewsUnknown: !fields.reviews && siteReviews === undefined,
+        ...(listing ? { reviewStandIn: listing.value } : {}),
+      }) + web.presenceBonus,
+    ) + web.advertisingBonus;
   const marketLocations =
     typeof input.locations === 'number' && Number.isFinite(input.locations) && input.locations > 1
       ? Math.floor(input.locations)
@@ -327,9 +262,12 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   // Scale counts the locations the website lists too (the reasoning names those apart from the market's).
   const locations = Math.max(marketLocations, web.locations ?? 1);
   // Scale: review counts where the source has them; a local multi-location business (not a chain: chains are
-  // rule-scored) scales with its places in the market; without either, a single place of unknown size.
-  // What a single place's tags say of its size counts only where neither reviews nor places measure it.
-  const size = fields.reviews || locations > 1 ? null : (made?.size ?? sizeEvidence(input.tags, input.name));
+  // rule-scored) scales with its places in the market; without either, a single place of unknown size plus what
+  // its record says of its size.
+  const size =
+    fields.reviews || locations > 1
+      ? null
+      : (made?.size ?? sizeEvidence(input.tags, input.name, { vertical, make: traits.make }));
   const scale = fields.reviews
     ? Math.max(scaleScore(input.reviewCount, vertical), locations > 1 ? locationScale(locations) : 0)
     : Math.max(locationScale(locations, size?.value ?? 0), scaleScore(siteReviews, vertical));
@@ -347,6 +285,16 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
   return {
     input,
     base: intrinsic + contributions.distance,
+    facts: {
+      traits,
+      presence: [...(listing?.found ?? []), ...web.evidence],
+      size: size?.found ?? [],
+      advertising: web.platforms,
+      callTracking: web.callTracking,
+      websiteSentence: web.sentence,
+      locations: marketLocations,
+      siteLocations: web.locations ?? 1,
+    },
     // One object per business, filled in place by BatchScore: a scan scores hundreds, so no copies.
     breakdown: {
       vertical,
@@ -363,7 +311,7 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       quantile: null,
       reference: null,
       points: null,
-      propensity, // a frozen row of PROPENSITY_ROWS, shared
+      propensity,
       dealerGroup,
       brand: traits.brand?.name ?? input.brand ?? input.tags?.brand ?? null,
       keywordMatches: kw.matches,
@@ -371,7 +319,23 @@ function scoreComponents(input: AnalysisInput, index: BrandIndex | undefined): S
       evidence: [...(listing?.found ?? []), ...(size?.found ?? []), ...web.evidence],
       locations: marketLocations,
       website: web.sentence,
+      restricted: traits.restricted,
     },
+  };
+}
+
+/**
+ * The channel propensities of a business: its vertical's, raised to certainty for the channels its website shows it
+ * buys today (a Google Ads tag is search and display bought, a streaming-TV pixel is CTV bought). What a business
+ * is seen to buy says more of it than what its kind of business usually buys.
+ */
+function observedPropensity(p: Propensity, bought: ReadonlySet<keyof Propensity>): Propensity {
+  if (bought.size === 0) return p;
+  return {
+    ctv: bought.has('ctv') ? 1 : p.ctv,
+    olv: bought.has('olv') ? 1 : p.olv,
+    display: bought.has('display') ? 1 : p.display,
+    sem: bought.has('sem') ? 1 : p.sem,
   };
 }
 
@@ -403,42 +367,82 @@ export function displayPoints(
   return points;
 }
 
+/** The intrinsic share of the raw score: the standing in the reference market, on the same weight (or as it is). */
+function calibratedIntrinsic(intrinsic: number, reference: ScoreReference | null): number {
+  return reference ? INTRINSIC_WEIGHT * standingOf(reference, intrinsic) : intrinsic;
+}
+
 /**
- * A business of a batch with its score settled (the quality spread added, the market's standing read, the
- * display score): what ranking reads. Its explanation (display points, confidence, reasoning, recommendations)
- * is made the first time {@link BatchScore.analysis} is asked for: a scan ranks up to 500 and shows 100, and the
- * texts of the other 400 were most of the model's allocations, collected in the scan's own waits.
+ * The display score (before rounding) the model gives a business of an imported source with this intrinsic score at
+ * this distance in a batch of this quality spread, before what only its record says (no phone or website on
+ * record lowers it, a website check may raise it): what a scan ranks the places of its circle by before it reads
+ * their records (server/places/local-store.ts). The same formula as {@link BatchScore}'s.
+ */
+export function placeScore(
+  intrinsic: number,
+  miles: number,
+  spread: number,
+  reference: ScoreReference = REFERENCE_MARKET,
+): number {
+  return exactDisplay(
+    calibratedIntrinsic(intrinsic, reference) +
+      WEIGHTS.distance * distanceScore(miles) +
+      WEIGHTS.qualitySpread * spread,
+  );
+}
+
+/** The reference a business is calibrated against: the shipped market for sources without ratings, else none. */
+function referenceFor(input: AnalysisInput, opts: AnalyzeOptions): ScoreReference | null {
+  if (opts.reference === null) return null;
+  if (sourceFields(input.source).rating) return null;
+  return opts.reference ?? REFERENCE_MARKET;
+}
+
+/** A business nobody can reach from its record (no phone, no website) is never shown as a green prospect. */
+const unreachable = (input: AnalysisInput) => !hasText(input.phone) && !hasText(input.website);
+
+/**
+ * A business of a batch with its score settled (the quality spread added, its standing in the reference market
+ * read, the display score): what ranking reads. Its explanation (display points, confidence, reasoning,
+ * recommendations) is made the first time {@link BatchScore.analysis} is asked for: a scan ranks many and shows 100.
  */
 export class BatchScore {
   /** The display score, 0-100 (a rule's score for a business a rule decides). */
   readonly score: number;
+  /** The display score before rounding: what ranking compares. */
+  readonly exact: number;
   /** The rule that decided the score, null for a score of the model. */
   readonly rule: ScoreRule | null;
   private readonly input: AnalysisInput;
   private readonly breakdown: ScoreBreakdown;
+  private readonly facts: Facts;
   /** calibrated / intrinsic: the share of the intrinsic components in the calibrated raw score. */
   private readonly calibration: number;
   private readonly analyzedAt: string;
   private explained: AnalysisResult | undefined;
 
-  constructor(s: Scored, spread: number, analyzedAt: string, references: AnalyzeOptions['references']) {
+  constructor(s: Scored, spread: number, analyzedAt: string, reference: ScoreReference | null) {
     const b = s.breakdown;
     const c = b.contributions;
     b.qualitySpread = spread;
     c.qualitySpread = WEIGHTS.qualitySpread * spread;
     const intrinsic = b.intrinsic ?? s.base - c.distance;
-    const reference = b.rule === null ? references?.[s.input.source ?? ''] : undefined;
-    // The quantile reading of SPEC §9 (docs/SCORING.md "Calibration"): the business's standing in its market
-    // replaces its intrinsic score, on the same share of the raw score; distance and spread stay as they are.
-    const quantile = reference ? standingOf(reference, intrinsic) : null;
-    const calibrated = quantile === null ? intrinsic : INTRINSIC_WEIGHT * quantile;
+    const ref = b.rule === null ? reference : null;
+    // The business's standing in the reference market replaces its intrinsic score, on the same share of the raw
+    // score; distance and spread stay as they are.
+    const quantile = ref ? standingOf(ref, intrinsic) : null;
+    const calibrated = calibratedIntrinsic(intrinsic, ref);
     b.quantile = quantile;
-    b.reference = reference ? { source: reference.source, population: reference.population } : null;
+    b.reference = ref ? { source: ref.source, population: ref.population } : null;
     b.raw = calibrated + c.distance + c.qualitySpread;
     this.rule = b.rule as ScoreRule | null;
-    this.score = this.rule ? RULE_SCORES[this.rule] : displayScore(b.raw);
+    let exact = this.rule ? RULE_SCORES[this.rule] : exactDisplay(b.raw);
+    if (!this.rule && unreachable(s.input)) exact = withoutContact(exact);
+    this.exact = exact;
+    this.score = Math.round(exact);
     this.input = s.input;
     this.breakdown = b;
+    this.facts = s.facts;
     this.calibration = intrinsic > 0 ? calibrated / intrinsic : 0;
     this.analyzedAt = analyzedAt;
   }
@@ -462,7 +466,7 @@ export class BatchScore {
     const conf = confidence(input, b.vertical);
     this.explained = {
       score,
-      reasoning: reasoningText(score, conf, b.vertical, input, b, this.rule),
+      reasoning: reasoningText({ score, confidence: conf, input, breakdown: b, facts: this.facts }),
       confidence: conf,
       recommendations: recommendations(score, b.propensity),
       breakdown: b,
@@ -472,6 +476,26 @@ export class BatchScore {
     };
     return this.explained;
   }
+}
+
+/**
+ * A business with no phone and no website on record is worth less to a rep, who must find a number before calling
+ * it, and never shows as green. It keeps `share` of its score above the display floor, and a score above `from` is
+ * pressed into `from`..`top` (the top of amber): such businesses keep the order of their own merits, a strong one
+ * stays near the top of its list (finding its number is worth the time), and one with a phone on record comes
+ * before an otherwise equal one without.
+ */
+export const NO_CONTACT = { share: 0.9, from: 60, top: 70 } as const;
+
+/** The display score of a business without a phone or a website: see NO_CONTACT. */
+export function withoutContact(exact: number): number {
+  const shared = DISPLAY.min + (exact - DISPLAY.min) * NO_CONTACT.share;
+  if (exact <= NO_CONTACT.from) return shared;
+  const span = DISPLAY.max - NO_CONTACT.from;
+  return Math.min(
+    shared,
+    NO_CONTACT.from + ((exact - NO_CONTACT.from) * (NO_CONTACT.top - NO_CONTACT.from)) / span,
+  );
 }
 
 /**
@@ -487,7 +511,7 @@ export function scoreBatch(inputs: readonly AnalysisInput[], opts: AnalyzeOption
     opts.qualitySpread ??
     qualitySpread(scored.filter((s) => s.breakdown.rule === null).map((s) => s.base * 100));
   return scored.map(
-    (s) => new BatchScore(s, s.breakdown.rule === null ? spread : 0, analyzedAt, opts.references),
+    (s) => new BatchScore(s, s.breakdown.rule === null ? spread : 0, analyzedAt, referenceFor(s.input, opts)),
   );
 }
 
@@ -504,15 +528,25 @@ export function analyzeOne(input: AnalysisInput, opts: AnalyzeOptions = {}): Ana
 }
 
 /**
- * The intrinsic score (fit, presence, scale and keywords, weighted: what a business carries wherever it is scanned
- * from) of a model-scored business, or null for one a rule decides. What a reference population is built from.
+ * What a business carries wherever it is scanned from: its intrinsic score (fit, presence, scale and keywords,
+ * weighted) when the model scores it, or the rule that decides it. The imported table keeps this with each place
+ * so a scan can rank every business of its circle from an index (server/places/ranks.ts).
  */
+export function intrinsicOf(
+  input: AnalysisInput,
+  opts: Pick<AnalyzeOptions, 'brandIndex'> = {},
+): { intrinsic: number; rule: null } | { intrinsic: null; rule: ScoreRule } {
+  const s = scoreComponents(input, opts.brandIndex);
+  const rule = s.breakdown.rule as ScoreRule | null;
+  return rule === null ? { intrinsic: s.breakdown.intrinsic ?? 0, rule: null } : { intrinsic: null, rule };
+}
+
+/** The intrinsic score of a model-scored business, or null for one a rule decides (see {@link intrinsicOf}). */
 export function intrinsicScore(
   input: AnalysisInput,
   opts: Pick<AnalyzeOptions, 'brandIndex'> = {},
 ): number | null {
-  const s = scoreComponents(input, opts.brandIndex);
-  return s.breakdown.rule === null ? (s.breakdown.intrinsic ?? null) : null;
+  return intrinsicOf(input, opts).intrinsic;
 }
 
 /** The reference population of a market: the quantiles of its model-scored businesses' intrinsic scores. */

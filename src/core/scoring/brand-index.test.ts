@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   buildBrandIndex,
   compactKey,
+  DEFAULT_AREA,
   findBrand,
   isCarMake,
   MIN_COMPACT_LENGTH,
   presenceIn,
   type NsiData,
+  type PlaceArea,
 } from './brand-index';
-import { getBrandIndex } from './nsi';
+import { getBrandIndex, placeArea } from './nsi';
+
+const area = (...codes: string[]): PlaceArea => ({
+  codes: new Set([...codes, '001']),
+  country: codes[0] ?? null,
+});
+const US = DEFAULT_AREA;
+const GB = area('gb', '154', '150');
 
 const data: NsiData = {
   nsi: {
@@ -132,25 +141,38 @@ const data: NsiData = {
 };
 
 describe('presenceIn', () => {
-  it('reads NSI location sets', () => {
-    expect(presenceIn({ include: ['001'] }, 'us')).toBe('national');
-    expect(presenceIn({ include: ['us', 'ca'] }, 'us')).toBe('national');
-    expect(presenceIn({ include: ['us-ca.geojson'] }, 'us')).toBe('regional');
-    expect(presenceIn({ include: ['gb'] }, 'us')).toBe('absent');
-    expect(presenceIn({ include: ['001'], exclude: ['us'] }, 'us')).toBe('absent');
-    expect(presenceIn(undefined, 'us')).toBe('absent');
+  it('reads NSI location sets against where a place stands', () => {
+    expect(presenceIn({ include: ['001'] }, US)).toBe('national');
+    expect(presenceIn({ include: ['us', 'ca'] }, US)).toBe('national');
+    expect(presenceIn({ include: ['us-ca.geojson'] }, US)).toBe('regional');
+    expect(presenceIn({ include: ['gb'] }, US)).toBe('absent');
+    expect(presenceIn({ include: ['001'], exclude: ['us'] }, US)).toBe('absent');
+    expect(presenceIn(undefined, US)).toBe('absent');
+    // A region of the world (M49 code) the place's country belongs to.
+    expect(presenceIn({ include: ['150'] }, GB)).toBe('national');
+    // A circle [lng, lat, km] around the place.
+    const boston = { ...US, lat: 42.36, lng: -71.06 };
+    expect(presenceIn({ include: [[-71.0, 42.3, 50]] }, boston)).toBe('regional');
+    expect(presenceIn({ include: [[-122.4, 37.8, 50]] }, boston)).toBe('absent');
+  });
+
+  it('sees the countries next to a place: a French chain trades in Monaco', () => {
+    const monaco = placeArea(43.7385, 7.4236);
+    expect(monaco.country).toBe('mc');
+    expect(presenceIn({ include: ['fr'] }, monaco)).toBe('national');
+    expect(presenceIn({ include: ['fr'] }, placeArea(37.7879, -122.4066))).toBe('absent');
   });
 });
 
 describe('buildBrandIndex / findBrand', () => {
-  const index = buildBrandIndex(data, 'us');
+  const index = buildBrandIndex(data);
 
   it('indexes business brands present in the country, national or regional', () => {
-    expect(findBrand(index, { name: 'Burger Planet' })?.brand).toMatchObject({
-      name: 'Burger Planet',
+    expect(findBrand(index, { name: 'Burger Planet' })).toMatchObject({
+      brand: { name: 'Burger Planet' },
       national: true,
     });
-    expect(findBrand(index, { name: 'Taco Shack' })?.brand.national).toBe(false);
+    expect(findBrand(index, { name: 'Taco Shack' })?.national).toBe(false);
     expect(findBrand(index, { name: 'Taco Shack Express' })?.brand.name).toBe('Taco Shack');
     expect(findBrand(index, { name: 'Fish Hut' })).toBeNull();
     expect(findBrand(index, { name: 'Metro' })).toBeNull();
@@ -187,7 +209,7 @@ describe('buildBrandIndex / findBrand', () => {
     expect(findBrand(index, { name: 'Dealer', brandWikidata: 'Q53268' })).toBeNull();
     expect(isCarMake(index, 'Q53268')).toBe(true);
     expect(isCarMake(index, 'Q6')).toBe(false);
-    expect(findBrand(index, { name: 'CarMax' })?.brand.national).toBe(true);
+    expect(findBrand(index, { name: 'CarMax' })?.national).toBe(true);
   });
 
   it('matches names whatever their spacing and punctuation, for names of six letters or more', () => {
@@ -223,18 +245,36 @@ describe('buildBrandIndex / findBrand', () => {
     expect(isCarMake(index, 'Q10')).toBe(true);
   });
 
-  it('builds for another country', () => {
-    const gb = buildBrandIndex(data, 'gb');
-    expect(findBrand(gb, { name: 'Fish Hut' })?.brand.national).toBe(true);
-    expect(findBrand(gb, { name: 'Big Bank' })).toBeNull();
-    expect(gb.country).toBe('gb');
+  it('judges a name against the brands present where the place stands', () => {
+    expect(findBrand(index, { name: 'Fish Hut', area: GB })?.national).toBe(true);
+    expect(findBrand(index, { name: 'Fish Hut' })).toBeNull();
+    expect(findBrand(index, { name: 'Big Bank', area: GB })).toBeNull();
+    // Burger Planet is everywhere but France.
+    expect(findBrand(index, { name: 'Burger Planet', area: area('fr', '150') })).toBeNull();
+    // A brand tag names the brand wherever NSI knows it from: a chain, if not a national one here.
+    expect(findBrand(index, { name: 'Shop', brand: 'Fish Hut' })).toMatchObject({
+      via: 'brand-tag',
+      national: false,
+    });
+  });
+
+  it('reads a brand name followed by words that say what it sells, when the name is distinctive', () => {
+    expect(findBrand(index, { name: 'Lemonwave Fitness Gym' })?.brand.name).toBe('Lemonwave Fitness');
+    expect(findBrand(index, { name: 'Burger Planet Drive Thru' })).toBeNull();
+    expect(findBrand(index, { name: 'QuickStop Convenience' })?.brand.name).toBe('QuickStop');
+  });
+
+  it('knows a chain by its website domain, platforms aside', () => {
+    expect(findBrand(index, { name: 'Downtown Eats', domainLabel: 'burgerplanet' })?.via).toBe('website');
+    expect(findBrand(index, { name: 'Downtown Eats', domainLabel: 'downtowneats' })).toBeNull();
+    expect(findBrand(index, { name: 'Downtown Eats', domainLabel: 'abc' })).toBeNull();
   });
 });
 
 describe('the real name-suggestion-index', () => {
   it('knows the big US chains and not local names', () => {
-    const index = getBrandIndex('us');
-    expect(getBrandIndex('US')).toBe(index);
+    const index = getBrandIndex();
+    expect(getBrandIndex()).toBe(index);
     for (const name of [
       "McDonald's",
       'Starbucks',
@@ -244,7 +284,7 @@ describe('the real name-suggestion-index', () => {
       'Jiffy Lube',
       'CarMax',
     ]) {
-      expect(findBrand(index, { name })?.brand.national, name).toBe(true);
+      expect(findBrand(index, { name })?.national, name).toBe(true);
     }
     for (const name of [
       'Golden Gate Dental',
@@ -258,8 +298,8 @@ describe('the real name-suggestion-index', () => {
     expect(findBrand(index, { name: 'x', brandWikidata: 'Q38076' })?.brand.name).toBe("McDonald's");
   });
 
-  it('knows a chain whatever its spacing, punctuation or store number (issue 13)', () => {
-    const index = getBrandIndex('us');
+  it('knows a chain whatever its spacing, punctuation or store number', () => {
+    const index = getBrandIndex();
     const cases: [string, string][] = [
       ['Orange Theory Fitness', 'Orangetheory Fitness'],
       ['Orangetheory', 'Orangetheory Fitness'],
@@ -279,12 +319,12 @@ describe('the real name-suggestion-index', () => {
     for (const [name, brand] of cases) {
       const hit = findBrand(index, { name });
       expect(hit?.brand.name, name).toBe(brand);
-      expect(hit?.brand.national, name).toBe(true);
+      expect(hit?.national, name).toBe(true);
     }
   });
 
   it('does not take a local or generic name for a chain', () => {
-    const index = getBrandIndex('us');
+    const index = getBrandIndex();
     for (const name of [
       "Wendy's Salon",
       'Orange Dental',

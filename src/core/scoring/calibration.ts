@@ -44,7 +44,7 @@ export const LISTING_EVIDENCE = [
     part: 0.15,
   },
   { label: 'a Wikipedia or Wikidata entry', keys: ['wikidata', 'wikipedia'], part: 0.12 },
-  { label: 'e-mail', keys: ['email', 'contact:email'], part: 0.1, weaker: { label: 'a free-mail address', when: 'free-mail' } },
+  { label: 'e-mail at its own domain', keys: ['email', 'contact:email'], part: 0.1, weaker: { label: 'a free-mail address', when: 'free-mail' } },
   { label: 'opening hours', keys: ['opening_hours'], part: 0.08 },
   { label: 'a street address', keys: ['addr:housenumber'], part: 0.06, weaker: { label: 'a street without a number', when: 'addr:street' } },
   { label: 'a description', keys: ['description'], part: 0.05 },
@@ -56,10 +56,17 @@ export const LISTING_EVIDENCE = [
 ] as const; // prettier-ignore
 
 /**
- * A weaker form of a piece of listing evidence counts this share of its part: an e-mail at a free-mail provider
- * rather than the business's own domain, a street named without a house number.
+ * A place several independent directories list (Overture's sources: Meta, Foursquare, Microsoft...) keeps a presence
+ * others can find: each directory beyond the first adds `part`, up to `cap`.
  */
-export const WEAKER_EVIDENCE_SHARE = 0.5;
+export const DIRECTORY_EVIDENCE = { key: 'overture:sources', part: 0.04, cap: 0.08 } as const;
+
+/**
+ * A weaker form of a piece of listing evidence counts this share of its part: a street named without a house
+ * number counts half. An e-mail at a free-mail provider counts nothing: anyone can open one, so it says nothing of
+ * a kept presence (the address is still shown with the contact details).
+ */
+export const WEAKER_EVIDENCE_SHARE = { 'addr:street': 0.5, 'free-mail': 0 } as const;
 
 /** Free-mail providers: an address there says less of a kept presence than one at the business's own domain. */
 export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
@@ -70,24 +77,26 @@ export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
 ]); // prettier-ignore
 
 /**
- * Long opening hours as size evidence: a place open more than a 40-hour office week needs more staff, up to the
- * full share at 84 hours (twelve hours every day) and more. Read from opening_hours over a reference week.
- */
-export const OPEN_HOURS_SIZE = { label: 'long opening hours', from: 40, full: 84, part: 0.2 } as const;
-
-/**
  * Where a source has no review counts, what a single place's own tags say of its size stands in for scale: each
- * adds its share to the single-location 0.15 (a hospital with an emergency department, beds, several storeys,
- * a cinema's screens, a business mapped as a whole building of its own rather than a unit in one). Beds count
- * by their number: the share for every tenfold (10 beds 0.1, 100 beds 0.2).
+ * adds its share to the single-location 0.15 (a clinic's emergency department and beds, several storeys, a
+ * cinema's screens, a business mapped as a whole building of its own rather than a unit in one). Beds count by
+ * their number, the share for every tenfold (10 beds 0.1, 100 beds 0.2), and only for a clinic or a vet: a hotel's
+ * beds say nothing of a medical practice's size. Opening hours are not size: an office open every day may be one
+ * person with a phone.
  */
 export const SIZE_EVIDENCE = [
-  { label: 'an emergency department', keys: ['emergency'], values: ['yes'], part: 0.15 },
-  { label: 'beds', keys: ['beds'], values: null, part: 0.1, perTenfold: true },
+  { label: 'an emergency department', keys: ['emergency'], values: ['yes'], part: 0.15, verticals: ['medical', 'veterinary'] },
+  { label: 'beds', keys: ['beds'], values: null, part: 0.1, perTenfold: true, verticals: ['medical', 'veterinary'] },
   { label: 'several storeys', keys: ['building:levels'], values: null, minimum: 3, part: 0.05 },
   { label: 'screens', keys: ['screen'], values: null, part: 0.05 },
   { label: 'its own building', keys: ['building'], values: null, part: 0.1 },
 ] as const; // prettier-ignore
+
+/**
+ * A make's franchised dealership (a dealer carrying a make's brand or named after it) is a big local business: a lot,
+ * a showroom, a service department and dozens of staff, and the make's co-op money behind its local advertising.
+ */
+export const FRANCHISE_DEALER_SIZE = { label: "a make's franchised dealership", part: 0.35 } as const;
 
 /** A name that says several practitioners work there ("Dental Group", "& Associates"): a size share of 0.1. */
 export const GROUP_PRACTICE = { pattern: /\b(group|associates|partners|centers|network)\b/i, label: 'a group practice', part: 0.1 } as const; // prettier-ignore
@@ -180,17 +189,18 @@ export function quantileOf(ref: Pick<ScoreReference, 'quantiles'>, x: number): n
 }
 
 /**
- * The standing of an intrinsic score in its market, 0..1: SPEC §9's "quantile spread", read as half its rank
- * (the quantile, which spreads the crowded middle of a market apart) and half its spread (where it lies,
- * linearly, between the market's 10th percentile and its best business), which keeps apart the few best
- * businesses of a market that a rank alone would squeeze into its last percent. The spread starts at the 10th
- * percentile so that a few empty records at the bottom do not squeeze the rest of the market together.
+ * The standing of an intrinsic score in the reference market, 0..1 and beyond: half its rank (the quantile, which
+ * spreads the crowded middle apart) and half its spread (where it lies, linearly, from the reference's 10th
+ * percentile to its best business), which keeps apart the best businesses a rank alone would squeeze into its last
+ * percent. The spread starts at the 10th percentile so that a few empty records at the bottom do not squeeze the
+ * rest together, and goes on rising past the reference's best: a business stronger than any of the reference (one
+ * already buying ads, which no record of the reference shows) stands higher still, up to the display's top.
  */
 export function standingOf(ref: Pick<ScoreReference, 'quantiles'>, x: number): number {
   const q = ref.quantiles;
   const weakest = q[Math.round(STANDING.spreadFrom * (q.length - 1))] ?? 0;
   const best = q[q.length - 1] ?? 1;
-  const spread = best > weakest ? Math.min(1, Math.max(0, (x - weakest) / (best - weakest))) : 0.5;
+  const spread = best > weakest ? Math.max(0, (x - weakest) / (best - weakest)) : 0.5;
   return STANDING.rank * quantileOf(ref, x) + (1 - STANDING.rank) * spread;
 }
 

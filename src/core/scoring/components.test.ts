@@ -175,14 +175,14 @@ describe('qualitySpread (SPEC.md §5)', () => {
 describe('listing evidence of OSM records (model v3)', () => {
   const full = { email: 'info@hirotalaw.com', 'addr:housenumber': '500', 'addr:street': 'Sutter Street' };
 
-  it('counts an e-mail at a free-mail provider and a street without a number at half their part', () => {
+  it('counts an e-mail at a free-mail provider as nothing and a street without a number at half its part', () => {
     const own = listingEvidence(full);
     const freeMail = listingEvidence({ ...full, email: 'danroselaw@gmail.com' });
     const noNumber = listingEvidence({ email: full.email, 'addr:street': 'Sutter Street' });
-    expect(own.found).toEqual(['e-mail', 'a street address']);
-    expect(freeMail.found).toEqual(['a free-mail address', 'a street address']);
-    expect(noNumber.found).toEqual(['e-mail', 'a street without a number']);
-    expect(own.value - freeMail.value).toBeCloseTo(0.05, 12);
+    expect(own.found).toEqual(['e-mail at its own domain', 'a street address']);
+    expect(freeMail.found).toEqual(['a street address']);
+    expect(noNumber.found).toEqual(['e-mail at its own domain', 'a street without a number']);
+    expect(own.value - freeMail.value).toBeCloseTo(0.1, 12);
     expect(own.value - noNumber.value).toBeCloseTo(0.03, 12);
     expect(listingEvidence({}).value).toBe(0.5);
   });
@@ -194,15 +194,26 @@ describe('listing evidence of OSM records (model v3)', () => {
   });
 });
 
-describe('size evidence from opening hours (model v3)', () => {
-  it('adds nothing up to a 40-hour week, then rises to 0.2 at 84 hours a week', () => {
-    expect(sizeEvidence({ opening_hours: 'Mo-Fr 09:00-17:00' }, 'x')).toEqual({ value: 0, found: [] });
-    expect(sizeEvidence({ opening_hours: 'Mo-Fr 08:00-18:00' }, 'x').value).toBeCloseTo(0.2 * (10 / 44), 12);
-    expect(sizeEvidence({ opening_hours: 'Mo-Su 08:00-20:00' }, 'x')).toEqual({
-      value: 0.2,
-      found: ['long opening hours'],
+describe('size evidence', () => {
+  it('reads no size into opening hours: an office open every day may be one person with a phone', () => {
+    expect(sizeEvidence({ opening_hours: 'Mo-Su 08:00-20:00' }, 'x')).toEqual({ value: 0, found: [] });
+    expect(sizeEvidence({ opening_hours: '24/7' }, 'x', { vertical: 'legal' })).toEqual({
+      value: 0,
+      found: [],
     });
-    expect(sizeEvidence({ opening_hours: '24/7' }, 'x').value).toBe(0.2);
-    expect(sizeEvidence({ opening_hours: 'call us' }, 'x').value).toBe(0);
+  });
+
+  it('counts beds and an emergency department for a clinic or a vet only', () => {
+    const tags = { beds: '100', emergency: 'yes' };
+    expect(sizeEvidence(tags, 'x', { vertical: 'medical' }).value).toBeCloseTo(0.35, 12);
+    expect(sizeEvidence(tags, 'x', { vertical: 'hotel' })).toEqual({ value: 0, found: [] });
+  });
+
+  it("counts a make's franchised dealership as a big local business", () => {
+    expect(sizeEvidence({}, 'Putnam Subaru', { vertical: 'auto_dealer', make: 'subaru' })).toEqual({
+      value: 0.35,
+      found: ["a make's franchised dealership"],
+    });
+    expect(sizeEvidence({}, 'Used Cars', { vertical: 'auto_dealer', make: null }).value).toBe(0);
   });
 });

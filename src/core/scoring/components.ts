@@ -18,14 +18,14 @@ import {
   type KeywordGroup,
   type Propensity,
 } from './constants';
-import { weeklyOpenHours } from '../opening-hours';
 import {
+  DIRECTORY_EVIDENCE,
+  FRANCHISE_DEALER_SIZE,
   FREE_MAIL_DOMAINS,
   GROUP_PRACTICE,
   LISTING_EVIDENCE,
   LISTING_EVIDENCE_CAP,
   LOCATION_SCALE,
-  OPEN_HOURS_SIZE,
   SIZE_EVIDENCE,
   UNKNOWN_PART,
   WEAKER_EVIDENCE_SHARE,
@@ -156,10 +156,14 @@ const firstValue = (values: ReadonlyMap<string, string>, keys: readonly string[]
   return '';
 };
 
-/** What a single place's tags say of its size (SIZE_EVIDENCE): the sum of the shares found, and their labels. */
+/**
+ * What a single place says of its size (SIZE_EVIDENCE): its tags, a name that says several practitioners work
+ * there, and for a car dealer the make it is a franchise of. The sum of the shares found, and their labels.
+ */
 export function sizeEvidence(
   tags: Readonly<Record<string, string>> | null | undefined,
   name = tags?.name ?? '',
+  of: { vertical?: Vertical; make?: string | null } = {},
 ): {
   value: number;
   found: string[];
@@ -170,16 +174,14 @@ export function sizeEvidence(
     value += GROUP_PRACTICE.part;
     found.push(GROUP_PRACTICE.label);
   }
-  if (!tags) return { value, found };
-  const hours = weeklyOpenHours(tags.opening_hours);
-  if (hours !== null && hours > OPEN_HOURS_SIZE.from) {
-    value +=
-      OPEN_HOURS_SIZE.part *
-      Math.min(1, (hours - OPEN_HOURS_SIZE.from) / (OPEN_HOURS_SIZE.full - OPEN_HOURS_SIZE.from));
-    found.push(OPEN_HOURS_SIZE.label);
+  if (of.vertical === 'auto_dealer' && of.make) {
+    value += FRANCHISE_DEALER_SIZE.part;
+    found.push(FRANCHISE_DEALER_SIZE.label);
   }
+  if (!tags) return { value, found };
   const values = presentValues(tags, SIZE_KEYS);
   for (const e of SIZE_EVIDENCE) {
+    if ('verticals' in e && !(e.verticals as readonly string[]).includes(of.vertical ?? '')) continue;
     const raw = firstValue(values, e.keys).toLowerCase();
     if (!raw) continue;
     if (e.values && !(e.values as readonly string[]).includes(raw)) continue;
@@ -207,7 +209,7 @@ export function isFreeMail(value: string): boolean {
 /**
  * The listing's evidence of an actively kept presence (OSM tags), standing in for the review part of a source
  * without review counts: neutral 0.5 plus each piece of evidence found, at most 1. A weaker form of a piece (a
- * free-mail address, a street without a house number) counts WEAKER_EVIDENCE_SHARE of its part. Returns the value
+ * free-mail address, a street without a house number) counts its WEAKER_EVIDENCE_SHARE of its part. Returns the value
  * and the labels of what was found.
  */
 export function listingEvidence(tags: Readonly<Record<string, string>> | null | undefined): {
@@ -225,12 +227,18 @@ export function listingEvidence(tags: Readonly<Record<string, string>> | null | 
         weak !== null &&
         (weak.when === 'free-mail' ? own !== '' && isFreeMail(own) : own === '' && values.has(weak.when));
       if (weaker) {
-        value += e.part * WEAKER_EVIDENCE_SHARE;
-        found.push(weak.label);
+        const share = WEAKER_EVIDENCE_SHARE[weak.when];
+        value += e.part * share;
+        if (share > 0) found.push(weak.label);
       } else if (own !== '') {
         value += e.part;
         found.push(e.label);
       }
+    }
+    const directories = (tags[DIRECTORY_EVIDENCE.key] ?? '').split(';').filter((d) => d.trim()).length;
+    if (directories >= 2) {
+      value += Math.min(DIRECTORY_EVIDENCE.cap, DIRECTORY_EVIDENCE.part * (directories - 1));
+      found.push(`listed by ${directories} directories`);
     }
   }
   return { value: Math.min(LISTING_EVIDENCE_CAP, value), found };

@@ -27,7 +27,8 @@ import {
 } from './constants';
 
 describe('SPEC.md §9 constants', () => {
-  it('model version v3 (v1 + website evidence + finer OSM evidence)', () => expect(MODEL_VERSION).toBe('v3'));
+  it('model version v4 (chains across countries, institutions and restricted categories, a fixed reference)', () =>
+    expect(MODEL_VERSION).toBe('v4'));
 
   it('weights 0.45 fit, 0.20 presence, 0.10 scale, 0.09 keywords, 0.06 distance, 0.10 quality spread', () => {
     expect(WEIGHTS).toEqual({
@@ -59,8 +60,10 @@ describe('SPEC.md §9 constants', () => {
     expect(row('hotel_chain')).toEqual([0.2, 0.25, 0.35, 0.3]);
     expect(row('quick_service_restaurant')).toEqual([0.1, 0.15, 0.2, 0.15]);
     expect(row('real_estate')).toEqual([0.65, 0.6, 0.75, 0.7]);
+    expect(row('business_to_business')).toEqual([0.1, 0.15, 0.3, 0.35]);
+    expect(row('legal_consumer')).toEqual([0.55, 0.55, 0.7, 0.9]);
     expect(row('other')).toEqual([0.35, 0.3, 0.35, 0.4]);
-    expect(Object.keys(PROPENSITY_ROWS)).toHaveLength(13);
+    expect(Object.keys(PROPENSITY_ROWS)).toHaveLength(15);
   });
 
   it('maps hvac, plumbing and roofing to the home-services row and dental, orthodontics, medical to theirs', () => {
@@ -70,7 +73,8 @@ describe('SPEC.md §9 constants', () => {
     expect(VERTICAL_PROPENSITY_ROW.dental).toBe('dental_medical');
     expect(VERTICAL_PROPENSITY_ROW.orthodontics).toBe('dental_medical');
     expect(VERTICAL_PROPENSITY_ROW.medical).toBe('dental_medical');
-    expect(VERTICAL_PROPENSITY_ROW.legal).toBe('legal_injury');
+    expect(VERTICAL_PROPENSITY_ROW.injury_law).toBe('legal_injury');
+    expect(VERTICAL_PROPENSITY_ROW.legal).toBe('legal_consumer');
     expect(VERTICAL_PROPENSITY_ROW.qsr).toBe('quick_service_restaurant');
     expect(VERTICAL_PROPENSITY_ROW.other).toBe('other');
   });
@@ -127,14 +131,16 @@ describe('SPEC.md §9 constants', () => {
     expect(DEALER_GROUP_BONUS).toEqual({ fit: 0.03, presence: 0.03, fitCap: 1 });
   });
 
-  it('rule scores: national chains and low-propensity 0, auto repair 5, prefilter 5/10/15/20', () => {
+  it('rule scores: national chains and low-propensity 0, restricted 2, auto repair 5, prefilter 5/10/15/15/20', () => {
     expect(RULE_SCORES).toEqual({
       nationalChain: 0,
       lowPropensity: 0,
+      restricted: 2,
       autoRepair: 5,
       chain: 5,
       gasStation: 10,
       government: 15,
+      hospital: 15,
       nonProfit: 20,
     });
   });

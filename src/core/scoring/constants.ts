@@ -2,11 +2,12 @@
 import type { Vertical } from '../verticals';
 
 /**
- * The analysis model version stored with cached analyses (SPEC.md §9 "Caches": version v1). v2: website evidence
- * (issue 17) enters the components; analyses and references of v1 are made again. v3: long opening hours count as
- * size, a free-mail address and a street without a number count half, market standing is half rank, half spread.
+ * The analysis model version stored with cached analyses: an analysis or a place profile of another version is
+ * stale and made again. v1 was the first model; v2 read website evidence; v3 read finer listing evidence; v4 judges
+ * chains across countries and by their websites, sets hospitals, businesses selling to companies and restricted
+ * categories apart, reads size from evidence of size only, and calibrates against a fixed reference market.
  */
-export const MODEL_VERSION = 'v3';
+export const MODEL_VERSION = 'v4';
 
 /** Weights of the raw score. They sum to 1. */
 export const WEIGHTS = {
@@ -32,6 +33,11 @@ export interface Propensity {
 export const PROPENSITY_ROWS = {
   auto_dealer: { ctv: 0.95, olv: 0.9, display: 0.85, sem: 0.9 },
   legal_injury: { ctv: 0.9, olv: 0.85, display: 0.9, sem: 0.95 },
+  /**
+   * Law offices that do not take injury cases (family, criminal, immigration, estates): they buy search above all,
+   * some display and video, little TV; injury firms are the ones on TV.
+   */
+  legal_consumer: { ctv: 0.55, olv: 0.55, display: 0.7, sem: 0.9 },
   home_services: { ctv: 0.9, olv: 0.85, display: 0.8, sem: 0.9 },
   dental_medical: { ctv: 0.85, olv: 0.8, display: 0.75, sem: 0.95 },
   furniture: { ctv: 0.85, olv: 0.8, display: 0.85, sem: 0.75 },
@@ -43,6 +49,11 @@ export const PROPENSITY_ROWS = {
   quick_service_restaurant: { ctv: 0.1, olv: 0.15, display: 0.2, sem: 0.15 },
   real_estate: { ctv: 0.65, olv: 0.6, display: 0.75, sem: 0.7 },
   other: { ctv: 0.35, olv: 0.3, display: 0.35, sem: 0.4 },
+  /**
+   * Businesses that sell to companies and investors (venture capital, software, corporate services): they reach
+   * their buyers through trade media and sales teams, a little search and display, hardly any local video.
+   */
+  business_to_business: { ctv: 0.1, olv: 0.15, display: 0.3, sem: 0.35 },
 } as const satisfies Record<string, Propensity>;
 
 export type PropensityRow = keyof typeof PROPENSITY_ROWS;
@@ -50,12 +61,14 @@ export type PropensityRow = keyof typeof PROPENSITY_ROWS;
 for (const row of Object.values(PROPENSITY_ROWS)) Object.freeze(row);
 Object.freeze(PROPENSITY_ROWS);
 
-/** Which propensity row each vertical uses. All lawyers use the legal-injury row (the only legal row). */
+/** Which propensity row each vertical uses. */
 export const VERTICAL_PROPENSITY_ROW: Readonly<Record<Vertical, PropensityRow>> = {
   auto_dealer: 'auto_dealer',
   auto_repair: 'other',
-  legal: 'legal_injury',
-  legal_corporate: 'other',
+  injury_law: 'legal_injury',
+  legal: 'legal_consumer',
+  legal_corporate: 'business_to_business',
+  business_services: 'business_to_business',
   hvac: 'home_services',
   plumbing: 'home_services',
   roofing: 'home_services',
@@ -63,6 +76,9 @@ export const VERTICAL_PROPENSITY_ROW: Readonly<Record<Vertical, PropensityRow>> 
   dental: 'dental_medical',
   orthodontics: 'dental_medical',
   medical: 'dental_medical',
+  hospital: 'dental_medical',
+  // Counsellors and therapists fill their books through referrals and directories, with some search and video.
+  therapy: 'fitness',
   veterinary: 'fitness',
   furniture: 'furniture',
   insurance: 'insurance',
@@ -81,6 +97,7 @@ export const VERTICAL_PROPENSITY_ROW: Readonly<Record<Vertical, PropensityRow>> 
   gas_station: 'other',
   government: 'other',
   nonprofit: 'other',
+  restricted: 'other',
   low_propensity: 'other',
   other: 'other',
 };
@@ -113,8 +130,10 @@ export const RATING_PART = { ceiling: 4.8, floor: 3.5, span: 1.3 } as const;
 export const REVIEW_BENCHMARKS: Readonly<Record<Vertical, number>> = {
   auto_dealer: 800,
   auto_repair: 800,
+  injury_law: 600,
   legal: 600,
   legal_corporate: 600,
+  business_services: 500,
   hvac: 400,
   plumbing: 400,
   roofing: 400,
@@ -122,6 +141,8 @@ export const REVIEW_BENCHMARKS: Readonly<Record<Vertical, number>> = {
   dental: 500,
   orthodontics: 500,
   medical: 600,
+  hospital: 600,
+  therapy: 400,
   veterinary: 400,
   furniture: 300,
   insurance: 200,
@@ -140,6 +161,7 @@ export const REVIEW_BENCHMARKS: Readonly<Record<Vertical, number>> = {
   gas_station: 500,
   government: 500,
   nonprofit: 500,
+  restricted: 500,
   low_propensity: 500,
   other: 500,
 };
@@ -172,7 +194,7 @@ export const KEYWORD_PATTERNS: Readonly<Record<KeywordGroup, RegExp>> = {
   autoBrand:
     /\b(acura|alfa romeo|aston martin|audi|bentley|bmw|buick|cadillac|chevrolet|chevy|chrysler|citroen|cupra|dacia|dodge|ferrari|fiat|ford|genesis|gmc|honda|hyundai|infiniti|jaguar|jeep|kia|lamborghini|land rover|lexus|lincoln|maserati|mazda|mc ?laren|mercedes|mitsubishi|nissan|opel|peugeot|polestar|porsche|ram trucks|renault|rivian|rolls royce|skoda|subaru|tesla|toyota|volkswagen|vw|volvo)\b/,
   dentalMedical:
-    /\b(dental|dentist|dentistry|dds|dmd|orthodontics?|orthodontist|medical|medicine|clinic|health|healthcare|physicians?|doctors?|md|chiropractic|chiropractor|dermatology|urgent care|pediatrics?|surgery|surgical|vision|eye care|physical therapy|wellness)\b/,
+    /\b(dental|dentist|dentistry|dds|dmd|orthodontics?|orthodontist|medical|medicine|clinic|health|healthcare|physicians?|doctors?|md|chiropractic|chiropractor|dermatology|urgent care|pediatrics?|surgery|surgical|vision|eye care|physical therapy|wellness|med ?spa|aesthetics|botox|laser)\b/,
   homeServices:
     /\b(hvac|heating|cooling|air conditioning|plumbing|plumbers?|rooter|roofing|roofers?|electric|electrical|electricians?|contractors?|construction|builders?|remodeling|remodel|restoration|pest control|landscaping|landscape|gutters?|windows|siding|solar|handyman|painting|painters|movers|moving|cleaning|janitorial|flooring|locksmiths?)\b/,
   furniture: /\b(furniture|mattress|mattresses|sofas?|recliners?|furnishings|bedding|cabinets?)\b/,
@@ -194,17 +216,42 @@ export const DEALER_GROUP_BONUS = { fit: 0.03, presence: 0.03, fitCap: 1 } as co
 export const DEALER_GROUP_PATTERN =
   /\b(auto ?group|automotive group|motor group|dealer group|auto ?mall|autoplex|auto ?park|automotive|family of dealerships|dealerships)\b/;
 
-/** Scores decided by a rule before the model runs (0-100 display scale). */
+/**
+ * Scores decided by a rule before the model runs (0-100 display scale). A restricted category (cannabis, firearms,
+ * adult) stays in the list with its flag, below every business a rep can sell to.
+ */
 export const RULE_SCORES = {
   nationalChain: 0,
   lowPropensity: 0,
+  restricted: 2,
   autoRepair: 5,
   chain: 5,
   gasStation: 10,
   government: 15,
+  hospital: 15,
   nonProfit: 20,
 } as const;
 export type ScoreRule = keyof typeof RULE_SCORES;
+
+/**
+ * Rules that take a business out of a scan's list unless "show all prospects" is on: chains, gas stations, public
+ * institutions, hospitals, non-profits and categories that buy no advertising. Auto repair stays (a local business,
+ * scored low), and so does a restricted category (flagged, below every business a rep can sell to: some stations
+ * do accept it).
+ */
+export const PREFILTERED_RULES: ReadonlySet<ScoreRule> = new Set<ScoreRule>([
+  'nationalChain',
+  'lowPropensity',
+  'chain',
+  'gasStation',
+  'government',
+  'hospital',
+  'nonProfit',
+]);
+
+/** True when `rule` takes a business out of the list (null: the model's score, never taken out). */
+export const isPrefilteredRule = (rule: string | null): boolean =>
+  rule !== null && PREFILTERED_RULES.has(rule as ScoreRule);
 
 /** Display: raw 0..1 is shaped by the exponent 1.3 onto 10..90. */
 export const DISPLAY = { min: 10, max: 90, exponent: 1.3 } as const;

@@ -8,7 +8,7 @@ export const WORKED_EXAMPLES: ReadonlyArray<{ vertical: string; input: AnalysisI
     input: { name: 'Hendrick Toyota Auto Group', types: ['car_dealer'], website: 'https://example.com', phone: '555-0100', rating: 4.6, reviewCount: 1200, distance: 0.8 },
   },
   {
-    vertical: 'legal',
+    vertical: 'injury_law',
     input: { name: 'Smith & Jones Injury Attorneys', types: ['lawyer'], website: 'https://example.com', phone: '555-0101', rating: 4.9, reviewCount: 300, distance: 1.5 },
   },
   {

@@ -7,12 +7,12 @@ import type { Business } from '../types';
 import { toAnalysisInput } from '../prospect';
 import { buildBrandIndex } from './brand-index';
 import { scoreBatch } from './analyze';
-import { getBrandIndex } from './nsi';
+import { getBrandIndex, placeArea } from './nsi';
 import { decodeProfile, encodeProfile, placeProfile, profileVersion, type PlaceProfile } from './profile';
 import { describeWithOsm, fixtureExtract, osmExtract } from '../../../test/helpers/osm-data';
 import { busiestPoint, loadExtract, scanCandidates } from '../../../test/helpers/extract-scan';
 
-const brandIndex = getBrandIndex('us');
+const brandIndex = getBrandIndex();
 
 const withoutProfile = (b: Business): Business => {
   const { profile: _made, ...rest } = b;
@@ -22,7 +22,11 @@ const withoutProfile = (b: Business): Business => {
 /** The analyses of a batch, every one explained. */
 const analyses = (businesses: readonly Business[], center: { lat: number; lng: number }) =>
   scoreBatch(
-    businesses.map((b) => toAnalysisInput(b, Math.hypot(b.lat - center.lat, b.lng - center.lng) * 69)),
+    // As the server's scorer reads them: where a place stands is looked up when it has no profile.
+    businesses.map((b) => ({
+      ...toAnalysisInput(b, Math.hypot(b.lat - center.lat, b.lng - center.lng) * 69),
+      ...(b.profile ? {} : { area: placeArea(b.lat, b.lng) }),
+    })),
     { brandIndex, now: new Date('2026-01-01T12:00:00Z') },
   ).map((s) => s.analysis());
 
@@ -90,7 +94,7 @@ describe('place profiles: the same scan, made ahead', () => {
     // A profile that says otherwise (a national chain), under the current version: the scorer goes by it.
     const made: PlaceProfile = {
       ...placeProfile(business, brandIndex),
-      brand: { name: 'Bistro Chain', national: true },
+      brand: { name: 'Bistro Chain', national: true, via: 'name', noun: 'chain' },
     };
     const trusted = scoreBatch([{ ...input, profile: made }], { brandIndex })[0]!.analysis();
     expect(live.breakdown.rule).toBeNull();
@@ -108,9 +112,9 @@ describe('place profiles: the same scan, made ahead', () => {
     const a = buildBrandIndex({ nsi: {} });
     const b = buildBrandIndex({ nsi: {} });
     expect(profileVersion(a)).not.toBe(profileVersion(b));
-    expect(profileVersion(brandIndex)).toBe(profileVersion(getBrandIndex('us')));
-    expect(profileVersion(buildBrandIndex({ _meta: { hash: 'h1' }, nsi: {} }, 'us'))).not.toBe(
-      profileVersion(buildBrandIndex({ _meta: { hash: 'h2' }, nsi: {} }, 'us')),
+    expect(profileVersion(brandIndex)).toBe(profileVersion(getBrandIndex()));
+    expect(profileVersion(buildBrandIndex({ _meta: { hash: 'h1' }, nsi: {} }))).not.toBe(
+      profileVersion(buildBrandIndex({ _meta: { hash: 'h2' }, nsi: {} })),
     );
   });
 

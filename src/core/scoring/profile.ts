@@ -1,9 +1,10 @@
-// A place's profile: what scoring (SPEC.md §9) and de-duplication (§5) read of a business that depends on the
-// business alone — its vertical, brand, normalised name and address keys, keyword bonus, the evidence of its
-// tags — and not on the scan (centre, batch, website check). The imported table stores each place's profile,
-// made at import (server/places/local-store.ts), so a scan of 500 spends its time on what the scan changes
-// (issue 21). A profile names the rules and the brand index it was made under (`profileVersion`): one made
-// under others is never used, the scan derives the same values afresh, and the server remakes stale ones.
+// A place's profile: what scoring and de-duplication read of a business that depends on the business alone (and
+// where it stands) — its vertical, the chain or operator it belongs to, what its website address says, its
+// normalised name and address keys, keyword bonus, the evidence of its tags — and not on the scan (centre, batch,
+// website check). The imported table stores each place's profile, made at import (server/places/local-store.ts), so
+// a scan spends its time on what the scan changes. A profile names the rules and the brand index it was made under
+// (`profileVersion`): one made under others is never used, the scan derives the same values afresh, and the server
+// remakes stale ones.
 //
 // Change what one of these reads or how (the tables below and their code), and bump PROFILE_RULES.
 import { sha1 } from '@noble/hashes/legacy.js';
@@ -18,9 +19,17 @@ import {
   normalizeName,
   type DedupKeys,
 } from '../dedup';
-import { OSM_VERTICALS, institutionFromTags, osmVertical } from '../osm-tags';
+import {
+  COMPANY_SELLER_RULES,
+  OSM_VERTICALS,
+  institutionFromTags,
+  osmVertical,
+  sellsToCompanies,
+} from '../osm-tags';
 import {
   HISTORICAL_NAME,
+  INJURY_WORDS,
+  OVERTURE_CATEGORY_VERTICALS,
   INSTITUTION_NAME_RULES,
   NAME_VERTICAL_RULES,
   TYPE_VERTICALS,
@@ -30,8 +39,32 @@ import {
   schoolOperator,
   type Vertical,
 } from '../verticals';
-import { CAR_MAKES, findBrand, isCarMake, type BrandIndex, type BrandMatch } from './brand-index';
-import { GROUP_PRACTICE, LISTING_EVIDENCE, OPEN_HOURS_SIZE, SIZE_EVIDENCE } from './calibration';
+import {
+  BRANCH_WORDS,
+  CAR_MAKES,
+  CATEGORY_WORDS,
+  findBrand,
+  isCarMake,
+  OPERATOR_CATEGORIES,
+  type BrandIndex,
+  type BrandMatch,
+  type PlaceArea,
+} from './brand-index';
+import {
+  DIRECTORY_EVIDENCE,
+  FRANCHISE_DEALER_SIZE,
+  GROUP_PRACTICE,
+  LISTING_EVIDENCE,
+  SIZE_EVIDENCE,
+} from './calibration';
+import { domainKind, domainLabel, isLocationPage, isPlatformSite, WEB_ADDRESS_RULES } from '../web-address';
+
+/** The verticals a website's .gov or .org domain may overrule (not a hospital, a restricted or a public place). */
+const INSTITUTION_DOMAIN_OVER: ReadonlySet<Vertical> = new Set(
+  VERTICAL_PRIORITY.filter(
+    (v) => !['hospital', 'restricted', 'government', 'nonprofit', 'low_propensity'].includes(v),
+  ),
+);
 import { keywordScore, listingEvidence, sizeEvidence } from './components';
 import {
   DEALER_GROUP_PATTERN,
@@ -42,7 +75,7 @@ import {
 } from './constants';
 
 /** Bump when a profile's code reads a place differently (the tables are fingerprinted on their own). */
-const PROFILE_RULES = 1;
+const PROFILE_RULES = 2;
 
 /** What a profile is made from: a business's own fields (an AnalysisInput or a Business has them all). */
 export interface PlaceFields {
@@ -55,6 +88,9 @@ export interface PlaceFields {
   tags?: Readonly<Record<string, string>> | null;
   brand?: string | null;
   brandWikidata?: string | null;
+  website?: string | null;
+  /** Where the place stands, for the chain check (the brands present there); default the United States. */
+  area?: PlaceArea;
 }
 
 /** Tag-read evidence: the value it adds and the labels of what was found. */
@@ -68,13 +104,21 @@ export interface PlaceTraits {
   /** normalizeName of the name. */
   name: string;
   vertical: Vertical;
-  /** The NSI brand it matched, if any. */
-  brand: { name: string; national: boolean } | null;
+  /** The NSI brand or operator it matched, if any, how, and what it is ('chain', 'hospital system'...). */
+  brand: { name: string; national: boolean; via: BrandMatch['via']; noun: string } | null;
   /** Carries a brand:wikidata tag (not a car make's). */
   tagged: boolean;
+  /** Its website is one location's page on a larger business's site: a chain's outlet. */
+  chainSite: boolean;
   dealerGroup: boolean;
+  /** The car make a franchised dealer sells ("Subaru"), from its brand tag or its name. */
+  make: string | null;
+  /** What a restricted category is ('cannabis', 'firearms', 'adult'), else null. */
+  restricted: RestrictedKind | null;
   keywords: { score: number; matches: KeywordGroup[] };
 }
+
+export type RestrictedKind = 'cannabis' | 'firearms' | 'adult';
 
 /** A place's profile: its traits, its de-duplication keys and its tags' evidence, under `v`. */
 export interface PlaceProfile extends PlaceTraits, DedupKeys {
@@ -129,53 +173,128 @@ export function classify(input: PlaceFields): Vertical {
   for (const t of input.types ?? []) best = higher(best, TYPE_VERTICALS[t]);
   if (input.category) best = higher(best, LABEL_VERTICALS.get(input.category.trim().toLowerCase()));
   let vertical = refineVerticalByName(best, input.name);
-  if (vertical === 'low_propensity') return vertical;
+  if (vertical === 'low_propensity' || vertical === 'restricted') return vertical;
+  if (input.tags && sellsToCompanies(input.tags, vertical)) vertical = 'business_services';
+  // A garage named after the make it sells ("Putnam Subaru", "Toyota of Oakland") is that make's dealer, however
+  // its map record is typed; an independent garage says what it repairs ("Subaru Repair", "Toyota Specialists").
+  if ((vertical === 'auto_repair' || vertical === 'other') && makeInName(input.name) && !GARAGE_WORDS.test(input.name)) {
+    vertical = 'auto_dealer';
+  }
   const institution = (input.tags ? institutionFromTags(input.tags) : null) ?? institutionByName(input.name);
   if (institution) return institution;
   // A K-12 school (not a college, a university or a school of a trade) is public unless its name says otherwise.
   if (vertical === 'education' && isK12(input.types)) vertical = schoolOperator(input.name);
   return vertical;
-}
+} // prettier-ignore
 
 const isK12 = (types: readonly string[] | null | undefined): boolean =>
   !!types && types.includes('school') && !types.includes('college') && !types.includes('university');
 
 const CAR_MAKE_SET: ReadonlySet<string> = new Set(CAR_MAKES);
 
-/** The brand evidence of a business: an NSI match and/or an OSM brand:wikidata tag (car makes excluded). */
+/** A car make named in a business name, as a whole word ("putnam subaru" -> "subaru"). */
+const MAKE_IN_NAME = new RegExp(`\\b(${[...CAR_MAKES].sort((a, b) => b.length - a.length).join('|')})\\b`);
+
+/** Words of an independent garage's name: what it repairs or sells besides cars. */
+const GARAGE_WORDS =
+  /\b(repairs?|service|services|care|maintenance|clinic|works|specialists?|specialty|independent|parts|body|collision|tires?|tyres|glass|detail(ing)?|wash|smog|transmission|mechanic|garage|motorcycles?|scooters?|rental|rent)\b/i;
+
+/** The make a name carries, normalised ("subaru"), or null. "Mini Mart" and "Smart Cleaners" carry none. */
+function makeInName(name: string): string | null {
+  const n = normalizeName(name);
+  const m = MAKE_IN_NAME.exec(n);
+  if (!m?.[1]) return null;
+  if ((m[1] === 'mini' || m[1] === 'smart' || m[1] === 'seat' || m[1] === 'ram' || m[1] === 'genesis') && n !== m[1]) {
+    // Makes that are also common words count only in a dealer's usual name: "Mini of San Francisco".
+    return new RegExp(`^${m[1]} (of|dealer|dealership|motors|cars)\\b|\\b${m[1]} (dealer|dealership)\\b`).test(n)
+      ? m[1]
+      : null;
+  }
+  return m[1];
+} // prettier-ignore
+
+/** What a restricted category is, from its vertical's source: its tags, else its name. */
+export function restrictedKind(input: PlaceFields): RestrictedKind | null {
+  const t = input.tags ?? {};
+  const text = `${input.name} ${input.category ?? ''} ${(input.types ?? []).join(' ')} ${t['overture:category'] ?? ''}`;
+  if (t.shop === 'cannabis' || /\b(cannabis|marijuana|dispensary|dispensaries|thc)\b/i.test(text)) return 'cannabis';
+  if (t.shop === 'weapons' || t.craft === 'gunsmith' || /\b(guns?|firearms?|gunsmith|ammo|ammunition|shooting)\b/i.test(text)) {
+    return 'firearms';
+  }
+  if (t.amenity === 'stripclub' || t.amenity === 'brothel' || t.shop === 'erotic' || t.shop === 'sex' || /\b(adult|strip|erotic|sex)\b/i.test(text)) {
+    return 'adult';
+  }
+  return null;
+} // prettier-ignore
+
+/**
+ * The chain evidence of a business: an NSI brand or operator present where it stands (by its Wikidata, brand or
+ * operator tags, its name or its website's domain), and an OSM brand:wikidata tag (car makes excluded).
+ */
 function brandEvidence(
   input: PlaceFields,
   normalizedName: string,
   index: BrandIndex | undefined,
-): { match: BrandMatch | null; tagged: boolean; brandWikidata: string | null } {
-  const brand = input.brand ?? input.tags?.brand ?? null;
-  const brandWikidata = input.brandWikidata ?? input.tags?.['brand:wikidata'] ?? null;
-  const makeTag = isCarMake(index, brandWikidata) || (!!brand && CAR_MAKE_SET.has(normalizeName(brand)));
+): { match: BrandMatch | null; tagged: boolean; make: string | null } {
+  const t = input.tags;
+  const brand = input.brand ?? t?.brand ?? null;
+  const brandWikidata = input.brandWikidata ?? t?.['brand:wikidata'] ?? null;
+  const brandMake = isCarMake(index, brandWikidata) || (!!brand && CAR_MAKE_SET.has(normalizeName(brand)));
+  const website = input.website ?? t?.website ?? t?.['contact:website'] ?? null;
   const match = index
     ? findBrand(index, {
         name: input.name,
         normalizedName,
-        brand: makeTag ? null : brand,
-        brandWikidata: makeTag ? null : brandWikidata,
+        brand: brandMake ? null : brand,
+        brandWikidata: brandMake ? null : brandWikidata,
+        operator: t?.operator ?? null,
+        operatorWikidata: t?.['operator:wikidata'] ?? null,
+        domainLabel: website && !isPlatformSite(website) ? domainLabel(website) : null,
+        ...(input.area ? { area: input.area } : {}),
       })
     : null;
   // A brand:wikidata tag is strong evidence of a chain; a bare `brand` tag is not (mappers also put it on
   // one-off local shops), so on its own it only counts when NSI knows the brand (findBrand above).
-  const tagged = !makeTag && !!brandWikidata;
-  return { match, tagged, brandWikidata };
+  const tagged = !brandMake && !!brandWikidata;
+  const make = brandMake && brand ? normalizeName(brand) : makeInName(input.name);
+  return { match, tagged, make };
+}
+
+/** What a matched brand or operator is, as a rep says it: a chain, a hospital system, a clinic chain, a public body. */
+function chainNoun(match: BrandMatch): string {
+  const { kind, categories } = match.brand;
+  if (kind === 'public') return 'public body';
+  if (kind === 'chain' && categories.includes('amenity/hospital')) return 'hospital system';
+  if (kind === 'chain' && categories.some((c) => c === 'amenity/clinic' || c === 'amenity/doctors')) {
+    return 'clinic chain';
+  }
+  return 'chain';
 }
 
 /** The traits of a business (what {@link placeProfile} keeps of scoring's reading), made now. */
 export function placeTraits(input: PlaceFields, index: BrandIndex | undefined): PlaceTraits {
-  const vertical = classify(input);
+  let vertical = classify(input);
   const name = normalizeName(input.name);
-  const { match, tagged } = brandEvidence(input, name, index);
+  const { match, tagged, make } = brandEvidence(input, name, index);
+  // A place a public body runs (a school district, a city) is a public institution, whatever else it is.
+  if (match?.brand.kind === 'public' && vertical !== 'low_propensity') vertical = 'government';
+  const website = input.website ?? input.tags?.website ?? input.tags?.['contact:website'] ?? null;
+  // Its website's domain says who runs it: a .gov site a public body's, a .org site a non-profit's or an
+  // association's (a private school's .org leaves it a school: many private schools are non-profits that advertise).
+  const runBy = INSTITUTION_DOMAIN_OVER.has(vertical) ? domainKind(website) : null;
+  if (runBy === 'public') vertical = 'government';
+  else if (runBy === 'nonprofit' && vertical !== 'education') vertical = 'nonprofit';
   return {
     name,
     vertical,
-    brand: match ? { name: match.brand.name, national: match.brand.national } : null,
+    brand: match
+      ? { name: match.brand.name, national: match.national, via: match.via, noun: chainNoun(match) }
+      : null,
     tagged,
+    chainSite: isLocationPage(website),
     dealerGroup: vertical === 'auto_dealer' && DEALER_GROUP_PATTERN.test(name),
+    make: vertical === 'auto_dealer' ? make : null,
+    restricted: vertical === 'restricted' ? (restrictedKind(input) ?? 'adult') : null,
     keywords: keywordScore(name),
   };
 }
@@ -191,7 +310,7 @@ export function placeProfile(input: PlaceFields, index: BrandIndex | undefined):
     street,
     campus: traits.name ? institutionKey(input.name, input.types, traits.name) : '',
     listing: listingEvidence(input.tags),
-    size: sizeEvidence(input.tags, input.name),
+    size: sizeEvidence(input.tags, input.name, traits),
   };
 }
 
@@ -211,16 +330,26 @@ const TABLES = bytesToHex(
           OSM_VERTICALS,
           VERTICAL_PRIORITY,
           NAME_VERTICAL_RULES,
+          OVERTURE_CATEGORY_VERTICALS,
+          String(INJURY_WORDS),
+          COMPANY_SELLER_RULES,
+          [...INSTITUTION_DOMAIN_OVER],
           INSTITUTION_NAME_RULES,
           String(HISTORICAL_NAME),
           CAR_MAKES,
+          String(GARAGE_WORDS),
+          BRANCH_WORDS,
+          CATEGORY_WORDS,
+          OPERATOR_CATEGORIES,
+          WEB_ADDRESS_RULES,
           DEALER_GROUP_PATTERN,
           KEYWORD_PATTERNS,
           KEYWORD_BONUS,
           LISTING_EVIDENCE,
+          DIRECTORY_EVIDENCE,
+          FRANCHISE_DEALER_SIZE,
           SIZE_EVIDENCE,
           GROUP_PRACTICE,
-          OPEN_HOURS_SIZE,
           NAME_SUFFIXES,
           ADDRESS_NOISE_WORDS,
           INSTITUTION_TYPES,
@@ -259,10 +388,12 @@ export function encodeProfile(p: PlaceProfile): string {
     p.v,
     p.name,
     p.vertical,
-    p.brand?.name ?? null,
-    p.brand?.national ? 1 : 0,
+    p.brand ? [p.brand.name, p.brand.national ? 1 : 0, p.brand.via, p.brand.noun] : null,
     p.tagged ? 1 : 0,
+    p.chainSite ? 1 : 0,
     p.dealerGroup ? 1 : 0,
+    p.make,
+    p.restricted,
     p.keywords.score,
     p.keywords.matches,
     p.addressKey,
@@ -275,7 +406,7 @@ export function encodeProfile(p: PlaceProfile): string {
   ]);
 }
 
-const STORED_FIELDS = 16;
+const STORED_FIELDS = 18;
 
 /** The stored profile when it was made under `version`, else undefined (absent, stale or not a profile). */
 export function decodeProfile(stored: string | null | undefined, version: string): PlaceProfile | undefined {
@@ -287,45 +418,36 @@ export function decodeProfile(stored: string | null | undefined, version: string
     return undefined;
   }
   if (!Array.isArray(a) || a.length !== STORED_FIELDS) return undefined;
-  const [
-    v,
-    name,
-    vertical,
-    brand,
-    national,
-    tagged,
-    dealerGroup,
-    kwScore,
-    kwMatches,
-    addressKey,
-    street,
-    campus,
-  ] = a as [
-    string,
-    string,
-    Vertical,
-    string | null,
-    number,
-    number,
-    number,
-    number,
-    KeywordGroup[],
-    string,
-    string,
-    string,
-  ];
+  const [v, name, vertical, brand, tagged, chainSite, dealerGroup, make, restricted, kwScore, kwMatches] =
+    a as [
+      string,
+      string,
+      Vertical,
+      [string, number, BrandMatch['via'], string] | null,
+      number,
+      number,
+      number,
+      string | null,
+      RestrictedKind | null,
+      number,
+      KeywordGroup[],
+    ];
   return {
     v,
     name,
     vertical,
-    brand: brand === null ? null : { name: brand, national: national === 1 },
+    brand:
+      brand === null ? null : { name: brand[0], national: brand[1] === 1, via: brand[2], noun: brand[3] },
     tagged: tagged === 1,
+    chainSite: chainSite === 1,
     dealerGroup: dealerGroup === 1,
+    make,
+    restricted,
     keywords: { score: kwScore, matches: kwMatches },
-    addressKey,
-    street,
-    campus,
-    listing: { value: a[12] as number, found: a[13] as string[] },
-    size: { value: a[14] as number, found: a[15] as string[] },
+    addressKey: a[11] as string,
+    street: a[12] as string,
+    campus: a[13] as string,
+    listing: { value: a[14] as number, found: a[15] as string[] },
+    size: { value: a[16] as number, found: a[17] as string[] },
   };
 }

@@ -7,6 +7,7 @@ import { readOsmBusinesses } from '../testing/read-pbf';
 import { describeWithOsm, osmExtract } from '../../../test/helpers/osm-data';
 import { analyzeBatch, rankProspects, type AnalysisResult } from './analyze';
 import { getBrandIndex } from './nsi';
+import { MODEL_VERSION } from './constants';
 
 const SF = 'sf-downtown.osm.pbf'; // not in a fresh clone: the suite is skipped without it (osm-data.ts)
 const CENTER = { lat: 37.7879, lng: -122.4066 };
@@ -46,7 +47,7 @@ beforeAll(async () => {
       address: b.address,
       distance: haversineMiles(CENTER, b),
     })),
-    { brandIndex: getBrandIndex('us') },
+    { brandIndex: getBrandIndex() },
   );
   ranked = rankProspects(
     nearby.map((b, i) => {
@@ -67,7 +68,7 @@ describeWithOsm(SF, 'scoring the San Francisco extract (1 mile around 37.7879, -
       expect(r.analysis.confidence).toBeGreaterThanOrEqual(0);
       expect(r.analysis.confidence).toBeLessThanOrEqual(100);
       expect(r.analysis.recommendations.length).toBeGreaterThan(0);
-      expect(r.analysis.modelVersion).toBe('v3');
+      expect(r.analysis.modelVersion).toBe(MODEL_VERSION);
     }
   });
 

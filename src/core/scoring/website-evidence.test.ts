@@ -31,6 +31,9 @@ const VALLEY_COMFORT: AnalysisInput = {
 };
 const score = (input: AnalysisInput) => analyzeOne(input, { now: NOW });
 
+/** The worked example's scores without and with the evidence (docs/SCORING.md "Website evidence"). */
+const WORKED_SCORES = [77, 86];
+
 describe('website evidence in the score', () => {
   it('no evidence, a failed check and health hints change nothing', () => {
     const plain = score(VALLEY_COMFORT);
@@ -45,7 +48,7 @@ describe('website evidence in the score', () => {
     }
   });
 
-  it('already advertising raises presence and says so in the reasoning', () => {
+  it('already advertising raises presence past its cap and says so in the reasoning', () => {
     const plain = score(VALLEY_COMFORT);
     const ads = score({
       ...VALLEY_COMFORT,
@@ -69,13 +72,29 @@ describe('website evidence in the score', () => {
       websiteEvidence: ev(['google_ads', 'call_tracking', 'online_booking']),
     });
     expect(plain.breakdown.presence).toBeCloseTo(0.585, 10);
-    expect(r.breakdown.presence).toBeCloseTo(0.705, 10);
+    expect(r.breakdown.presence).toBeCloseTo(0.805, 10);
     expect(r.breakdown.contributions.presence - plain.breakdown.contributions.presence).toBeCloseTo(
-      WEIGHTS.presence * 0.12,
+      WEIGHTS.presence * 0.22,
       10,
     );
-    expect([plain.score, r.score]).toEqual([51, 53]);
+    // Google Ads is search and display bought: those channels' propensity is 1, not the home-services row's.
+    expect(r.breakdown.propensity).toEqual({ ctv: 0.9, olv: 0.85, display: 1, sem: 1 });
+    expect(r.breakdown.fit).toBeCloseTo(0.4 * 0.9 + 0.25 * 0.85 + 0.15 + 0.2, 10);
+    expect([plain.score, r.score]).toEqual(WORKED_SCORES);
   });
+
+  it('a business already buying ads gains at least 8 points over its twin that does not', () => {
+    const twins: AnalysisInput[] = [
+      VALLEY_COMFORT,
+      { ...VALLEY_COMFORT, name: 'Bay Injury Law', category: 'Legal Services', types: ['lawyer'], tags: { office: 'lawyer' } },
+      { ...VALLEY_COMFORT, name: 'Soma Smiles', category: 'Dental', types: ['dentist'], tags: { amenity: 'dentist' } },
+      { ...VALLEY_COMFORT, name: 'Corner Boutique', category: 'Clothing', types: ['clothes'], tags: { shop: 'clothes' } },
+    ];
+    for (const twin of twins) {
+      const ads = score({ ...twin, websiteEvidence: ev(['google_ads', 'meta_pixel']) });
+      expect(ads.score - score(twin).score, twin.name).toBeGreaterThanOrEqual(8);
+    }
+  }); // prettier-ignore
 
   it('call tracking alone is a smaller step; growth tools are capped', () => {
     const plain = score(VALLEY_COMFORT).breakdown.presence;
@@ -88,15 +107,14 @@ describe('website evidence in the score', () => {
     ).toBeCloseTo(plain + WEBSITE_PRESENCE.growthCap, 10);
   });
 
-  it('presence stays under its cap', () => {
-    const r = score({
+  it('presence stays under its cap, and ads bought today count beyond it', () => {
+    const full = ev(['online_booking', 'video', 'live_chat'], { rating: 4.9, reviewCount: 900 });
+    expect(score({ ...VALLEY_COMFORT, websiteEvidence: full }).breakdown.presence).toBe(PRESENCE.cap);
+    const ads = score({
       ...VALLEY_COMFORT,
-      websiteEvidence: ev(['google_ads', 'online_booking', 'video', 'live_chat'], {
-        rating: 4.9,
-        reviewCount: 900,
-      }),
+      websiteEvidence: { ...full, signals: ev(['google_ads']).signals },
     });
-    expect(r.breakdown.presence).toBe(PRESENCE.cap);
+    expect(ads.breakdown.presence).toBeCloseTo(PRESENCE.cap + WEBSITE_PRESENCE.advertising, 10);
   });
 
   it('the JSON-LD rating and reviews feed the rating and review parts where the source has none', () => {
@@ -109,7 +127,7 @@ describe('website evidence in the score', () => {
     expect(rated.breakdown.presence).toBeCloseTo(0.25 + 0.05 + 0.25 * ratingPart(4.8) + 0.25 * 1, 10);
     expect(rated.breakdown.presence).toBeGreaterThan(plain.breakdown.presence);
     expect(rated.breakdown.scale).toBe(1); // 400 reviews = the HVAC benchmark
-    expect(rated.reasoning).toContain('4.8 stars on its website, 400 reviews on its website');
+    expect(rated.reasoning).toContain('4.8 stars on its website and 400 reviews on its website');
     // A source with ratings keeps its own.
     const google = { ...VALLEY_COMFORT, source: 'google', rating: 4.0, reviewCount: 20, tags: null };
     expect(
@@ -142,8 +160,12 @@ describe('website evidence in the score', () => {
 
   it('websiteEffect is neutral without evidence', () => {
     expect(websiteEffect(undefined, { rating: false, reviews: false })).toEqual({
+      channels: new Set(),
+      platforms: [],
+      callTracking: false,
       websiteCounts: true,
       presenceBonus: 0,
+      advertisingBonus: 0,
       evidence: [],
       sentence: null,
     });

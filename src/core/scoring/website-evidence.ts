@@ -1,7 +1,8 @@
-// How the evidence of a business's own website (issue 17, src/core/websites) enters the scoring model of
-// SPEC §9. It changes the inputs of the §9 components, never their constants or weights:
-// - an ad platform's tag or pixel (already advertising) and call tracking (it measures advertising) raise
-//   presence, and the reasoning names the platforms;
+// How the evidence of a business's own website (src/core/websites) enters the scoring model. It changes the inputs
+// of the components, never their constants or weights:
+// - an ad platform's tag or pixel says the business buys that platform's channels today: those channels' propensity
+//   is certain, not its kind of business's usual (a Google Ads tag is search and display bought), and presence rises;
+//   call tracking (it measures its advertising) raises presence a little; the reasoning names the platforms;
 // - a growing business's tools (online booking, video, live chat, selling online) raise presence a little;
 // - the site's schema.org JSON-LD rating and review count stand in for the rating and review parts where the
 //   place source carries none (OSM), and its review count for scale; its several locations feed scale;
@@ -9,15 +10,21 @@
 // - health hints (no HTTPS, not mobile-friendly, out of date) do not change the score: they are what a rep can
 //   offer to fix, shown on the card and used by the strategy.
 // docs/SCORING.md "Website evidence" has the worked example.
-import { advertisingPlatforms, SIGNAL_KINDS, type WebsiteEvidence } from '../websites/signals';
+import {
+  advertisingPlatforms,
+  SIGNAL_KINDS,
+  type SignalKind,
+  type WebsiteEvidence,
+} from '../websites/signals';
+import type { Propensity } from './constants';
 
 /** What the scorer reads of a website check. */
 export type WebsiteEvidenceInput = Pick<WebsiteEvidence, 'status' | 'signals' | 'facts'>;
 
 /** The presence each kind of signal adds (on the 0..1 presence scale, still capped at PRESENCE.cap). */
 export const WEBSITE_PRESENCE = {
-  /** Any ad platform's tag or pixel: the business buys digital advertising today. */
-  advertising: 0.1,
+  /** Any ad platform's tag or pixel: the business buys digital advertising today (added past the cap). */
+  advertising: 0.2,
   /** Call tracking (without an ad tag): it measures advertising, most often calls from ads. */
   callTracking: 0.05,
   /** Each growth tool (booking, video, chat, e-commerce), up to `growthCap` together. */
@@ -25,11 +32,37 @@ export const WEBSITE_PRESENCE = {
   growthCap: 0.06,
 } as const;
 
+/** The channels each ad platform's tag shows a business buying today. */
+export const BOUGHT_CHANNELS: Readonly<Partial<Record<SignalKind, readonly (keyof Propensity)[]>>> = {
+  google_ads: ['sem', 'display'],
+  microsoft_uet: ['sem'],
+  meta_pixel: ['olv', 'display'],
+  tiktok_pixel: ['olv'],
+  linkedin_insight: ['display'],
+  nextdoor_pixel: ['display'],
+  stackadapt: ['display', 'olv', 'ctv'],
+  simplifi: ['display', 'olv', 'ctv'],
+  trade_desk: ['display', 'olv', 'ctv'],
+  mntn: ['ctv', 'olv'],
+  tatari: ['ctv', 'olv'],
+};
+
 export interface WebsiteEffect {
+  /** The channels its ad tags show it buying today. */
+  channels: ReadonlySet<keyof Propensity>;
+  /** The ad platforms it buys ("Google Ads"), for the reasoning. */
+  platforms: string[];
+  /** Call tracking on the site (it measures its advertising). */
+  callTracking: boolean;
   /** False when the site is dead or parked: the website part of presence is withheld. */
   websiteCounts: boolean;
   /** Added to presence (before its cap). */
   presenceBonus: number;
+  /**
+   * Added to presence after its cap: ads bought today are evidence beyond anything a listing shows, so a business
+   * with a full listing that also buys ads still stands above its twin that does not.
+   */
+  advertisingBonus: number;
   /** A rating from the site's JSON-LD, for a source without ratings. */
   rating?: number;
   /** A review count from the site's JSON-LD, for a source without review counts. */
@@ -42,7 +75,17 @@ export interface WebsiteEffect {
   sentence: string | null;
 }
 
-const NONE: WebsiteEffect = { websiteCounts: true, presenceBonus: 0, evidence: [], sentence: null };
+const NO_CHANNELS: ReadonlySet<keyof Propensity> = new Set();
+const NONE: WebsiteEffect = {
+  channels: NO_CHANNELS,
+  platforms: [],
+  callTracking: false,
+  websiteCounts: true,
+  presenceBonus: 0,
+  advertisingBonus: 0,
+  evidence: [],
+  sentence: null,
+};
 
 const list = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
@@ -59,6 +102,7 @@ export function websiteEffect(
   const kinds = new Set(evidence.signals.map((s) => s.kind));
   if (evidence.status === 'unreachable' || kinds.has('unreachable')) {
     return {
+      ...NONE,
       websiteCounts: false,
       presenceBonus: 0,
       evidence: [],
@@ -67,6 +111,7 @@ export function websiteEffect(
   }
   if (kinds.has('parked')) {
     return {
+      ...NONE,
       websiteCounts: false,
       presenceBonus: 0,
       evidence: [],
@@ -77,8 +122,9 @@ export function websiteEffect(
   let bonus = 0;
   const facts: string[] = [];
   let sentence: string | null = null;
+  let advertising = 0;
   if (platforms.length > 0) {
-    bonus += WEBSITE_PRESENCE.advertising;
+    advertising = WEBSITE_PRESENCE.advertising;
     sentence = `Already advertising: its website carries ${list(platforms)} tags${kinds.has('call_tracking') ? ' and call tracking' : ''}.`;
   } else if (kinds.has('call_tracking')) {
     bonus += WEBSITE_PRESENCE.callTracking;
@@ -92,7 +138,18 @@ export function websiteEffect(
     }
   }
   bonus += Math.min(WEBSITE_PRESENCE.growthCap, growth);
-  const effect: WebsiteEffect = { websiteCounts: true, presenceBonus: bonus, evidence: [], sentence };
+  const channels = new Set<keyof Propensity>();
+  for (const k of kinds) for (const c of BOUGHT_CHANNELS[k] ?? []) channels.add(c);
+  const effect: WebsiteEffect = {
+    channels,
+    platforms,
+    callTracking: kinds.has('call_tracking'),
+    websiteCounts: true,
+    presenceBonus: bonus,
+    advertisingBonus: advertising,
+    evidence: [],
+    sentence,
+  };
   const f = evidence.facts;
   if (!sourceHas.rating && f.rating !== undefined && f.rating > 0) {
     effect.rating = f.rating;

@@ -34,6 +34,7 @@ export type ChannelPropensity = Propensity;
 const PLAYBOOK_OF_ROW: Readonly<Record<PropensityRow, PlaybookVertical>> = {
   auto_dealer: 'auto_dealer',
   legal_injury: 'legal',
+  legal_consumer: 'legal',
   home_services: 'home_services',
   dental_medical: 'health',
   furniture: 'furniture',
@@ -45,14 +46,18 @@ const PLAYBOOK_OF_ROW: Readonly<Record<PropensityRow, PlaybookVertical>> = {
   quick_service_restaurant: 'qsr',
   real_estate: 'real_estate',
   other: 'other',
+  // Firms selling to companies get the general playbook, which names the business by its category.
+  business_to_business: 'other',
 };
 
-/** The scoring model's propensity rows, keyed by playbook. */
+/**
+ * The scoring model's propensity rows, keyed by playbook: each playbook's own row (the legal playbook keeps the
+ * legal-injury row; 'other' is the general row, not the one of firms selling to companies).
+ */
 export const CHANNEL_PROPENSITY: Readonly<Record<PlaybookVertical, ChannelPropensity>> = Object.fromEntries(
-  (Object.keys(PLAYBOOK_OF_ROW) as PropensityRow[]).map((row) => [
-    PLAYBOOK_OF_ROW[row],
-    PROPENSITY_ROWS[row],
-  ]),
+  (Object.keys(PLAYBOOK_OF_ROW) as PropensityRow[])
+    .filter((row) => row !== 'business_to_business' && row !== 'legal_consumer')
+    .map((row) => [PLAYBOOK_OF_ROW[row], PROPENSITY_ROWS[row]]),
 ) as Record<PlaybookVertical, ChannelPropensity>;
 
 /**

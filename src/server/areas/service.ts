@@ -217,7 +217,6 @@ export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions
           }),
       });
       await settled();
-      await ctx.references.reload();
       log.info({ region, businesses: r.upserted, total: r.total, ms: r.ms }, 'region refreshed');
       return { region, businesses: r.upserted, total: r.total, bytes };
     } catch (error) {

@@ -1,5 +1,6 @@
-// `npm run import:osm -- FILE.osm.pbf [FILE2.osm.pbf ...]`: import OpenStreetMap extracts into the `local`
-// place provider, into the configured database (DATABASE_URL or the SQLite file under DATA_DIR).
+// `npm run import:osm -- FILE.osm.pbf [FILE2.osm ...]`: import OpenStreetMap extracts into the `local` place
+// provider, into the configured database (DATABASE_URL or the SQLite file under DATA_DIR). A file is PBF
+// (.osm.pbf) or OSM XML, plain or compressed (.osm, .osm.gz, .osm.bz2), told by its content.
 // `npm run import:osm -- --region us/alabama`: first download that region's extract from OSM_MIRROR_URL
 // (default: the Geofabrik download server) into DATA_DIR/downloads, resuming and verifying it (osm-download.ts).
 import { existsSync } from 'node:fs';
@@ -17,7 +18,7 @@ import {
 } from '../places/osm-download.js';
 
 const USAGE =
-  'Usage: npm run import:osm -- FILE.osm.pbf [MORE.osm.pbf ...]\n' +
+  'Usage: npm run import:osm -- FILE.osm.pbf [MORE ...]   (OpenStreetMap PBF, or XML: .osm, .osm.gz, .osm.bz2)\n' +
   '       npm run import:osm -- --region us/alabama   (a region of the OSM_MIRROR_URL download server)';
 
 /** The download's progress: a bar redrawn in place on a terminal, else one line per 5 %. */
@@ -88,7 +89,7 @@ async function main(): Promise<number> {
             ? `, resumed at byte ${d.resumedAt.map((b) => b.toLocaleString('en-US')).join(', ')}`
             : '') +
           (d.md5 ? `, MD5 ${d.md5} matches the mirror's` : ', the mirror publishes no checksum') +
-          ', PBF structure checked)',
+          (d.format === 'pbf' ? ', PBF structure checked)' : ', OSM XML: checked as it is imported)'),
       );
       downloaded.push({ file: d.file, region, source: url });
     } catch (error) {
@@ -129,11 +130,9 @@ async function main(): Promise<number> {
           `; ${r.upserted.toLocaleString('en-US')} rows written, ${r.total.toLocaleString('en-US')} businesses stored.`,
       );
       console.log(
-        r.market.referencePopulation === null
-          ? 'Scores use the absolute scale: fewer than 10 businesses of the scanned kinds to calibrate against.'
-          : `Scores are calibrated against ${r.market.referencePopulation.toLocaleString('en-US')} businesses of the scanned kinds; ` +
-              `${r.market.multiLocation.toLocaleString('en-US')} places belong to businesses with several locations. ` +
-              'Running servers pick this up within a minute.',
+        `${r.market.multiLocation.toLocaleString('en-US')} places belong to businesses with several locations, ` +
+          `${r.market.manyCities.toLocaleString('en-US')} to businesses with places in several cities (chains). ` +
+          'Running servers scan the new data at once.',
       );
     }
     return 0;

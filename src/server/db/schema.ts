@@ -358,21 +358,41 @@ export interface PlaceTable {
    * at import and remade by places/market.ts when stale; null in rows imported before profiles existed.
    */
   profile: string | null;
+  /**
+   * What the place carries wherever it is scanned from (server/places/ranks.ts): its intrinsic score when the model
+   * scores it (rank_rule null), else the code of the rule that decides it (rank_score null).
+   */
+  rank_score: number | null;
+  rank_rule: number | null;
+  /** 1 when the same business has places in several cities of the imported data (places/market.ts). */
+  many_cities: Generated<number>;
+  /** The business's name as places of one business share it (core/market.ts locationKey); null for a generic one. */
+  name_key: string | null;
+  /** The business's website's domain (core/market.ts siteKey); null without one or on a platform. */
+  site_domain: string | null;
 }
 
-/** The reference population of a data source for score calibration (places/market.ts). */
-export interface ScoreReferenceTable {
-  source: string;
-  model_version: string;
+/** What the last rebuild of the imported market (places/market.ts) made every place's profile and rank under. */
+export interface MarketStateTable {
+  /** 'local': one row. */
+  id: string;
+  profile_version: string;
   built_at: string;
-  population: number;
-  /** JSON ScoreReference (src/core/scoring/calibration.ts) */
-  reference: string;
-  /**
-   * The place profile version (core/scoring/profile.ts) the rebuild that wrote this row made every imported
-   * place's profile current under (the `local` row); null before profiles.
-   */
-  profile_version: string | null;
+}
+
+/** A business known by several places of the imported market (places/market.ts), by its name or website's domain. */
+export interface MarketKeyTable {
+  kind: 'name' | 'domain';
+  key: string;
+  /** Its distinct places (within about 100 m: one); 1 for a domain. */
+  locations: number;
+  /** 1 when its places span several cities. */
+  many_cities: number;
+}
+
+/** The places the running rebuild of the market remakes (places/market.ts); empty between rebuilds. */
+export interface MarketWorkTable {
+  id: string;
 }
 
 /** An area with imported business data (places/areas.ts): a named region of the mirror, or a file. */
@@ -546,7 +566,9 @@ export interface Database {
   strategies: StrategyTable;
   strategy_requests: StrategyRequestTable;
   places: PlaceTable;
-  score_references: ScoreReferenceTable;
+  market_state: MarketStateTable;
+  market_keys: MarketKeyTable;
+  market_work: MarketWorkTable;
   places_staging: PlaceStagingTable;
   place_areas: PlaceAreaTable;
   website_evidence: WebsiteEvidenceTable;

@@ -30,6 +30,11 @@ import {
 
 /** What the scan service asks for. */
 export interface ChainNearbyQuery extends NearbyQuery {
+  /**
+   * Rank the whole circle where a provider can (the imported table): its best `limit` come back, and what it knows of
+   * the rest in `circle`. `showAll` keeps the businesses a rule takes out of the list.
+   */
+  ranked?: { showAll: boolean };
   /** SPEC.md §9: top up with open-map results when fewer than this many are found (default 20). */
   minCount?: number;
   /** The Algorithm Setting that allows the open-map top-up (default true). */
@@ -237,7 +242,15 @@ export function createPlaceChain(
         limit,
       };
       const { primary, topUp: topUpName } = await activeProviders();
-      const answers = await Promise.all(primary.map((n) => attempt(n, (p, s) => p.nearby(query, s), parent)));
+      let circle: ChainResult['circle'];
+      const ask = (p: PlaceProvider, s: AbortSignal) => {
+        if (!q.ranked || !p.rankedNearby) return p.nearby(query, s);
+        return p.rankedNearby({ ...query, showAll: q.ranked.showAll }, s).then(({ businesses, ...rest }) => {
+          circle = rest;
+          return businesses;
+        });
+      };
+      const answers = await Promise.all(primary.map((n) => attempt(n, ask, parent)));
       const sources = answers.map((a) => a.report);
       const seen = new Set<string>();
       let merged: FoundBusiness[] = [];
@@ -248,7 +261,8 @@ export function createPlaceChain(
           merged.push(b);
         }
       }
-      merged = capNearest(q, merged, limit);
+      // A ranked answer is the best of its circle already: capping it to the nearest would undo the ranking.
+      if (!circle) merged = capNearest(q, merged, limit);
       const want = Math.min(limit, q.minCount ?? DEFAULT_MIN_COUNT);
       if (topUpName && q.useOsmTopUp !== false && merged.length < want) {
         const extra = await attempt(topUpName, (p, s) => p.nearby(query, s), parent);
@@ -269,7 +283,7 @@ export function createPlaceChain(
       ) {
         return { businesses: merged, sources, noLocalData: true };
       }
-      return { businesses: merged, sources };
+      return { businesses: merged, sources, ...(circle && { circle }) };
     },
 
     async textSearch(q: TextSearchQuery, parent?: AbortSignal): Promise<ChainResult> {

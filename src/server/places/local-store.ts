@@ -6,19 +6,31 @@ import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
 import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
 import { boundingBox, haversineMiles, type LatLng } from '../../core/geo.js';
-import { hasExactBit, typeMask } from './type-mask.js';
+import { hasExactBit, SCANNED_KINDS_SQL, typeMask } from './type-mask.js';
 import { MAX_PROVIDER_RESULTS, wantsEveryType } from './provider.js';
 import type { OsmPoi } from './pbf-reader.js';
 import { encodeProfile, placeProfile } from '../../core/scoring/profile.js';
 import type { BrandIndex } from '../../core/scoring/brand-index.js';
-import { getBrandIndex } from '../../core/scoring/nsi.js';
+import { getBrandIndex, placeArea } from '../../core/scoring/nsi.js';
+import { locationKey, siteKey } from '../../core/market.js';
+import {
+  distanceScore,
+  isPrefilteredRule,
+  placeScore,
+  QUALITY_SPREAD,
+  qualitySpread,
+  RULE_SCORES,
+  WEIGHTS,
+  type ScoreRule,
+} from '../../core/scoring/index.js';
+import { placeRank, ruleOfCode } from './ranks.js';
 
 /** Grid bands per degree of latitude (0.01° ≈ 0.69 mile). */
 export const CELLS_PER_DEGREE = 100;
 export const cellOf = (lat: number): number => Math.floor(lat * CELLS_PER_DEGREE);
 
-/** A row as an import writes it (locations are counted after the import, by places/market.ts). */
-type PlaceRow = Omit<PlaceTable, 'locations'>;
+/** A row as an import writes it (locations and cities are counted after the import, by places/market.ts). */
+export type PlaceRow = Omit<PlaceTable, 'locations' | 'many_cities'>;
 /** A row as read back. */
 export type StoredPlace = Selectable<PlaceTable>;
 
@@ -41,46 +53,126 @@ export function formatAddress(tags: Readonly<Record<string, string>>): string {
   return [line, tags['addr:city']?.trim(), region].filter((s) => s).join(', ');
 }
 
+/** What a source says of one business, before the row is made (see storedRow). */
+export interface PlaceSource {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  types: string[];
+  category: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  phone: string | null;
+  website: string | null;
+  openingHours: string | null;
+  brand: string | null;
+  brandWikidata: string | null;
+  /** OSM tags, or a source's fields written as such (the scoring evidence reads them). */
+  tags: Record<string, string>;
+}
+
 /**
- * The stored row of one OSM business, with its profile (scoring/profile.ts) made under `brandIndex`: what a scan
- * would otherwise derive from the same fields each time it finds the place.
+ * The stored row of one business, with its profile (scoring/profile.ts) made under `brandIndex` and its rank
+ * (ranks.ts) as a single place: what a scan would otherwise derive from the same fields each time it finds the
+ * place. The market's rebuild after the import corrects the rank of a business with places elsewhere.
  */
+export function storedRow(
+  f: PlaceSource,
+  importedAt: string,
+  brandIndex: BrandIndex | undefined = getBrandIndex(),
+): PlaceRow {
+  const profile = placeProfile(
+    {
+      name: f.name,
+      category: f.category,
+      address: f.address,
+      types: f.types,
+      tags: f.tags,
+      brand: f.brand,
+      brandWikidata: f.brandWikidata,
+      website: f.website,
+      area: placeArea(f.lat, f.lng),
+    },
+    brandIndex,
+  );
+  const rank = placeRank(
+    {
+      id: f.id,
+      name: f.name,
+      lat: f.lat,
+      lng: f.lng,
+      types: f.types,
+      category: f.category,
+      address: f.address,
+      reviews: 0,
+      openNow: null,
+      source: 'local',
+      tags: f.tags,
+      profile,
+      ...(f.phone && { phone: f.phone }),
+      ...(f.website && { website: f.website }),
+    },
+    brandIndex,
+  );
+  return {
+    id: f.id,
+    name: f.name,
+    lat: f.lat,
+    lng: f.lng,
+    cell_lat: cellOf(f.lat),
+    type_mask: typeMask(f.types),
+    types: JSON.stringify(f.types),
+    category: f.category,
+    address: f.address,
+    city: f.city,
+    state: f.state,
+    zip: f.zip,
+    phone: f.phone,
+    website: f.website,
+    opening_hours: f.openingHours,
+    brand: f.brand,
+    brand_wikidata: f.brandWikidata,
+    tags: JSON.stringify(f.tags),
+    imported_at: importedAt,
+    profile: encodeProfile(profile),
+    ...rank,
+    name_key: locationKey(f.name),
+    site_domain: siteKey(f.website),
+  };
+}
+
+/** The stored row of one OSM business (see storedRow). */
 export function placeRow(
   poi: OsmPoi,
   importedAt: string,
   brandIndex: BrandIndex | undefined = getBrandIndex(),
 ): PlaceRow {
   const t = poi.tags;
-  const types = osmBusinessTypes(t);
-  const name = (t.name ?? '').trim();
-  const category = osmCategoryLabel(t);
-  const address = formatAddress(t);
-  const brand = text(t.brand);
-  const brandWikidata = text(t['brand:wikidata']);
-  return {
-    id: poi.id,
-    name,
-    lat: poi.lat,
-    lng: poi.lng,
-    cell_lat: cellOf(poi.lat),
-    type_mask: typeMask(types),
-    types: JSON.stringify(types),
-    category,
-    address,
-    city: text(t['addr:city']),
-    state: text(t['addr:state']),
-    zip: text(t['addr:postcode']),
-    phone: text(t.phone ?? t['contact:phone']),
-    website: text(t.website ?? t['contact:website'] ?? t.url),
-    opening_hours: text(t.opening_hours),
-    brand,
-    brand_wikidata: brandWikidata,
-    tags: JSON.stringify(t),
-    imported_at: importedAt,
-    profile: encodeProfile(
-      placeProfile({ name, category, address, types, tags: t, brand, brandWikidata }, brandIndex),
-    ),
-  };
+  return storedRow(
+    {
+      id: poi.id,
+      name: (t.name ?? '').trim(),
+      lat: poi.lat,
+      lng: poi.lng,
+      types: osmBusinessTypes(t),
+      category: osmCategoryLabel(t),
+      address: formatAddress(t),
+      city: text(t['addr:city']),
+      state: text(t['addr:state']),
+      zip: text(t['addr:postcode']),
+      phone: text(t.phone ?? t['contact:phone']),
+      website: text(t.website ?? t['contact:website'] ?? t.url),
+      openingHours: text(t.opening_hours),
+      brand: text(t.brand),
+      brandWikidata: text(t['brand:wikidata']),
+      tags: t,
+    },
+    importedAt,
+    brandIndex,
+  );
 }
 
 const COLUMNS = [
@@ -104,6 +196,10 @@ const COLUMNS = [
   'tags',
   'imported_at',
   'profile',
+  'rank_score',
+  'rank_rule',
+  'name_key',
+  'site_domain',
 ] as const satisfies readonly (keyof PlaceRow)[];
 
 const INSERT_CHUNK = 500;
@@ -149,6 +245,9 @@ export async function commitStaged(db: Kysely<Database>, importId: string): Prom
         oc.column('id').doUpdateSet((eb) => {
           const set: Record<string, unknown> = {};
           for (const c of COLUMNS) if (c !== 'id') set[c] = eb.ref(`excluded.${c}`);
+          // The rank written is the place's own; the market's rebuild counts its other places again.
+          set.locations = 1;
+          set.many_cities = 0;
           return set;
         }),
       )
@@ -165,16 +264,6 @@ export async function discardStaged(db: Kysely<Database>, importId: string): Pro
     .deleteFrom('places_staging')
     .where((eb) => eb.or([eb('import_id', '=', importId), eb('imported_at', '<', dayAgo)]))
     .execute();
-}
-
-/** Store places' profiles (encoded), by id. */
-export async function saveProfiles(db: Db, made: readonly { id: string; profile: string }[]): Promise<void> {
-  const rows = JSON.stringify(made);
-  await (db.kind === 'postgres'
-    ? sql`update places set profile = m.profile from jsonb_to_recordset(${rows}::jsonb) as m(id text, profile text)
-          where places.id = m.id`.execute(db.kysely)
-    : sql`update places set profile = m.value ->> '$.profile' from json_each(${rows}) as m
-          where places.id = m.value ->> '$.id'`.execute(db.kysely));
 }
 
 export async function countPlaces(db: Kysely<Database>): Promise<number> {
@@ -209,6 +298,8 @@ export interface RadiusQuery {
   limit: number;
   /** Case-insensitive words every match must contain in its name, category or types (text search). */
   text?: string;
+  /** Read each candidate's rank too (rank_score, rank_rule). */
+  ranks?: boolean;
 }
 
 interface Candidate {
@@ -218,6 +309,8 @@ interface Candidate {
   types?: string;
   name?: string;
   category?: string;
+  rank_score?: number | null;
+  rank_rule?: number | null;
   /** SQLite's row number, where the candidate pass gives it (the grid index carries it). */
   rowid?: number;
 }
@@ -250,6 +343,8 @@ export function candidateQuery(db: Kysely<Database>, center: LatLng, radiusMiles
   if (!every) query = query.where(sql<boolean>`(type_mask & ${typeMask(q.types)}) <> 0`);
   if (!exact) query = query.select('types');
   if (q.text) query = query.select(['name', 'category', 'types']);
+  // A ranked scan reads the index of the places of the scanned kinds (places_scan).
+  if (q.ranks) query = query.select(['rank_score', 'rank_rule']).where(sql.raw<boolean>(SCANNED_KINDS_SQL));
   return query;
 }
 
@@ -277,6 +372,7 @@ const RECORD_COLUMNS = [
   'brand_wikidata',
   'tags',
   'locations',
+  'many_cities',
   'profile',
 ] as const satisfies readonly (keyof PlaceTable)[];
 
@@ -357,7 +453,8 @@ function recordOf(v: unknown[]): PlaceRecord {
     brand_wikidata: v[14] as string | null,
     tags: v[15] as string,
     locations: v[16] as number,
-    profile: v[17] as string | null,
+    many_cities: v[17] as number,
+    profile: v[18] as string | null,
   };
 }
 
@@ -499,3 +596,76 @@ export async function queryRadius(db: Db, q: RadiusQuery): Promise<{ row: PlaceR
     return row ? [{ row, miles: c.miles }] : [];
   });
 }
+
+export interface RankQuery {
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  types: readonly string[];
+  /** How many of the best to read the records of. */
+  read: number;
+  /** Keep the places a rule takes out of the list (chains, institutions...): the "show all prospects" setting. */
+  showAll: boolean;
+}
+
+/** What ranking a circle found: the records of its best places, and what it knows of the rest. */
+export interface CircleRanking {
+  /** The best `read` places of the circle, best first, with their distances. */
+  rows: { row: PlaceRecord; miles: number }[];
+  /** Places of the circle ranked (those a rule takes out of the list left out unless showAll). */
+  considered: number;
+  /** The places ranked but not read: considered - rows. */
+  unread: number;
+  /** The highest score any unread place can have (placeScore, before its record lowers it), null when none is left. */
+  nextBest: number | null;
+  /** The quality spread of the circle's model-scored places (the bonus every one of them gets). */
+  spread: number;
+}
+
+/**
+ * Every place inside the circle, ranked by what it carries (its stored rank, ranks.ts) at its distance, the records
+ * of the best `read` read. One pass over the circle's box through the grid index, which carries position, type and
+ * rank, so the rest of the circle costs no record read. A place not ranked yet (imported before ranks, the market's
+ * rebuild under way) is read first, to be scored from its record.
+ */
+export async function rankCircle(db: Db, q: RankQuery): Promise<CircleRanking> {
+  const none: CircleRanking = { rows: [], considered: 0, unread: 0, nextBest: null, spread: QUALITY_SPREAD.empty };
+  if (!(q.radiusMiles > 0)) return none;
+  const reads = readsOf(db);
+  const center = { lat: q.lat, lng: q.lng };
+  const query: RadiusQuery = { ...q, limit: q.read, ranks: true };
+  const exact = wantsEveryType(q.types) || q.types.every(hasExactBit);
+  type Ranked = Pick<Candidate, 'id' | 'rowid'> & { miles: number; intrinsic: number | null; rule: ScoreRule | null };
+  const inside: Ranked[] = [];
+  const bases: number[] = [];
+  for (const c of await reads.candidates(center, q.radiusMiles, query)) {
+    const miles = haversineMiles(center, c);
+    if (miles >= q.radiusMiles) continue;
+    if (!exact && !(JSON.parse(c.types ?? '[]') as string[]).some((t) => q.types.includes(t))) continue;
+    const rule = ruleOfCode(c.rank_rule ?? null);
+    if (rule && !q.showAll && isPrefilteredRule(rule)) continue;
+    const intrinsic = c.rank_score ?? null;
+    if (intrinsic !== null) bases.push((intrinsic + WEIGHTS.distance * distanceScore(miles)) * 100);
+    inside.push({ id: c.id, miles, intrinsic, rule, ...(c.rowid !== undefined && { rowid: c.rowid }) });
+  }
+  if (inside.length === 0) return none;
+  const spread = qualitySpread(bases);
+  const key = (p: Ranked) =>
+    p.rule ? RULE_SCORES[p.rule] : p.intrinsic === null ? Infinity : placeScore(p.intrinsic, p.miles, spread);
+  const keyed = inside.map((p) => ({ p, key: key(p) }));
+  keyed.sort((a, b) => b.key - a.key || a.p.miles - b.p.miles || (a.p.id < b.p.id ? -1 : 1));
+  const chosen = keyed.slice(0, Math.max(0, q.read));
+  // The best of a circle lie anywhere in it: read by id (SQLite: by row number), not over the circle's box.
+  const full = chosen.length > 0 ? await placeRecords(db, chosen.map((k) => k.p), undefined, reads) : new Map<string, PlaceRecord>();
+  const rows = chosen.flatMap(({ p }) => {
+    const row = full.get(p.id);
+    return row ? [{ row, miles: p.miles }] : [];
+  });
+  return {
+    rows,
+    considered: inside.length,
+    unread: inside.length - chosen.length,
+    nextBest: keyed[chosen.length]?.key ?? null,
+    spread,
+  };
+} // prettier-ignore

@@ -1,7 +1,7 @@
 // The `local` provider: businesses imported from an OpenStreetMap extract into our own database.
 import type { Db } from '../db/database.js';
 import type { PlaceRecord } from './local-store.js';
-import { getPlace, queryRadius } from './local-store.js';
+import { getPlace, queryRadius, rankCircle } from './local-store.js';
 import { openNow } from './open-now.js';
 import { decodeProfile, profileVersion } from '../../core/scoring/profile.js';
 import { getBrandIndex } from '../../core/scoring/nsi.js';
@@ -12,7 +12,11 @@ import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearc
  * made under `profiles` (the current profileVersion; without it, or when stale, the scan derives it).
  */
 export function rowToBusiness(
-  row: Omit<PlaceRecord, 'locations' | 'profile'> & { locations?: number; profile?: string | null },
+  row: Omit<PlaceRecord, 'locations' | 'many_cities' | 'profile'> & {
+    locations?: number;
+    many_cities?: number;
+    profile?: string | null;
+  },
   now: Date = new Date(),
   zoneCache: Map<string, Date> = new Map(),
   profiles?: string,
@@ -38,6 +42,7 @@ export function rowToBusiness(
   if (row.brand) b.brand = row.brand;
   if (row.brand_wikidata) b.brandWikidata = row.brand_wikidata;
   if (typeof row.locations === 'number' && row.locations > 1) b.locations = row.locations;
+  if (row.many_cities === 1) b.manyCities = true;
   const profile = profiles ? decodeProfile(row.profile, profiles) : undefined;
   if (profile) b.profile = profile;
   return b;
@@ -57,6 +62,15 @@ export function createLocalProvider(db: Db, clock: () => Date = () => new Date()
       const zones = new Map<string, Date>();
       const version = profiles();
       return rows.map(({ row }) => rowToBusiness(row, now, zones, version));
+    },
+    async rankedNearby(q, signal) {
+      const ranking = await rankCircle(db, { ...q, read: q.limit });
+      signal.throwIfAborted();
+      const now = clock();
+      const zones = new Map<string, Date>();
+      const version = profiles();
+      const { rows, ...circle } = ranking;
+      return { businesses: rows.map(({ row }) => rowToBusiness(row, now, zones, version)), ...circle };
     },
     async textSearch(q: TextSearchQuery, signal: AbortSignal): Promise<FoundBusiness[]> {
       const text = q.query.trim();

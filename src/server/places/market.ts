@@ -1,211 +1,293 @@
-// The imported market (docs/SCORING.md "Calibration"): after every import, count the places each business has
-// (places.locations) and rebuild the `local` source's reference population (score_references) from every imported
-// business of the kinds a scan returns. Scans read the references through a small in-memory holder that reloads
-// them now and then, so an import made by the CLI in another process reaches every running instance.
-import type { Db } from '../db/database.js';
-import { nowIso } from '../db/database.js';
-import { LocationCounter, locationsOf, referenceInput } from '../../core/market.js';
-import {
-  buildReference,
-  intrinsicScore,
-  isScoreReference,
-  MODEL_VERSION,
-  type BrandIndex,
-  type ScoreReference,
-} from '../../core/scoring/index.js';
-import type { References } from '../scans/analysis.js';
+// The imported market: after every import, count the places each business has (places.locations), find the
+// businesses with places in several cities (places.many_cities), and make every place's profile and rank current
+// (ranks.ts). The counting is done by the database (grouping places by the keys their business is known by), so a
+// national import needs no map of its businesses in memory; only the places whose rank must change are read.
+// A server checks at start, with one row, whether the last rebuild was made under the rules and brand index it
+// scores with (market_state), and rebuilds in the background when not (data imported before, a new model).
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import { inTexts, nowIso, type Db } from '../db/database.js';
+import { businessCacheKey } from '../../core/types.js';
+import type { WebsiteEvidence } from '../../core/websites/signals.js';
+import { parseEvidence } from '../websites/repository.js';
+import { locationKey, MANY_CITIES_HAVERSINE, SAME_PLACE_DEGREES, siteKey } from '../../core/market.js';
+import type { BrandIndex } from '../../core/scoring/index.js';
 import { encodeProfile, placeProfile, profileVersion } from '../../core/scoring/profile.js';
+import { placeArea } from '../../core/scoring/nsi.js';
 import { rowToBusiness } from './local.js';
-import { hasPlaces, saveProfiles } from './local-store.js';
+import { hasPlaces } from './local-store.js';
+import { placeRank } from './ranks.js';
 
 const PAGE = 5000;
 
-/** Rows a page at a time in id order, `fetch` reading the page after an id (bounded memory for a state). */
-async function* pages<T extends { id: string }>(fetch: (after: string) => Promise<T[]>) {
-  let after = '';
-  for (;;) {
-    const rows = await fetch(after);
-    if (rows.length === 0) return;
-    yield rows;
-    after = rows[rows.length - 1]!.id;
-  }
-}
-
 export interface MarketSummary {
-  /** Businesses that share their name with places elsewhere in the market. */
+  /** Places of businesses with places elsewhere in the market (by name). */
   multiLocation: number;
-  /** The reference population of the `local` source, or null when too few businesses are imported. */
-  reference: ScoreReference | null;
+  /** Places whose business (name or website domain) has places in several cities. */
+  manyCities: number;
   /** Places whose profile was missing or stale and was made (none after an import, which makes them). */
   profilesMade: number;
+  /** Places whose rank changed. */
+  ranksChanged: number;
+}
+
+interface Change {
+  id: string;
+  locations: number;
+  many_cities: number;
+  rank_score: number | null;
+  rank_rule: number | null;
+  profile: string | null;
+  name_key: string | null;
+  site_domain: string | null;
 }
 
 /**
- * Recount the places of each business and rebuild the `local` reference population. Two passes over the table:
- * names and positions first, then each business's intrinsic score with its count. Run after an import.
+ * Recount the places of each business, find those in several cities, and make every place's profile and rank
+ * current. Run after an import. Three steps: places with a stale profile are made again (they may be known by other
+ * keys now); the database counts the market by those keys; the places whose count, cities or rank may have changed
+ * are ranked again, a page at a time.
  */
 export async function refreshMarket(db: Db, brandIndex: BrandIndex | undefined): Promise<MarketSummary> {
-  // Counted page by page: no array of every place (a state holds hundreds of thousands).
-  const counter = new LocationCounter();
-  // The first pass reads names and positions only.
-  const positions = pages((after) =>
+  const version = profileVersion(brandIndex);
+  const summary: MarketSummary = { multiLocation: 0, manyCities: 0, profilesMade: 0, ranksChanged: 0 };
+
+  // Imported before profiles, or under other rules or another brand index. Its stored profile begins with the
+  // version it was made under.
+  const prefix = `["${version}",`;
+  await listWork(
+    db,
     db.kysely
       .selectFrom('places')
-      .select(['id', 'name', 'lat', 'lng'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute(),
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('profile', 'is', null), eb(sql`substr(profile, 1, ${prefix.length})`, '<>', prefix)]),
+      ),
   );
-  for await (const rows of positions) for (const r of rows) counter.add(r.name, r.lat, r.lng);
-  const counts = counter.counts();
+  await remakeWork(db, brandIndex, version, summary);
 
-  const values: number[] = [];
-  const updates = new Map<number, string[]>();
-  let multiLocation = 0;
-  const places = pages((after) =>
-    db.kysely.selectFrom('places').selectAll().where('id', '>', after).orderBy('id').limit(PAGE).execute(),
+  await countMarket(db);
+
+  // A place whose count or cities changed (an import writes a place as its business's only one), one without a
+  // rank, and one whose website was checked (an import writes its rank without the check's evidence).
+  const market = marketOf();
+  await listWork(
+    db,
+    db.kysely
+      .selectFrom('places as p')
+      .leftJoin('market_keys as n', (j) => j.on('n.kind', '=', 'name').onRef('n.key', '=', 'p.name_key'))
+      .leftJoin('market_keys as d', (j) => j.on('d.kind', '=', 'domain').onRef('d.key', '=', 'p.site_domain'))
+      .select('p.id')
+      .where((eb) =>
+        eb.or([
+          eb('p.locations', '<>', market.locations),
+          eb('p.many_cities', '<>', market.manyCities),
+          eb.and([eb('p.rank_score', 'is', null), eb('p.rank_rule', 'is', null)]),
+        ]),
+      )
+      .union(
+        db.kysely
+          .selectFrom('website_evidence')
+          .select(sql<string>`substr(business_key, ${PLACE_KEY.length + 1})`.as('id'))
+          .where(sql`substr(business_key, 1, ${PLACE_KEY.length})`, '=', PLACE_KEY),
+      ),
   );
-  const version = profileVersion(brandIndex);
-  let profilesMade = 0;
-  for await (const rows of places) {
-    const made: { id: string; profile: string }[] = [];
-    for (const row of rows) {
-      const n = locationsOf(counts, row.name);
-      if (n > 1) multiLocation++;
-      if (n !== row.locations) {
-        const ids = updates.get(n) ?? [];
-        ids.push(row.id);
-        updates.set(n, ids);
-      }
-      const business = rowToBusiness({ ...row, locations: n }, undefined, undefined, version);
-      if (!business.profile) {
-        // Imported before profiles existed, or under other rules or another brand index: made now.
-        business.profile = placeProfile(business, brandIndex);
-        made.push({ id: row.id, profile: encodeProfile(business.profile) });
-      }
-      const input = referenceInput(business);
-      if (!input) continue;
-      const x = intrinsicScore(input, brandIndex ? { brandIndex } : {});
-      if (x !== null) values.push(x);
-    }
-    // A page's profiles are written as it is read: a state's worth is never held at once.
-    if (made.length > 0) await saveProfiles(db, made);
-    profilesMade += made.length;
-  }
-  await db.kysely.transaction().execute(async (trx) => {
-    for (const [n, ids] of updates) {
-      for (let i = 0; i < ids.length; i += 500) {
-        await trx
-          .updateTable('places')
-          .set({ locations: n })
-          .where('id', 'in', ids.slice(i, i + 500))
-          .execute();
-      }
-    }
-  });
-  const reference = buildReference('local', values, nowIso());
-  if (reference) await saveReference(db, reference, version);
-  else await db.kysely.deleteFrom('score_references').where('source', '=', 'local').execute();
-  return { multiLocation, reference, profilesMade };
-}
+  await remakeWork(db, brandIndex, version, summary);
 
-async function saveReference(db: Db, ref: ScoreReference, profileVersion: string): Promise<void> {
-  const row = {
-    source: ref.source,
-    model_version: MODEL_VERSION,
-    built_at: ref.builtAt,
-    population: ref.population,
-    reference: JSON.stringify(ref),
-    profile_version: profileVersion,
-  };
+  const counts = await db.kysely
+    .selectFrom('places')
+    .select([
+      sql<number | string | null>`sum(case when locations > 1 then 1 else 0 end)`.as('multi'),
+      sql<number | string | null>`sum(many_cities)`.as('cities'),
+    ])
+    .executeTakeFirstOrThrow();
+  summary.multiLocation = Number(counts.multi ?? 0);
+  summary.manyCities = Number(counts.cities ?? 0);
   await db.kysely
-    .insertInto('score_references')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('source').doUpdateSet({
-        model_version: row.model_version,
-        built_at: row.built_at,
-        population: row.population,
-        reference: row.reference,
-        profile_version: row.profile_version,
-      }),
-    )
+    .insertInto('market_state')
+    .values({ id: 'local', profile_version: version, built_at: nowIso() })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ profile_version: version, built_at: nowIso() }))
     .execute();
+  return summary;
 }
 
-/** The profile version the `local` reference's rebuild made the places' profiles under (null: before profiles). */
-async function referenceProfileVersion(db: Db): Promise<string | null> {
-  const row = await db.kysely
-    .selectFrom('score_references')
-    .select('profile_version')
-    .where('source', '=', 'local')
-    .executeTakeFirst();
-  return row?.profile_version ?? null;
+/**
+ * A place's count and cities as the market says them, joined as `n` (its name's key) and `d` (its domain's key):
+ * a business missing from market_keys has one place, in one city.
+ */
+function marketOf(): { locations: RawBuilder<number>; manyCities: RawBuilder<number> } {
+  return {
+    locations: sql<number>`coalesce(n.locations, 1)`,
+    manyCities: sql<number>`case when n.many_cities = 1 or d.many_cities = 1 then 1 else 0 end`,
+  };
 }
 
-/** The stored references of the current model version, by source (a malformed row is left out). */
-export async function loadReferences(db: Db): Promise<References> {
-  const rows = await db.kysely
-    .selectFrom('score_references')
-    .selectAll()
-    .where('model_version', '=', MODEL_VERSION)
-    .execute();
-  const out: Record<string, ScoreReference> = {};
-  for (const r of rows) {
-    try {
-      const parsed: unknown = JSON.parse(r.reference);
-      if (isScoreReference(parsed)) out[r.source] = parsed;
-    } catch {
-      // a damaged row calibrates nothing; the next import rewrites it
+/**
+ * The businesses known by several places, into market_keys: by name, its distinct places (places in one cell of a
+ * SAME_PLACE_DEGREES grid are one: a shop mapped as a node and as its building) and whether they span more than
+ * MANY_CITIES_MILES; by website domain, the domains whose places span more than that.
+ */
+async function countMarket(db: Db): Promise<void> {
+  const step = sql.lit(SAME_PLACE_DEGREES);
+  const cell = sql`(cast(round(lat / ${step}) as bigint) + 100000) * 400000 + cast(round(lng / ${step}) as bigint)`;
+  // The haversine term of the corners of the box the group's places span (MANY_CITIES_HAVERSINE).
+  const h = sql`power(sin(radians(max(lat) - min(lat)) / 2), 2)
+    + cos(radians(min(lat))) * cos(radians(max(lat))) * power(sin(radians(max(lng) - min(lng)) / 2), 2)`;
+  const far = sql.lit(MANY_CITIES_HAVERSINE);
+  await db.kysely.deleteFrom('market_keys').execute();
+  await sql`insert into market_keys (kind, key, locations, many_cities)
+    select 'name', name_key, count(distinct ${cell}), case when ${h} > ${far} then 1 else 0 end
+    from places where name_key is not null
+    group by name_key having count(distinct ${cell}) > 1`.execute(db.kysely);
+  await sql`insert into market_keys (kind, key, locations, many_cities)
+    select 'domain', site_domain, 1, 1
+    from places where site_domain is not null
+    group by site_domain having count(*) > 1 and ${h} > ${far}`.execute(db.kysely);
+}
+
+/** Make market_work the ids `select` answers. */
+async function listWork(db: Db, select: Expression<{ id: string }>): Promise<void> {
+  await db.kysely.deleteFrom('market_work').execute();
+  await db.kysely.insertInto('market_work').columns(['id']).expression(select).execute();
+}
+
+/**
+ * Make the profile (when stale), keys and rank of the places listed in market_work, with their count and cities as
+ * market_keys says them, a page at a time; write those that changed.
+ */
+async function remakeWork(
+  db: Db,
+  brandIndex: BrandIndex | undefined,
+  version: string,
+  summary: MarketSummary,
+): Promise<void> {
+  const market = marketOf();
+  let after = '';
+  for (;;) {
+    const rows = await db.kysely
+      .selectFrom('market_work as w')
+      .innerJoin('places as p', 'p.id', 'w.id')
+      .leftJoin('market_keys as n', (j) => j.on('n.kind', '=', 'name').onRef('n.key', '=', 'p.name_key'))
+      .leftJoin('market_keys as d', (j) => j.on('d.kind', '=', 'domain').onRef('d.key', '=', 'p.site_domain'))
+      .selectAll('p')
+      .select([market.locations.as('market_locations'), market.manyCities.as('market_many')])
+      .where('w.id', '>', after)
+      .orderBy('w.id')
+      .limit(PAGE)
+      .execute();
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.id;
+    const checks = await evidenceOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const changes: Change[] = [];
+    for (const row of rows) {
+      const locations = Number(row.market_locations);
+      const manyCities = Number(row.market_many);
+      const business = rowToBusiness(
+        { ...row, locations, many_cities: manyCities },
+        undefined,
+        undefined,
+        version,
+      );
+      let profile = row.profile;
+      if (!business.profile) {
+        business.profile = placeProfile({ ...business, area: placeArea(row.lat, row.lng) }, brandIndex);
+        profile = encodeProfile(business.profile);
+        summary.profilesMade++;
+      }
+      const keys = { name_key: locationKey(row.name), site_domain: siteKey(row.website) };
+      const rank = placeRank(business, brandIndex, checks.get(row.id));
+      const rankChanged = rank.rank_score !== row.rank_score || rank.rank_rule !== row.rank_rule;
+      if (rankChanged) summary.ranksChanged++;
+      if (
+        rankChanged ||
+        profile !== row.profile ||
+        locations !== row.locations ||
+        manyCities !== row.many_cities ||
+        keys.name_key !== row.name_key ||
+        keys.site_domain !== row.site_domain
+      ) {
+        changes.push({ id: row.id, locations, many_cities: manyCities, ...rank, profile, ...keys });
+      }
+    }
+    if (changes.length > 0) await saveChanges(db, changes);
+  }
+  await db.kysely.deleteFrom('market_work').execute();
+}
+
+/** The latest website checks of these places, by place id (any age: a place's rank is the higher with or without). */
+async function evidenceOf(db: Db, ids: readonly string[]): Promise<Map<string, WebsiteEvidence>> {
+  const out = new Map<string, WebsiteEvidence>();
+  const keys = ids.map((id) => businessCacheKey({ id, name: '', address: '', category: '' }));
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('website_evidence')
+      .select(['business_key', 'evidence'])
+      .where(inTexts(db.kind, 'business_key', keys.slice(i, i + 500)))
+      .execute();
+    for (const r of rows) {
+      const parsed = parseEvidence(r.evidence);
+      if (parsed) out.set(r.business_key.slice(PLACE_KEY.length), parsed);
     }
   }
   return out;
 }
 
-export type ReferenceHolder = ReturnType<typeof createReferenceHolder>;
+/** The prefix of an imported place's cache key (businessCacheKey of a business without a place id). */
+const PLACE_KEY = 'place_';
+
+/** Write a page's changed rows: one statement (a JSON document of the rows) on either database. */
+async function saveChanges(db: Db, changes: readonly Change[]): Promise<void> {
+  const rows = JSON.stringify(changes);
+  await (
+    db.kind === 'postgres'
+      ? sql`update places set locations = m.locations, many_cities = m.many_cities, rank_score = m.rank_score,
+            rank_rule = m.rank_rule, profile = m.profile, name_key = m.name_key, site_domain = m.site_domain
+          from jsonb_to_recordset(${rows}::jsonb)
+            as m(id text, locations int, many_cities int, rank_score float8, rank_rule int, profile text,
+              name_key text, site_domain text)
+          where places.id = m.id`
+      : sql`update places set locations = m.value ->> '$.locations', many_cities = m.value ->> '$.many_cities',
+            rank_score = m.value ->> '$.rank_score', rank_rule = m.value ->> '$.rank_rule',
+            profile = m.value ->> '$.profile', name_key = m.value ->> '$.name_key',
+            site_domain = m.value ->> '$.site_domain'
+          from json_each(${rows}) as m
+          where places.id = m.value ->> '$.id'`
+  ).execute(db.kysely);
+}
+
+/** The profile version the last rebuild of the market made every place's profile and rank under (null: none). */
+async function builtVersion(db: Db): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('market_state')
+    .select('profile_version')
+    .where('id', '=', 'local')
+    .executeTakeFirst();
+  return row?.profile_version ?? null;
+}
+
+export type MarketKeeper = ReturnType<typeof createMarketKeeper>;
 
 /**
- * The references a scan scores with: loaded at start, reloaded every `refreshMs` (an import by the CLI or by
- * another instance reaches this one within that time). When places are imported but no reference exists (data
- * imported before calibration existed), the market is rebuilt once in the background.
+ * Keeps the imported market current under the server's rules: at start, when places are imported but the last
+ * rebuild was made under other rules or another brand index (or never), the market is rebuilt in the background.
+ * One row read, however many places there are. Scans meanwhile derive a stale place's profile afresh.
  */
-export function createReferenceHolder(
+export function createMarketKeeper(
   db: Db,
   brandIndex: () => BrandIndex | undefined,
   log: { warn(obj: object, msg?: string): void },
-  refreshMs = 60_000,
 ) {
-  let current: References = {};
-  let timer: NodeJS.Timeout | undefined;
-  const reload = async () => {
-    try {
-      current = await loadReferences(db);
-    } catch (err) {
-      log.warn({ err }, 'score references could not be read; scans use the absolute scale');
-    }
-  };
+  let rebuilding: Promise<unknown> = Promise.resolve();
   return {
-    get: (): References => current,
-    reload,
-    async start(): Promise<void> {
-      await reload();
-      // Rebuilt in the background when places were imported but no reference exists (imported before
-      // calibration, or under another model version), or when the rebuild that wrote it made the places'
-      // profiles under another version (before profiles, other rules, another brand index: a scan derives
-      // those each time it finds the place). One row read, however many places there are.
-      const stale = async () =>
-        current.local
-          ? (await referenceProfileVersion(db)) !== profileVersion(brandIndex())
-          : hasPlaces(db.kysely);
-      void stale()
-        .then((rebuild) => (rebuild ? refreshMarket(db, brandIndex()).then(reload) : undefined))
-        .catch((err: unknown) => log.warn({ err }, 'rebuilding the imported market failed'));
-      timer = setInterval(() => void reload(), refreshMs);
-      timer.unref();
+    start(): void {
+      rebuilding = (async () => {
+        if ((await builtVersion(db)) === profileVersion(brandIndex())) return;
+        if (await hasPlaces(db.kysely)) await refreshMarket(db, brandIndex());
+      })().catch((err: unknown) => log.warn({ err }, 'rebuilding the imported market failed'));
     },
-    stop(): void {
-      if (timer) clearInterval(timer);
-    },
+    /** Resolves when a rebuild started at start has finished (tests, a graceful stop). */
+    settled: (): Promise<unknown> => rebuilding,
   };
 }

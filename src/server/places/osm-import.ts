@@ -1,10 +1,11 @@
-// `npm run import:osm -- FILE.osm.pbf`: stream an extract's businesses into the `places` table.
+// `npm run import:osm -- FILE`: stream an extract's businesses into the `places` table (.osm.pbf, or OSM XML as
+// .osm, .osm.gz or .osm.bz2: pbf-reader.ts tells the format by the file's content).
 // Rows go to a staging table first and move into `places` in one transaction at the end, so a failed,
 // truncated or foreign file leaves the previous import exactly as it was. Re-importing upserts by OSM id.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
-import { readOsmBusinesses, readPbfHeader, type PbfProgress } from './pbf-reader.js';
+import { readOsmBusinesses, readOsmHeader, type PbfProgress } from './pbf-reader.js';
 import { areaIdentity, BoxBuilder, recordArea, type AreaRecord } from './areas.js';
 import { commitStaged, countPlaces, discardStaged, placeRow, stageRows } from './local-store.js';
 import { refreshMarket } from './market.js';
@@ -20,8 +21,8 @@ export interface ImportResult {
   upserted: number;
   /** Businesses in the table afterwards (this and earlier imports). */
   total: number;
-  /** The market rebuilt after the import: multi-location businesses and the reference population's size. */
-  market: { multiLocation: number; referencePopulation: number | null };
+  /** The market rebuilt after the import: multi-location businesses, and places in several cities. */
+  market: { multiLocation: number; manyCities: number };
   /** The area recorded for the Admin Panel (places/areas.ts). */
   area: AreaRecord;
   ms: number;
@@ -61,7 +62,7 @@ export async function importOsmFile(
     );
     // Read once the file is known to be whole (the reader checked its structure); a header that says nothing usable
     // leaves the box to the businesses and the date to the import.
-    const header = await readPbfHeader(file).catch(() => ({ bbox: null, timestamp: null }));
+    const header = await readOsmHeader(file).catch(() => ({ bbox: null, timestamp: null }));
     const upserted = await commitStaged(db.kysely, importId);
     // The area it covers: the extract's own bounding box when its header has one, else its businesses' box.
     const area: AreaRecord = {
@@ -73,7 +74,7 @@ export async function importOsmFile(
       importedAt,
     };
     await recordArea(db.kysely, area);
-    // The market the import makes: places per business and the reference population scores calibrate with.
+    // The market the import makes: places per business, businesses in several cities, every place's rank.
     const market = await refreshMarket(db, getBrandIndex());
     if (db.kind === 'postgres') {
       // Fresh statistics and visibility map: the planner picks the grid index and can answer from it alone.
@@ -86,7 +87,7 @@ export async function importOsmFile(
       total: await countPlaces(db.kysely),
       market: {
         multiLocation: market.multiLocation,
-        referencePopulation: market.reference?.population ?? null,
+        manyCities: market.manyCities,
       },
       area,
       ms: Date.now() - started,

@@ -36,10 +36,29 @@ export type { GeocodeResult };
 /** A business as the chain hands it out: the core's candidate plus the demo marker the UI shows. */
 export type FoundBusiness = Business & { demo?: true };
 
+/** What a provider that ranks its own places (the imported table) answers for a circle: see rankCircle. */
+export interface RankedCircle {
+  /** The best `limit` businesses of the circle, best first. */
+  businesses: FoundBusiness[];
+  /** Businesses of the circle it ranked (those a rule takes out of the list left out unless asked for). */
+  considered: number;
+  /** Ranked, not returned. */
+  unread: number;
+  /** The highest score an unreturned business can have, null when none is left. */
+  nextBest: number | null;
+  /** The quality spread of the circle's model-scored businesses. */
+  spread: number;
+}
+
 export interface PlaceProvider {
   readonly name: ProviderName;
   /** Businesses strictly inside the circle, nearest first, at most `limit` (<= 500), each with name and location. */
   nearby(query: NearbyQuery, signal: AbortSignal): Promise<FoundBusiness[]>;
+  /**
+   * Every business inside the circle ranked by what it carries, the best `limit` returned: a provider that keeps
+   * its places' ranks (the imported table) answers a scan with this instead of `nearby`.
+   */
+  rankedNearby?(query: NearbyQuery & { showAll: boolean }, signal: AbortSignal): Promise<RankedCircle>;
   /** A business by name or a category by words, within the radius, nearest first. */
   textSearch?(query: TextSearchQuery, signal: AbortSignal): Promise<FoundBusiness[]>;
   /** Phone, website and address parts of one business (by the id this provider gave it). */
@@ -58,6 +77,8 @@ export type { SourceReport };
 export interface ChainResult {
   businesses: FoundBusiness[];
   sources: SourceReport[];
+  /** What the provider that ranked its whole circle knows of the businesses it did not return (see RankedCircle). */
+  circle?: Omit<RankedCircle, 'businesses'>;
   /**
    * Nothing was found and the imported OpenStreetMap data (the `local` provider, answering without Google or
    * the open-map service) holds no business at all in this area: an extract covering it has not been imported.

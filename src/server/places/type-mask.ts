@@ -41,3 +41,9 @@ export function typeMask(types: readonly string[]): number {
   for (const t of types) mask |= 1n << BigInt(bitOf(t));
   return Number(mask);
 }
+
+/** The bits of the SPEC place types: a place of none of them is never a scan's (the index places_scan). */
+export const SPEC_TYPES_MASK = 2 ** TYPE_BITS.length - 1;
+
+/** The condition of the index places_scan, written the same wherever it is used (so planners match it). */
+export const SCANNED_KINDS_SQL = `(type_mask & ${SPEC_TYPES_MASK}) <> 0`;

@@ -1,11 +1,12 @@
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import {
   analyzeBatch,
+  isPrefilteredRule,
+  PREFILTERED_RULES,
   scoreBatch,
   type BrandIndex,
-  type ScoreReference,
-  type ScoreRule,
 } from '../../core/scoring/index.js';
+import { placeArea } from '../../core/scoring/nsi.js';
 import { haversineMiles } from '../../core/geo.js';
 import { toAnalysisInput } from '../../core/prospect.js';
 
@@ -13,6 +14,8 @@ import { toAnalysisInput } from '../../core/prospect.js';
 export interface RankedBusiness {
   /** The display score, 0-100. */
   readonly score: number;
+  /** The display score before rounding: what ordering compares. */
+  readonly exact: number;
   /** The rule that decided the score (breakdown.rule), null for a score of the model. */
   readonly rule: string | null;
   analysis(): ProspectAnalysis;
@@ -21,71 +24,59 @@ export interface RankedBusiness {
 /** A whole analysis as a RankedBusiness. */
 export const ranked = (analysis: ProspectAnalysis): RankedBusiness => ({
   score: analysis.score,
+  exact: analysis.score,
   rule: analysis.breakdown.rule,
   analysis: () => analysis,
 });
 
-/** Scores a batch of businesses around a centre (the scoring model of SPEC §9, src/core/scoring). */
-export type ScoreFn = (businesses: Business[], center: { lat: number; lng: number }) => RankedBusiness[];
-
 /**
- * Rules that take a business out of the list unless "show all prospects" is on: national and local
- * chains, gas stations, government, non-profits and categories that do not buy local advertising.
- * Auto repair stays (a local business, scored low).
+ * Scores a batch of businesses around a centre (the scoring model, src/core/scoring). `qualitySpread` gives the
+ * batch's spread when the batch scored is a part of what the scan ranked (the best of a circle).
  */
-export const PREFILTERED_RULES: ReadonlySet<ScoreRule> = new Set<ScoreRule>([
-  'nationalChain',
-  'lowPropensity',
-  'chain',
-  'gasStation',
-  'government',
-  'nonProfit',
-]);
+export type ScoreFn = (
+  businesses: Business[],
+  center: { lat: number; lng: number },
+  options?: { qualitySpread?: number },
+) => RankedBusiness[];
+
+export { PREFILTERED_RULES, isPrefilteredRule };
 
 export function isPrefiltered(analysis: ProspectAnalysis): boolean {
   return isPrefilteredRule(analysis.breakdown.rule);
 }
 
-/** {@link isPrefiltered} of an analysis decided by `rule` (null: the model's score). */
-export function isPrefilteredRule(rule: string | null): boolean {
-  return rule !== null && PREFILTERED_RULES.has(rule as ScoreRule);
+/** The input the scorer reads of a business: where it stands is looked up only when it has no stored profile. */
+function inputOf(b: Business, miles: number) {
+  const input = toAnalysisInput(b, miles);
+  if (!b.profile) input.area = placeArea(b.lat, b.lng);
+  return input;
 }
 
-/** Reference populations by data source (docs/SCORING.md "Calibration"). */
-export type References = Readonly<Partial<Record<string, ScoreReference>>>;
-
 /**
- * Scores one business of a stored result again (website evidence arrived, issue 17): at the prospect's distance,
- * with the quality spread of the scan it was found in and the market's references.
+ * Scores one business of a stored result again (website evidence arrived): at the prospect's distance, with the
+ * quality spread of the scan it was found in.
  */
-export function createRescoreFn(
-  brandIndex: () => BrandIndex | undefined,
-  references: () => References = () => ({}),
-) {
+export function createRescoreFn(brandIndex: () => BrandIndex | undefined) {
   return (business: Business, prospect: Prospect): ProspectAnalysis | null => {
     const index = brandIndex();
-    const [analysis] = analyzeBatch([toAnalysisInput(business, prospect.distance)], {
+    const [analysis] = analyzeBatch([inputOf(business, prospect.distance)], {
       ...(index ? { brandIndex: index } : {}),
-      references: references(),
       qualitySpread: prospect.aiAnalysis?.breakdown.qualitySpread ?? 0,
     });
     return analysis ?? null;
   };
 }
 
-/**
- * The scan's scorer: the pure model of src/core/scoring with the brand index loaded once by the server and the
- * market's reference populations (kept current by places/market.ts).
- */
-export function createScoreFn(
-  brandIndex: () => BrandIndex | undefined,
-  references: () => References = () => ({}),
-): ScoreFn {
-  return (businesses, center) => {
+/** The scan's scorer: the pure model of src/core/scoring with the brand index loaded once by the server. */
+export function createScoreFn(brandIndex: () => BrandIndex | undefined): ScoreFn {
+  return (businesses, center, options = {}) => {
     const index = brandIndex();
     return scoreBatch(
-      businesses.map((b) => toAnalysisInput(b, haversineMiles(center, b))),
-      { ...(index ? { brandIndex: index } : {}), references: references() },
+      businesses.map((b) => inputOf(b, haversineMiles(center, b))),
+      {
+        ...(index ? { brandIndex: index } : {}),
+        ...(options.qualitySpread !== undefined ? { qualitySpread: options.qualitySpread } : {}),
+      },
     );
   };
 }

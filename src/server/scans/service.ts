@@ -6,7 +6,7 @@ import type { EvidenceRead } from '../websites/service.js';
 import { businessCacheKey } from '../../core/types.js';
 import { placeTypesForGroups, resolveGroups } from '../../core/categories.js';
 import { dedupe } from '../../core/dedup.js';
-import { spreadResults } from '../../core/diversify.js';
+import { SPREAD_SIMILAR_MARGIN_POINTS, spreadResults } from '../../core/diversify.js';
 import { haversineMiles } from '../../core/geo.js';
 import { prospectId, toAnalysisInput, toProspect } from '../../core/prospect.js';
 import { fallbackAnalysis } from '../../core/scoring/index.js';
@@ -48,6 +48,11 @@ export const COUNT_MIN = 5;
 export const COUNT_MAX = 50;
 export const MAX_LOADED = 100;
 export const PROVIDER_MAX_RESULTS = 500;
+/**
+ * Records a scan reads first of a ranked circle's best: the 100 kept, and room for the duplicates, blocked and
+ * prefiltered businesses among them.
+ */
+export const FIRST_READ = 150;
 
 /** Where the scan reports what it degraded on (SPEC §8: logged, the scan goes on). */
 export interface ScanLog {
@@ -197,18 +202,19 @@ export function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
-  options: { order?: (sorted: RankEntry[]) => RankEntry[]; shown?: number } = {},
+  options: { order?: (sorted: RankEntry[]) => RankEntry[]; shown?: number; qualitySpread?: number } = {},
 ): Promise<Ranking> {
   if (businesses.length === 0) {
     return Promise.resolve({
       prospects: [],
       businesses: [],
       total: 0,
+      lowest: null,
       cacheWrites: { business: [], analysis: [] },
     });
   }
   const log = deps.log ?? silentLog;
-  const scores = scoreOrFallback(deps.score, businesses, center, log);
+  const scores = scoreOrFallback(deps.score, businesses, center, log, options.qualitySpread);
   // What the order reads, for every business; the prospects (and the analyses' texts) are made for the shown ones.
   const sorted = businesses.map((b, i): RankEntry => ({
     index: i,
@@ -218,11 +224,13 @@ export function rankBusinesses(
     lng: b.lng,
     distance: Math.round(haversineMiles(center, b) * 1000) / 1000,
     score: scores[i]!.score / 100,
+    exact: scores[i]!.exact,
     rule: scores[i]!.rule,
   }));
   sorted.sort(
     (a, b) =>
       b.score - a.score ||
+      b.exact - a.exact ||
       a.distance - b.distance ||
       a.name.localeCompare(b.name) ||
       a.id.localeCompare(b.id),
@@ -253,6 +261,7 @@ export function rankBusinesses(
   return withCaches(prospects, caches, {
     businesses: shownBusinesses,
     total: ordered.length,
+    lowest: shown.length > 0 ? Math.min(...shown.map((e) => e.exact)) : null,
     copies,
   });
 }
@@ -270,6 +279,8 @@ export interface RankEntry {
   lng: number;
   distance: number;
   score: number;
+  /** The display score before rounding: of two equal scores, the higher exact one is the stronger. */
+  exact: number;
   rule: string | null;
 }
 
@@ -277,7 +288,12 @@ export interface RankEntry {
 async function withCaches(
   made: Promise<Prospect[]>,
   read: Promise<CacheRows | undefined>,
-  { businesses, total, copies }: { businesses: Business[]; total: number; copies: CacheWrites['business'] },
+  {
+    businesses,
+    total,
+    lowest,
+    copies,
+  }: { businesses: Business[]; total: number; lowest: number | null; copies: CacheWrites['business'] },
 ): Promise<Ranking> {
   const [prospects, caches] = await Promise.all([made, read]);
   const now = Date.now();
@@ -298,6 +314,7 @@ async function withCaches(
     prospects,
     businesses,
     total,
+    lowest,
     cacheWrites: { business: businessWrites, analysis: analysisWrites },
   };
 }
@@ -327,6 +344,8 @@ export interface Ranking {
   businesses: Business[];
   /** How many were ranked (after `order`): the results' total. */
   total: number;
+  /** The lowest exact score among the prospects returned, null when none is. */
+  lowest: number | null;
   cacheWrites: CacheWrites;
 }
 
@@ -336,10 +355,11 @@ function scoreOrFallback(
   businesses: Business[],
   center: { lat: number; lng: number },
   log: ScanLog,
+  qualitySpread?: number,
 ): RankedBusiness[] {
   let scores: RankedBusiness[] = [];
   try {
-    scores = score(businesses, center);
+    scores = score(businesses, center, qualitySpread === undefined ? {} : { qualitySpread });
   } catch (error) {
     log.warn({ err: error, businesses: businesses.length }, 'scoring failed; using the category fallback');
   }
@@ -375,39 +395,62 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   }
   lap('prepare');
 
-  const [found, blocked] = await Promise.all([
-    deps.places.nearby({
-      ...center,
-      radiusMiles,
-      types,
-      limit: PROVIDER_MAX_RESULTS,
-      minCount: count,
-      useOsmTopUp: settings.useOsmTopUp,
-    }),
-    blockedIds(deps.db),
-  ]);
-  const wait = await waited;
-  if (wait > 0) throw tooSoon(wait);
-  lap('places');
-  progress?.({ phase: 'found', count: found.businesses.length });
-  // Only these are needed of what was found once it is cleaned: the list itself is not held through the waits.
+  // Every business of the circle is ranked where the provider keeps ranks (the imported table): its best come
+  // back, enough for the 100 kept after de-duplication, the blocklist and the prefilter; when they are not (or
+  // "Spread results out" may move up businesses up to 10 points below the 100th), more of the best are read.
+  const ranked = { showAll: settings.showAllProspects };
+  const blockedRead = blockedIds(deps.db);
+  let read = FIRST_READ;
+  let found: Awaited<ReturnType<ScanDeps['places']['nearby']>>;
+  let ranking: Ranking;
+  for (let round = 0; ; round++) {
+    const [answer, blocked] = await Promise.all([
+      deps.places.nearby({
+        ...center,
+        radiusMiles,
+        types,
+        limit: read,
+        minCount: count,
+        useOsmTopUp: settings.useOsmTopUp,
+        ranked,
+      }),
+      blockedRead,
+    ]);
+    found = answer;
+    if (round === 0) {
+      const wait = await waited;
+      if (wait > 0) throw tooSoon(wait);
+      lap('places');
+      progress?.({ phase: 'found', count: found.businesses.length + (found.circle?.unread ?? 0) });
+    }
+    const withEvidence = readEvidenceFor(deps, found.businesses);
+    await letQueriesGo(deps.db);
+    const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
+    const candidates = await withEvidence(kept);
+    if (round === 0) {
+      lap('clean');
+      progress?.({ phase: 'analysing', count: candidates.length + (found.circle?.unread ?? 0) });
+    }
+    // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
+    // show the same order.
+    ranking = await rankBusinesses(deps, candidates, center, {
+      order: (sorted) =>
+        spreadResults(
+          sorted.filter((e) => settings.showAllProspects || !isPrefilteredRule(e.rule)),
+          { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
+        ),
+      shown: MAX_LOADED,
+      ...(found.circle && { qualitySpread: found.circle.spread }),
+    });
+    const circle = found.circle;
+    if (!circle || circle.nextBest === null || read >= PROVIDER_MAX_RESULTS) break;
+    const margin = input.spreadOut ? SPREAD_SIMILAR_MARGIN_POINTS : 0;
+    const full = ranking.prospects.length >= MAX_LOADED && ranking.lowest !== null;
+    if (full && ranking.lowest! >= circle.nextBest + margin) break;
+    read = Math.min(PROVIDER_MAX_RESULTS, read * 3);
+  }
+  ranking = { ...ranking, total: ranking.total + (found.circle?.unread ?? 0) };
   const { sources, noLocalData } = found;
-  const withEvidence = readEvidenceFor(deps, found.businesses);
-  await letQueriesGo(deps.db);
-  const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
-  const candidates = await withEvidence(kept);
-  lap('clean');
-  progress?.({ phase: 'analysing', count: candidates.length });
-  // Spread out (when asked) before the top 100 are kept: the first page, Load Next and the restored scan all
-  // show the same order.
-  const ranking = await rankBusinesses(deps, candidates, center, {
-    order: (sorted) =>
-      spreadResults(
-        sorted.filter((e) => settings.showAllProspects || !isPrefilteredRule(e.rule)),
-        { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
-      ),
-    shown: MAX_LOADED,
-  });
   lap('rank');
   const page = await keepAndPage(
     deps,

@@ -18,7 +18,8 @@ const RETRIES = 6;
 
 export const WEBSITE_JOB = 'website';
 
-function parseEvidence(text: string): WebsiteEvidence | undefined {
+/** A stored evidence document, or undefined when it is not one (a damaged row counts as no check). */
+export function parseEvidence(text: string): WebsiteEvidence | undefined {
   try {
     const parsed = websiteEvidenceSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;

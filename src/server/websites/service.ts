@@ -142,6 +142,11 @@ export interface WebsiteWorkerDeps {
   log: FastifyBaseLogger;
   settings: WebsiteSettings;
   rescore: Rescore;
+  /**
+   * Raises an imported place's stored rank to what the evidence makes possible (places/ranks.ts), so the scans that
+   * rank its circle read it when they should.
+   */
+  rankPlace?: (placeId: string, evidence: WebsiteEvidence) => Promise<void>;
   /** Tests: resolve host names without DNS. */
   resolve?: Resolver;
 }
@@ -178,6 +183,8 @@ export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps):
     }
     const before = await readEvidenceRow(deps.db.kysely, p.key);
     await writeEvidence(deps.db.kysely, p.key, p.website, evidence, business);
+    if (business.source === 'local' && evidence.status !== 'failed')
+      await deps.rankPlace?.(business.id, evidence);
     // A check that could not be made scores as no evidence (core/scoring/website-evidence.ts) and shows no signal:
     // unless the business showed signals of an earlier check, no rep's list changes, and none is read or rewritten
     // (issue 21: every stored list of the team is searched for the business, and each holding it rewritten).

@@ -16,7 +16,7 @@ import {
 import type { Prospect } from '../../core/types';
 import { VERTICAL_LABELS } from '../../core/verticals';
 // The constants only (labels): the scoring model itself stays off the page.
-import { KEYWORD_LABELS, type KeywordGroup } from '../../core/scoring/constants';
+import { KEYWORD_LABELS, type KeywordGroup, type ScoreRule } from '../../core/scoring/constants';
 import { api, type Advertiser, type PlaceDetails } from '../api';
 import { SignalChips } from './SignalChips';
 import { PipelineRow } from '../main/pipeline/PipelineRow';
@@ -75,13 +75,15 @@ const BREAKDOWN_ROWS = [
 ] as const;
 
 /** Words a rep reads for the rules that decide a score outright. */
-const RULE_LABELS: Readonly<Record<string, string>> = {
+const RULE_LABELS: Readonly<Record<ScoreRule | 'fallback', string>> = {
   nationalChain: 'national chain',
   lowPropensity: 'does not buy local advertising',
+  restricted: 'a category many stations may not accept',
   autoRepair: 'independent auto repair',
   chain: 'part of a chain',
   gasStation: 'gas station',
-  government: 'government',
+  government: 'public institution',
+  hospital: 'hospital',
   nonProfit: 'non-profit',
   fallback: 'category estimate',
 };
@@ -95,7 +97,7 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
         Scored as {vertical.toLowerCase()}
-        {b.rule ? ` — rule: ${RULE_LABELS[b.rule] ?? b.rule}` : ''}
+        {b.rule ? ` — rule: ${RULE_LABELS[b.rule]}` : ''}
         {b.brand ? ` — brand: ${b.brand}` : ''}
       </Text>
       {b.points || !b.rule ? (
@@ -137,13 +139,13 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
         </Table>
       ) : (
         <Text size="xs">
-          A rule decides this score: {RULE_LABELS[b.rule ?? ''] ?? b.rule} ({score}).
+          A rule decides this score: {b.rule ? RULE_LABELS[b.rule] : ''} ({score}).
         </Text>
       )}
       {b.quantile !== undefined && b.quantile !== null && b.reference && (
         <Text size="xs">
-          Market standing {Math.round(b.quantile * 100)}/100 among{' '}
-          {b.reference.population.toLocaleString('en-US')} businesses here.
+          Standing {Math.min(100, Math.round(b.quantile * 100))}/100 on the scale of the reference market (
+          {b.reference.population.toLocaleString('en-US')} businesses): the same wherever it is scanned.
         </Text>
       )}
       {b.keywordMatches && b.keywordMatches.length > 0 && (
@@ -154,6 +156,13 @@ function ScoreBreakdown({ prospect }: { prospect: Prospect }) {
     </Stack>
   );
 }
+
+/** What a restricted category is, as its flag says it. */
+const RESTRICTED_LABELS = {
+  cannabis: 'Cannabis',
+  firearms: 'Firearms',
+  adult: 'Adult entertainment',
+} as const;
 
 /** Memoized: a card renders again only when its own props change (see useStableHandlers for the actions). */
 export const ProspectCard = memo(function ProspectCard(props: {
@@ -361,6 +370,17 @@ export const ProspectCard = memo(function ProspectCard(props: {
             </Text>{' '}
             {props.savedNote}
           </Text>
+        )}
+        {analysis?.breakdown?.restricted && (
+          <Alert color="orange" variant="light" p={6} data-testid="restricted-flag">
+            <Text size="sm">
+              <Text span fw={600} size="sm">
+                {RESTRICTED_LABELS[analysis.breakdown.restricted]}:
+              </Text>{' '}
+              most local TV and cable sellers may not accept its ads. Check your station's policy before
+              calling.
+            </Text>
+          </Alert>
         )}
         {advertiser && (
           <Alert color="grape" variant="light" p={6} data-testid="advertiser-banner">
