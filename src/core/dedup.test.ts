@@ -421,6 +421,40 @@ describe('streetLineKey and isInstitution', () => {
   });
 });
 
+describe('dedupe: one number to call (same-phone-nearby, 150 m)', () => {
+  const north = (m: number) => 37.79 + m / 111_195;
+
+  it('keeps one card for a practice listed by its name and by its dentist, a firm written two ways', () => {
+    const practice = c('St Francis Dentistry', north(0), -122.4, '', { phone: '(415) 777-3337' });
+    const dentist = c('Fernandez Oliver M DDS', north(40), -122.4, '', { phone: '+14157773337' });
+    const r = dedupeDetailed([practice, dentist]);
+    expect(r.kept).toEqual([practice]);
+    expect(r.dropped[0]?.rule).toBe('same-phone-nearby');
+    // "&" or not, one firm: the same-name rule reads the names without "and".
+    const firm = dedupeDetailed([
+      c('Kaiser Gornick, LLP', north(0), -122.4, '', { phone: '4158577400' }),
+      c('Kaiser & Gornick LLP', north(90), -122.4, '', { phone: '4153198833' }),
+    ]);
+    expect(firm.kept).toHaveLength(1);
+    expect(firm.dropped[0]?.rule).toBe('same-name-nearby');
+  });
+
+  it('keeps apart one number farther than 150 m, and different numbers side by side', () => {
+    expect(
+      dedupe([
+        c('Sunrun', north(0), -122.4, '', { phone: '8554786786' }),
+        c('Sunrun Solar', north(200), -122.4, '', { phone: '8554786786' }),
+      ]),
+    ).toHaveLength(2);
+    expect(
+      dedupe([
+        c('Union Square Dental', north(0), -122.4, '', { phone: '4155550101' }),
+        c('Union Square Dental Lab', north(5), -122.4, '', { phone: '4155550199' }),
+      ]),
+    ).toHaveLength(2);
+  });
+});
+
 describe('dedupe: one business mapped twice (same-name-nearby, 150 m)', () => {
   // At 37.79° a metre is about 0.000009° of latitude.
   const north = (m: number) => 37.79 + m / 111_195;

@@ -290,6 +290,7 @@ export type DedupRule =
   | 'same-address'
   | 'identical-six-decimals'
   | 'same-name-nearby'
+  | 'same-phone-nearby'
   | 'same-institution';
 
 /** Rules under which the two entries are one business by name: the kept one may take the other's contacts. */
@@ -298,6 +299,7 @@ const SAME_BUSINESS_RULES: ReadonlySet<DedupRule> = new Set<DedupRule>([
   'name-and-address',
   'identical-six-decimals',
   'same-name-nearby',
+  'same-phone-nearby',
   'same-institution',
 ]);
 
@@ -394,6 +396,8 @@ interface Kept<T> {
   street: string;
   /** {@link institutionKey}; '' for a business. */
   campus: string;
+  /** The name as the same-name-nearby rule compares it ({@link nearbyNameKey}). */
+  nearbyName: string;
   /** A university or college (by its own type or a merged building's): one per list by `campus`. */
   university: boolean;
 }
@@ -411,6 +415,23 @@ function lngReachAt(lat: number): number {
   return Math.ceil(1 / cos);
 }
 
+/**
+ * A normalised name as the same-name-nearby rule compares it: without "and", so "Kaiser & Gornick" and "Kaiser
+ * Gornick", as two sources write one firm, are one name.
+ */
+function nearbyNameKey(name: string): string {
+  if (!name.includes('and')) return name;
+  const words = name.split(' ').filter((w) => w !== 'and');
+  return words.length > 0 ? words.join(' ') : name;
+}
+
+/** The last ten digits of a phone number (the national number in North America), null without seven or more. */
+export function phoneKey(phone: string | null | undefined): string | null {
+  const first = phone?.split(';')[0] ?? '';
+  const digits = first.replace(/\D/g, '');
+  return digits.length >= 7 ? digits.slice(-10) : null;
+}
+
 /** True when `item` is, by the same-name-nearby rule, the business of `p` mapped twice. */
 function sameBusinessNearby<T>(p: Point<T>, item: DedupCandidate, street: string): boolean {
   const k = p.of;
@@ -421,13 +442,20 @@ function sameBusinessNearby<T>(p: Point<T>, item: DedupCandidate, street: string
 }
 
 /**
- * `into` with what it lacks taken from `from`, a duplicate of the same business: its phone, website, and its
+ * `into` with what it lacks taken from `from`, a duplicate of the same business: its phone (unless a kept entry has
+ * that number: the two would become duplicates by the phone rule), website, and its
  * address when `into` has none with a house number, `from` lies within 150 m (a campus building further away
  * has an address the kept entry's map marker is not at) and no kept entry has that address yet (else the two
  * kept entries would become duplicates by the address rules). A copy only if anything changes.
  */
-function takeOver<T extends DedupCandidate>(into: T, from: T, addressTaken: (key: string) => boolean): T {
-  const phone = !into.phone && from.phone ? from.phone : null;
+function takeOver<T extends DedupCandidate>(
+  into: T,
+  from: T,
+  addressTaken: (key: string) => boolean,
+  phoneTaken: (key: string) => boolean,
+): T {
+  const fromPhone = phoneKey(from.phone);
+  const phone = !into.phone && from.phone && !(fromPhone && phoneTaken(fromPhone)) ? from.phone : null;
   const website = !into.website && from.website ? from.website : null;
   const key = addressKey(from.address);
   const address =
@@ -488,6 +516,9 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
   const near = new Grid<Kept<T>>(CLOSE_DEGREES);
   const nearStorage = new Grid<Kept<T>>(STORAGE_CLOSE_DEGREES);
   const sameName = new Grid<Point<T>>(SAME_NAME_CELL_DEGREES);
+  const samePhone = new Grid<Kept<T>>(SAME_NAME_CELL_DEGREES);
+  /** The phone numbers of kept entries, anywhere. */
+  const phones = new Set<string>();
   // Institutions by institutionKey: their buildings (points), the first kept, the first university.
   const campusGrid = new Grid<Point<T>>(CAMPUS_CELL_DEGREES);
   const institutions = new Map<string, Kept<T>>();
@@ -501,6 +532,8 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
     const { key: address, street } = made
       ? { key: made.addressKey, street: made.street }
       : addressKeys(item.address);
+    const nearbyName = nearbyNameKey(name);
+    const phone = phoneKey(item.phone);
     const storage = name.length > 0 && isStorageName(name);
     const limit = storage ? STORAGE_CLOSE_DEGREES : CLOSE_DEGREES;
     const grid = storage ? nearStorage : near;
@@ -542,14 +575,29 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
     }
     if (!hit && name) {
       const point = sameName.least(
-        name,
+        nearbyName,
         item.lat,
         item.lng,
-        (p) => p.of.name === name && sameBusinessNearby(p, item, street),
+        (p) => p.of.nearbyName === nearbyName && sameBusinessNearby(p, item, street),
         (p) => p.of.index,
         lngReachAt(item.lat),
       );
       if (point) hit = { of: point.of, rule: 'same-name-nearby' };
+    }
+    if (!hit && phone) {
+      // One number within 150 m is one business to call: a practice listed once per practitioner, a firm by its
+      // name and by its people.
+      const of = samePhone.least(
+        phone,
+        item.lat,
+        item.lng,
+        (k) =>
+          Math.abs(k.lat - item.lat) <= SAME_BUSINESS_LAT_DEGREES &&
+          haversineMiles(k, item) <= SAME_BUSINESS_MILES,
+        (k) => k.index,
+        lngReachAt(item.lat),
+      );
+      if (of) hit = { of, rule: 'same-phone-nearby' };
     }
     const campus = made ? made.campus : name ? institutionKey(item.name, item.types, name) : '';
     const university = campus !== '' && !!item.types?.some((t) => UNIVERSITY_TYPE_SET.has(t));
@@ -570,8 +618,18 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
       drops.push({ item, of: hit.of, rule: hit.rule });
       if (SAME_BUSINESS_RULES.has(hit.rule)) {
         const k = hit.of;
-        const merged = takeOver(k.item, item, (key) => byAddress.has(key));
+        const merged = takeOver(
+          k.item,
+          item,
+          (key) => byAddress.has(key),
+          (key) => phones.has(key),
+        );
         if (merged !== k.item) {
+          const tookPhone = merged.phone !== k.item.phone ? phoneKey(merged.phone) : null;
+          if (tookPhone) {
+            phones.add(tookPhone);
+            samePhone.add(tookPhone, k.lat, k.lng, k);
+          }
           if (merged.address !== k.item.address) {
             // It took over an address: later entries compare with that address as well.
             k.street = streetLineKey(merged.address);
@@ -601,12 +659,17 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
       street,
       campus,
       university,
+      nearbyName,
     };
     kept.push(item);
     for (const id of ids) byId.set(id, record);
     if (name) {
       grid.add(name, item.lat, item.lng, record);
-      sameName.add(name, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
+      sameName.add(nearbyName, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
+    }
+    if (phone) {
+      phones.add(phone);
+      samePhone.add(phone, item.lat, item.lng, record);
     }
     if (campus) {
       campusGrid.add(campus, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });

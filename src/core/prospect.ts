@@ -68,5 +68,6 @@ export function toProspect(
   if (typeof b.priceLevel === 'number') p.priceLevel = b.priceLevel;
   if (b.photos?.length) p.photos = b.photos.slice(0, MAX_PHOTOS);
   if (opts.analysis) p.aiAnalysis = opts.analysis;
+  if (b.fieldSources && Object.keys(b.fieldSources).length > 0) p.sources = { ...b.fieldSources };
   return p;
 }

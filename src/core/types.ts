@@ -5,7 +5,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PlaceProfile } from './scoring/profile';
 import type { WebsiteEvidence } from './websites/signals';
 
-import type { BusinessSource } from './api/prospect';
+import type { BusinessSource, FieldSources } from './api/prospect';
 
 export type { BusinessSource };
 
@@ -45,6 +45,8 @@ export interface Business {
    */
   manyCities?: boolean;
   source: BusinessSource;
+  /** Which source each field came from, for a business of the imported data (OpenStreetMap, Overture Maps). */
+  fieldSources?: FieldSources;
   /** Raw OpenStreetMap tags, when the business came from OSM data. */
   tags?: Record<string, string>;
   priceLevel?: number;

@@ -102,7 +102,7 @@ export async function importExtract(db: Db, relative: string): Promise<void> {
 }
 
 /** The first page of the file's scan on `db` (its extracts imported already), as a rep sees it. */
-export async function scanFirstPage(db: Db, file: JudgementFile): Promise<Prospect[]> {
+export async function scanFirstPage(db: Db, file: Pick<JudgementFile, 'scan'>): Promise<Prospect[]> {
   const config = parseConfig({ PLACE_PROVIDERS: 'local', LOG_LEVEL: 'silent' });
   const deps: ScanDeps = {
     db,

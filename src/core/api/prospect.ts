@@ -86,6 +86,19 @@ export type ProspectAnalysis = z.infer<typeof prospectAnalysisSchema>;
 export const businessSourceSchema = z.enum(['local', 'google', 'osm', 'demo']);
 export type BusinessSource = z.infer<typeof businessSourceSchema>;
 
+/**
+ * Which source each field of an imported business came from, in the words the card shows ("OpenStreetMap",
+ * "Overture (Meta)"): both when OpenStreetMap and Overture Maps hold the business (server/places/conflate.ts).
+ */
+export const fieldSourcesSchema = z.object({
+  name: text(60).optional(),
+  address: text(60).optional(),
+  phone: text(60).optional(),
+  website: text(60).optional(),
+  hours: text(60).optional(),
+});
+export type FieldSources = z.infer<typeof fieldSourcesSchema>;
+
 /** The working record of SPEC.md §3, as a scan answers it. */
 export const prospectSchema = z.object({
   /** Place id, else provider id, else generated 'prospect_N'. */
@@ -119,6 +132,8 @@ export const prospectSchema = z.object({
    * in the Saved tab. Stored results from before the checks are read as `[]`.
    */
   signals: z.array(websiteSignalSchema).max(60).optional(),
+  /** Where its fields came from, for a business of the imported data. */
+  sources: fieldSourcesSchema.optional(),
 });
 export type Prospect = z.infer<typeof prospectSchema>;
 

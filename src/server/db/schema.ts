@@ -370,6 +370,22 @@ export interface PlaceTable {
   name_key: string | null;
   /** The business's website's domain (core/market.ts siteKey); null without one or on a platform. */
   site_domain: string | null;
+  /**
+   * JSON object: the source each field of a place merged from several sources came from ({"phone": "Overture
+   * (Meta)", "name": "OpenStreetMap"}, places/conflate.ts); null for a place of one source.
+   */
+  field_sources: string | null;
+}
+
+/** A source's record of a place merged from several sources (places/conflate.ts). */
+export interface PlaceSourceTable {
+  /** The id its source knows it by ('osm:node/1', 'overture:08f...'). */
+  source_id: string;
+  /** The place it is merged into. */
+  place_id: string;
+  kind: 'osm' | 'overture';
+  /** JSON: the source's fields (local-store.ts PlaceSource). */
+  record: string;
 }
 
 /** What the last rebuild of the imported market (places/market.ts) made every place's profile and rank under. */
@@ -570,6 +586,7 @@ export interface Database {
   market_keys: MarketKeyTable;
   market_work: MarketWorkTable;
   places_staging: PlaceStagingTable;
+  place_sources: PlaceSourceTable;
   place_areas: PlaceAreaTable;
   website_evidence: WebsiteEvidenceTable;
   pipeline: PipelineTable;

@@ -1,6 +1,6 @@
 // The `places` table: rows from OSM elements, the staged import (write to a staging table, then one
 // transaction moves it into `places`), and the radius query through the `places_grid` index.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { inTexts, withSqliteConnection, type Db } from '../db/database.js';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
@@ -83,6 +83,7 @@ export function storedRow(
   f: PlaceSource,
   importedAt: string,
   brandIndex: BrandIndex | undefined = getBrandIndex(),
+  fieldSources: Readonly<Record<string, string>> | null = null,
 ): PlaceRow {
   const profile = placeProfile(
     {
@@ -141,6 +142,7 @@ export function storedRow(
     ...rank,
     name_key: locationKey(f.name),
     site_domain: siteKey(f.website),
+    field_sources: fieldSources ? JSON.stringify(fieldSources) : null,
   };
 }
 
@@ -200,6 +202,7 @@ const COLUMNS = [
   'rank_rule',
   'name_key',
   'site_domain',
+  'field_sources',
 ] as const satisfies readonly (keyof PlaceRow)[];
 
 const INSERT_CHUNK = 500;
@@ -227,10 +230,16 @@ export async function stageRows(
  * Move a staged import into `places` in one transaction: insert new ids, update existing ones. Rows go in in
  * the order of the grid index (latitude band, then longitude), so the places of one area lie on a few pages of the
  * table instead of one page each: a radius query reads its 500 nearest from tens of pages, not hundreds (an
- * extract comes in the order of its OpenStreetMap ids, which is no order on the ground).
+ * extract comes in the order of its OpenStreetMap ids, which is no order on the ground). `prepare` runs first, in
+ * the same transaction (the conflation of the staged rows with the places of another source, conflate.ts).
  */
-export async function commitStaged(db: Kysely<Database>, importId: string): Promise<number> {
+export async function commitStaged(
+  db: Kysely<Database>,
+  importId: string,
+  prepare?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await prepare?.(trx);
     const select = trx
       .selectFrom('places_staging')
       .select([...COLUMNS])
@@ -374,6 +383,7 @@ const RECORD_COLUMNS = [
   'locations',
   'many_cities',
   'profile',
+  'field_sources',
 ] as const satisfies readonly (keyof PlaceTable)[];
 
 /** A place as a radius query answers it. */
@@ -455,6 +465,7 @@ function recordOf(v: unknown[]): PlaceRecord {
     locations: v[16] as number,
     many_cities: v[17] as number,
     profile: v[18] as string | null,
+    field_sources: v[19] as string | null,
   };
 }
 

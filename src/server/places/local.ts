@@ -3,6 +3,8 @@ import type { Db } from '../db/database.js';
 import type { PlaceRecord } from './local-store.js';
 import { getPlace, queryRadius, rankCircle } from './local-store.js';
 import { openNow } from './open-now.js';
+import { singleSourceFields } from './conflate.js';
+import type { FieldSources } from '../../core/api/prospect.js';
 import { decodeProfile, profileVersion } from '../../core/scoring/profile.js';
 import { getBrandIndex } from '../../core/scoring/nsi.js';
 import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearchQuery } from './provider.js';
@@ -12,10 +14,11 @@ import type { FoundBusiness, NearbyQuery, PlaceDetails, PlaceProvider, TextSearc
  * made under `profiles` (the current profileVersion; without it, or when stale, the scan derives it).
  */
 export function rowToBusiness(
-  row: Omit<PlaceRecord, 'locations' | 'many_cities' | 'profile'> & {
+  row: Omit<PlaceRecord, 'locations' | 'many_cities' | 'profile' | 'field_sources'> & {
     locations?: number;
     many_cities?: number;
     profile?: string | null;
+    field_sources?: string | null;
   },
   now: Date = new Date(),
   zoneCache: Map<string, Date> = new Map(),
@@ -34,6 +37,16 @@ export function rowToBusiness(
     source: 'local',
     tags: JSON.parse(row.tags) as Record<string, string>,
   };
+  b.fieldSources = row.field_sources
+    ? (JSON.parse(row.field_sources) as FieldSources)
+    : singleSourceFields({
+        id: row.id,
+        address: row.address,
+        phone: row.phone,
+        website: row.website,
+        openingHours: row.opening_hours,
+        tags: b.tags ?? {},
+      });
   if (row.city) b.city = row.city;
   if (row.state) b.state = row.state;
   if (row.zip) b.zip = row.zip;

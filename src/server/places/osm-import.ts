@@ -9,6 +9,7 @@ import { readOsmBusinesses, readOsmHeader, type PbfProgress } from './pbf-reader
 import { areaIdentity, BoxBuilder, recordArea, type AreaRecord } from './areas.js';
 import { commitStaged, countPlaces, discardStaged, placeRow, stageRows } from './local-store.js';
 import { refreshMarket } from './market.js';
+import { conflateStaged, type ConflationSummary } from './conflate.js';
 import { getBrandIndex } from '../../core/scoring/nsi.js';
 
 export interface ImportResult {
@@ -19,6 +20,8 @@ export interface ImportResult {
   skippedWays: number;
   /** Rows inserted or updated by this import. */
   upserted: number;
+  /** Businesses merged with the same business of another source (Overture Maps), for the first time or again. */
+  merged: ConflationSummary;
   /** Businesses in the table afterwards (this and earlier imports). */
   total: number;
   /** The market rebuilt after the import: multi-location businesses, and places in several cities. */
@@ -63,7 +66,11 @@ export async function importOsmFile(
     // Read once the file is known to be whole (the reader checked its structure); a header that says nothing usable
     // leaves the box to the businesses and the date to the import.
     const header = await readOsmHeader(file).catch(() => ({ bbox: null, timestamp: null }));
-    const upserted = await commitStaged(db.kysely, importId);
+    const brandIndex = getBrandIndex();
+    let merged: ConflationSummary = { merged: 0, remerged: 0 };
+    const upserted = await commitStaged(db.kysely, importId, async (trx) => {
+      merged = await conflateStaged(trx, importId, 'osm', brandIndex);
+    });
     // The area it covers: the extract's own bounding box when its header has one, else its businesses' box.
     const area: AreaRecord = {
       ...identity,
@@ -75,7 +82,7 @@ export async function importOsmFile(
     };
     await recordArea(db.kysely, area);
     // The market the import makes: places per business, businesses in several cities, every place's rank.
-    const market = await refreshMarket(db, getBrandIndex());
+    const market = await refreshMarket(db, brandIndex);
     if (db.kind === 'postgres') {
       // Fresh statistics and visibility map: the planner picks the grid index and can answer from it alone.
       await db.pool?.query('VACUUM ANALYZE places');
@@ -84,6 +91,7 @@ export async function importOsmFile(
       file,
       ...read,
       upserted,
+      merged,
       total: await countPlaces(db.kysely),
       market: {
         multiLocation: market.multiLocation,

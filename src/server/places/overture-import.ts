@@ -25,6 +25,7 @@ import {
   type PlaceRow,
 } from './local-store.js';
 import { refreshMarket } from './market.js';
+import { conflateStaged, type ConflationSummary } from './conflate.js';
 import {
   DEFAULT_MIN_CONFIDENCE,
   openOvertureFile,
@@ -110,7 +111,11 @@ export function overtureTags(place: OverturePlace): Record<string, string> {
   if (c.basic) tags['overture:basic_category'] = c.basic;
   if (place.confidence !== null)
     tags['overture:confidence'] = String(Math.round(place.confidence * 1000) / 1000);
-  const datasets = [...new Set(place.sources.map((s) => s.dataset))];
+  // The datasets that gave the whole record first: the card names a place's source by the first.
+  const wholeFirst = [...place.sources].sort(
+    (a, b) => Number(a.property !== null) - Number(b.property !== null),
+  );
+  const datasets = [...new Set(wholeFirst.map((s) => s.dataset))];
   if (datasets.length > 0) tags['overture:sources'] = joined(datasets);
   const licenses = [...new Set(place.sources.flatMap((s) => (s.license ? [s.license] : [])))];
   if (licenses.length > 0) tags['overture:licenses'] = joined(licenses);
@@ -162,6 +167,8 @@ export interface OvertureImportResult {
   read: number;
   /** Rows inserted or updated. */
   imported: number;
+  /** Places merged with the same business of another source (OpenStreetMap), for the first time or again. */
+  merged: ConflationSummary;
   notOpen: number;
   lowConfidence: number;
   uncategorised: number;
@@ -321,7 +328,10 @@ async function importInputs(
       mergeSummary(totals, summary);
     }
     options.progress?.({ phase: 'commit' });
-    const imported = await commitStaged(db.kysely, importId);
+    let merged: ConflationSummary = { merged: 0, remerged: 0 };
+    const imported = await commitStaged(db.kysely, importId, async (trx) => {
+      merged = await conflateStaged(trx, importId, 'overture', brandIndex);
+    });
     const record: AreaRecord = {
       ...area,
       box: area.box ?? (boxKnown ? fileBox : null),
@@ -339,6 +349,7 @@ async function importInputs(
       files: inputs.length,
       read: totals.read,
       imported,
+      merged,
       notOpen: totals.notOpen,
       lowConfidence: totals.lowConfidence,
       uncategorised: totals.uncategorised,

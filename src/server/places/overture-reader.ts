@@ -31,6 +31,8 @@ export interface OvertureSource {
   dataset: string;
   recordId: string | null;
   license: string | null;
+  /** The one property it gave ('/properties/confidence'); null when it gave the whole record. */
+  property: string | null;
 }
 
 /** One place as the import and the conflation read it: Overture's fields, normalised. */
@@ -311,7 +313,15 @@ function sourcesOf(v: unknown): OvertureSource[] {
   for (const s of v) {
     const r = record(s);
     const dataset = text(r?.dataset);
-    if (r && dataset) out.push({ dataset, recordId: text(r.record_id), license: text(r.license) });
+    if (r && dataset) {
+      const property = text(r.property);
+      out.push({
+        dataset,
+        recordId: text(r.record_id),
+        license: text(r.license),
+        property: property === '/' ? null : property,
+      });
+    }
   }
   return out;
 }
@@ -339,7 +349,12 @@ function compactColumn(column: string, value: unknown): unknown {
       return a ? [a] : null;
     }
     case 'sources':
-      return sourcesOf(value).map((x) => ({ dataset: x.dataset, record_id: x.recordId, license: x.license }));
+      return sourcesOf(value).map((x) => ({
+        dataset: x.dataset,
+        record_id: x.recordId,
+        license: x.license,
+        property: x.property,
+      }));
     case 'categories': {
       const c = record(value);
       return c ? { primary: text(c.primary), alternate: strings(c.alternate) } : null;

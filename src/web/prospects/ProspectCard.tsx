@@ -350,6 +350,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
           </Badge>
         </Group>
         <Text size="sm">{fullAddress(p)}</Text>
+        {p.sources && <FieldSourcesLine sources={p.sources} />}
         {actions.onStage && props.meId !== undefined && (
           <PipelineRow
             prospect={p}
@@ -609,3 +610,23 @@ export const ProspectCard = memo(function ProspectCard(props: {
     </Card>
   );
 });
+
+/** The fields a card says the source of, in its words. */
+const SOURCED_FIELDS = [
+  ['phone', 'Phone'],
+  ['website', 'Website'],
+  ['address', 'Address'],
+] as const;
+
+/** Where the card's phone, website and address came from ("Phone: Overture (Meta) · Address: OpenStreetMap"). */
+function FieldSourcesLine({ sources }: { sources: NonNullable<Prospect['sources']> }) {
+  const parts = SOURCED_FIELDS.flatMap(([field, label]) =>
+    sources[field] ? [`${label}: ${sources[field]}`] : [],
+  );
+  if (parts.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="field-sources">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
