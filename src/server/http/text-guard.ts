@@ -5,6 +5,9 @@ import { badRequest } from './errors.js';
 export function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 20 || typeof value !== 'object' || value === null) return null;
+  // Parsed JSON is plain objects and arrays; anything else (an upload's stream) is no text to check.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
     const found = nulPath(inner, path ? `${path}.${key}` : key, depth + 1);
