@@ -60,7 +60,9 @@ describe('matchScore', () => {
 
   it('takes a phone or website in common as evidence for less alike names', () => {
     const a = at('Kaiser Gornick', 0, { website: 'https://www.kaisergornick.com/' });
-    const b = at('Kaiser Gornick LLP Injury Attorneys', 100, { website: 'https://kaisergornick.com/contact' });
+    const b = at('Kaiser Gornick LLP Injury Attorneys', 100, {
+      website: 'https://kaisergornick.com/contact',
+    });
     expect(nameSimilarity(a.name, b.name)).toBeLessThan(0.75);
     expect(matchScore(a, b)).not.toBeNull();
     expect(matchScore(a, { ...b, website: null })).toBeNull();

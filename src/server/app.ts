@@ -50,6 +50,7 @@ import type { Resolver } from './websites/address.js';
 import { scanRoutes } from './scans/routes.js';
 import { getBrandIndex } from '../core/scoring/nsi.js';
 import { createMarketKeeper } from './places/market.js';
+import { dataAttribution } from './places/areas.js';
 import { raisePlaceRank } from './places/ranks.js';
 import { Metrics } from './metrics/metrics.js';
 import { strategyRoutes } from './strategies/routes.js';
@@ -387,7 +388,7 @@ export async function buildApp({
     },
     async () => ({
       passwordMinLength: config.passwordMinLength,
-      map: config.map,
+      map: { ...config.map, dataAttribution: await dataAttribution(db.kysely) },
       radiusMaxMiles: config.discovery.radiusMaxMiles,
       /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
       invitationRequired: await anyAuthUser(db.kysely),

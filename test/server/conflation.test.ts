@@ -257,4 +257,17 @@ describe('conflation of OpenStreetMap and Overture', () => {
       brand_wikidata: 'Q6791878',
     });
   });
+
+  it('credits the sources of the imported data on every map (GET /api/config)', async () => {
+    const db = await freshDb();
+    const credit = async () => {
+      const res = await opened!.ctx.request({ method: 'GET', url: '/api/config' });
+      return res.json<{ map: { dataAttribution: string } }>().map.dataAttribution;
+    };
+    expect(await credit()).toBe('');
+    await importOsmFile(db, writeOsm('e.osm', OSM));
+    expect(await credit()).toBe('© OpenStreetMap contributors');
+    await importOvertureFiles(db, [await writeOverture('e.parquet', OVERTURE)]);
+    expect(await credit()).toBe('© OpenStreetMap contributors, Overture Maps Foundation');
+  });
 });

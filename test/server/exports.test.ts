@@ -201,6 +201,30 @@ describe('team prospects and exports', () => {
     ).toEqual(['Mine']);
   });
 
+  it('credits the open business data in a last column when a row came from it', async () => {
+    await clearScans();
+    await recordTeam(
+      repA,
+      [
+        prospect('ov', { sources: { name: 'OpenStreetMap', phone: 'Overture (Meta)' } }),
+        prospect('osm', { sources: { name: 'OpenStreetMap' } }),
+        prospect('g'),
+      ],
+      '2026-05-03T10:00:00.000Z',
+    );
+    for (const url of ['/api/exports/all-prospects.csv', '/api/exports/prospects.csv']) {
+      const rows = parseCsv((await get(url, admin)).body).records;
+      const col = rows[0]!.indexOf('Data Source');
+      expect(col, url).toBe(rows[0]!.length - 1);
+      const credit = Object.fromEntries(rows.slice(1).map((r) => [r[0], r[col]]));
+      expect(credit).toEqual({
+        'Business ov': '© OpenStreetMap contributors, Overture Maps Foundation',
+        'Business osm': '© OpenStreetMap contributors',
+        'Business g': '',
+      });
+    }
+  });
+
   it("writes dates in the rep's time zone and phone numbers as a spreadsheet shows them, still guarded", async () => {
     await clearScans();
     await recordTeam(

@@ -9,7 +9,11 @@ export type Role = z.infer<typeof roleSchema>;
 /** Settings the web app needs before anyone signs in. */
 export const appConfigSchema = z.object({
   passwordMinLength: z.number().int(),
-  map: z.object({ tileUrl: z.string(), tileAttribution: z.string() }),
+  /**
+   * The map's tiles and their credit, and the credit of the imported business data shown on it ('' before any
+   * import; with Overture Maps' names once its places are imported).
+   */
+  map: z.object({ tileUrl: z.string(), tileAttribution: z.string(), dataAttribution: z.string() }),
   radiusMaxMiles: z.number(),
   /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
   invitationRequired: z.boolean(),

@@ -1,6 +1,7 @@
 // Administration: All Prospects, caches, Algorithm Settings, the audit log.
 import { z } from 'zod';
 import { isoTime } from './common';
+import { fieldSourcesSchema } from './prospect';
 
 const optionalText = z.string().optional().catch(undefined);
 const optionalNumber = z.number().finite().optional().catch(undefined);
@@ -34,6 +35,8 @@ export const storedProspectSchema = z.object({
     })
     .optional()
     .catch(undefined),
+  /** Where its fields came from (a business of the imported data); absent in copies stored before. */
+  sources: fieldSourcesSchema.optional().catch(undefined),
 });
 export type StoredProspect = z.infer<typeof storedProspectSchema>;
 

@@ -4,6 +4,7 @@ import { isSuperAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { fileDate, localDateTime, phoneCell, recordsToCsv, type CsvColumn } from '../../core/csv.js';
 import { recordAudit } from '../audit/service.js';
+import { creditOf } from '../../core/attribution.js';
 import {
   countTeamProspects,
   findLatestScan,
@@ -138,13 +139,25 @@ const detailColumns = (timeZone: string): CsvColumn<TeamProspect>[] => [
   ['Time Zone', () => timeZone],
 ];
 
+/**
+ * The columns of an export, with the credit of the open business data as the last column when any row's fields came
+ * from it (OpenStreetMap's and Overture Maps' licences ask for the credit wherever their data is shown).
+ */
+function withCredit(
+  columns: CsvColumn<TeamProspect>[],
+  prospects: readonly TeamProspect[],
+): CsvColumn<TeamProspect>[] {
+  if (!prospects.some((p) => creditOf(p.sources))) return columns;
+  return [...columns, ['Data Source', (p) => creditOf(p.sources) ?? '']];
+}
+
 type Exporter = Pick<CurrentUser, 'id' | 'name' | 'email'>;
 
 /** SPEC §2: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score. */
 export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new Date(), timeZone = 'UTC') {
   const prospects = await teamProspects(db);
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
-  const csv = recordsToCsv(SUMMARY_COLUMNS, prospects);
+  const csv = recordsToCsv(withCredit(SUMMARY_COLUMNS, prospects), prospects);
   // The team's prospects leave the app in this file: the log says who took how many (issue 5 item 6).
   await recordAudit(
     db,
@@ -177,7 +190,7 @@ export async function prospectsCsv(
     prospects = await teamProspects(db);
   }
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
-  const csv = recordsToCsv(detailColumns(timeZone), prospects);
+  const csv = recordsToCsv(withCredit(detailColumns(timeZone), prospects), prospects);
   await recordAudit(
     db,
     actor,

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PlaceAreaTable } from '../db/schema.js';
 import { regionPath } from './osm-download.js';
+import { OSM_CREDIT, OVERTURE_CREDIT } from '../../core/attribution.js';
 
 export type AreaRow = Selectable<PlaceAreaTable>;
 
@@ -109,4 +110,11 @@ export async function listAreas(db: Kysely<Database>): Promise<AreaRow[]> {
 
 export async function getArea(db: Kysely<Database>, key: string): Promise<AreaRow | undefined> {
   return db.selectFrom('place_areas').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/** The credit the imported business data calls for (core/attribution.ts): '' before any import. */
+export async function dataAttribution(db: Kysely<Database>): Promise<string> {
+  const keys = await db.selectFrom('place_areas').select('key').execute();
+  if (keys.length === 0) return '';
+  return keys.some((k) => k.key.startsWith('overture:')) ? OVERTURE_CREDIT : OSM_CREDIT;
 }

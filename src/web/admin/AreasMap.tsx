@@ -5,11 +5,13 @@ import { MapContainer, Rectangle, TileLayer, Tooltip, useMap } from 'react-leafl
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { DataArea } from './areasApi';
+import DataAttribution from '../map/DataAttribution';
 
 export interface AreasMapProps {
   areas: DataArea[];
   tileUrl: string;
   tileAttribution: string;
+  dataAttribution?: string;
   /** The area to zoom to (picked in the list); the nonce repeats a pick of the same one. */
   focus: { key: string; nonce: number } | null;
   onPick: (key: string) => void;
@@ -46,7 +48,14 @@ function FitAreas({ areas, focus }: Pick<AreasMapProps, 'areas' | 'focus'>) {
 
 const isCoarsePointer = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
-export default function AreasMap({ areas, tileUrl, tileAttribution, focus, onPick }: AreasMapProps) {
+export default function AreasMap({
+  areas,
+  tileUrl,
+  tileAttribution,
+  dataAttribution = '',
+  focus,
+  onPick,
+}: AreasMapProps) {
   const [touch] = useState(isCoarsePointer);
   const drawn = useMemo(() => areas.filter((a) => a.bbox), [areas]);
   return (
@@ -60,6 +69,7 @@ export default function AreasMap({ areas, tileUrl, tileAttribution, focus, onPic
       aria-label="Map of the areas with business data"
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
+      <DataAttribution text={dataAttribution} />
       <FitAreas areas={areas} focus={focus} />
       {drawn.map((a) => (
         <Rectangle

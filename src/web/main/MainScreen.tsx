@@ -127,6 +127,7 @@ export function MainScreen() {
                     prospects={scan.list.data?.prospects ?? EMPTY_LIST.prospects}
                     tileUrl={config.data?.map.tileUrl ?? ''}
                     tileAttribution={config.data?.map.tileAttribution ?? ''}
+                    dataAttribution={config.data?.map.dataAttribution ?? ''}
                     onPick={location.onMapPick}
                     onCenter={location.onMapCenter}
                     focus={focus}

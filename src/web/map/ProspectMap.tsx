@@ -15,6 +15,7 @@ import { MAP_ZOOM, METERS_PER_MILE } from '../defaults';
 import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex, stableId } from '../format';
 import { useOnline } from '../offline/useOnline';
 import { TILES_MISSING } from '../offline/texts';
+import DataAttribution from './DataAttribution';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -22,6 +23,8 @@ export interface ProspectMapProps {
   prospects: Prospect[];
   tileUrl: string;
   tileAttribution: string;
+  /** The imported business data's credit ('' for none). */
+  dataAttribution?: string;
   /** A single click: report where. */
   onPick: (lat: number, lng: number) => void;
   /** A double click or a moved 'Your Location' marker: the new centre. */
@@ -231,6 +234,7 @@ export default function ProspectMap(props: ProspectMapProps) {
         {props.tileUrl && (
           <TileLayer url={props.tileUrl} attribution={props.tileAttribution} eventHandlers={tileHandlers} />
         )}
+        <DataAttribution text={props.dataAttribution ?? ''} />
         <FollowCenter lat={center.lat} lng={center.lng} />
         <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
         {touch && <TwoFingerHint />}

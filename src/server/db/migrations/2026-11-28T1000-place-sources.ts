@@ -14,7 +14,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('record', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('place_sources_place').on('place_sources').columns(['place_id', 'kind']).execute();
+  await db.schema
+    .createIndex('place_sources_place')
+    .on('place_sources')
+    .columns(['place_id', 'kind'])
+    .execute();
   for (const table of ['places', 'places_staging']) {
     await db.schema.alterTable(table).addColumn('field_sources', 'text').execute();
   }

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
+import DataAttribution from '../../map/DataAttribution';
 import 'leaflet/dist/leaflet.css';
 
 export interface RouteStop {
@@ -36,11 +37,13 @@ export default function RouteMap({
   days,
   tileUrl,
   tileAttribution,
+  dataAttribution = '',
 }: {
   stops: RouteStop[];
   days: string[];
   tileUrl: string;
   tileAttribution: string;
+  dataAttribution?: string;
 }) {
   const color = (day: string) => DAY_COLORS[days.indexOf(day) % DAY_COLORS.length]!;
   return (
@@ -52,6 +55,7 @@ export default function RouteMap({
       aria-label="Map of the rep's visits in the period"
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
+      <DataAttribution text={dataAttribution} />
       {days.map((day) => {
         const points = stops.filter((s) => s.day === day).map((s) => [s.lat, s.lng] as L.LatLngTuple);
         return points.length > 1 ? (

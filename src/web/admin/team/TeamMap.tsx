@@ -8,6 +8,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapCell, ScannedArea } from '../../../core/api/dashboard';
 import { METERS_PER_MILE } from '../../defaults';
+import DataAttribution from '../../map/DataAttribution';
 
 export const CALLS_COLOR = '#1864ab';
 export const VISITS_COLOR = '#2b8a3e';
@@ -43,12 +44,14 @@ export default function TeamMap({
   areas,
   tileUrl,
   tileAttribution,
+  dataAttribution = '',
 }: {
   cells: MapCell[];
   cellDegrees: number;
   areas: ScannedArea[];
   tileUrl: string;
   tileAttribution: string;
+  dataAttribution?: string;
 }) {
   const busiest = Math.max(1, ...cells.map((c) => c.calls + c.visits));
   const half = cellDegrees / 2;
@@ -61,6 +64,7 @@ export default function TeamMap({
       aria-label="Map of the period's calls and visits"
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
+      <DataAttribution text={dataAttribution} />
       {areas.map((a) => (
         <Circle
           key={`${a.lat},${a.lng},${a.radiusMiles}`}

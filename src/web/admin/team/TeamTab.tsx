@@ -239,6 +239,7 @@ function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string |
               areas={areas}
               tileUrl={config.data?.map.tileUrl ?? ''}
               tileAttribution={config.data?.map.tileAttribution ?? ''}
+              dataAttribution={config.data?.map.dataAttribution ?? ''}
             />
           </Suspense>
         </div>
@@ -825,6 +826,7 @@ function RouteSection({ userId, choice, name }: { userId: string; choice: Period
                 days={days}
                 tileUrl={config.data?.map.tileUrl ?? ''}
                 tileAttribution={config.data?.map.tileAttribution ?? ''}
+                dataAttribution={config.data?.map.dataAttribution ?? ''}
               />
             </Suspense>
           </div>

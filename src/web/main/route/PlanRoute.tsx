@@ -80,6 +80,7 @@ export function PlanRoute({ stops, fallbackStart, label = 'Plan route' }: PlanRo
               startLabel={route.startLabel}
               tileUrl={config?.map.tileUrl ?? ''}
               tileAttribution={config?.map.tileAttribution ?? ''}
+              dataAttribution={config?.map.dataAttribution ?? ''}
             />
           </Suspense>
         )}

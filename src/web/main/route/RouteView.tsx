@@ -7,6 +7,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { RouteAnswer } from '../../../core/api';
+import DataAttribution from '../../map/DataAttribution';
 
 export interface RouteViewProps {
   route: RouteAnswer;
@@ -14,6 +15,7 @@ export interface RouteViewProps {
   startLabel: string;
   tileUrl: string;
   tileAttribution: string;
+  dataAttribution?: string;
 }
 
 const miles = (m: number) => `${m.toFixed(1)} mi`;
@@ -65,7 +67,13 @@ function FitRoute({ points }: { points: [number, number][] }) {
   return null;
 }
 
-export default function RouteView({ route, startLabel, tileUrl, tileAttribution }: RouteViewProps) {
+export default function RouteView({
+  route,
+  startLabel,
+  tileUrl,
+  tileAttribution,
+  dataAttribution = '',
+}: RouteViewProps) {
   const start: [number, number] = [route.start.lat, route.start.lng];
   const points = useMemo<[number, number][]>(
     () => [[route.start.lat, route.start.lng], ...route.stops.map((s): [number, number] => [s.lat, s.lng])],
@@ -102,6 +110,7 @@ export default function RouteView({ route, startLabel, tileUrl, tileAttribution 
           style={{ height: '100%', width: '100%' }}
         >
           {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
+          <DataAttribution text={dataAttribution} />
           <FitRoute points={points} />
           <Polyline positions={points} pathOptions={{ color: '#1c7ed6', weight: 4, opacity: 0.8 }} />
           <Marker position={start} icon={startIcon} title={startLabel} />
