@@ -11,6 +11,11 @@ import { startOsmMirror, type OsmMirror } from '../helpers/osm-mirror.js';
 import { ALL_NODES, BUSINESS_NODES, WAYS } from '../fixtures/osm/prairie-junction.js';
 import { writePbf } from '../fixtures/osm/pbf-writer.js';
 import { axeViolations } from './axe.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeOvertureParquet } from '../fixtures/overture/parquet-writer.js';
+import { townPlaces } from '../fixtures/overture/places.js';
 import {
   firstAccount,
   keepScreenshot,
@@ -31,6 +36,9 @@ const PRAIRIE_BYTES = writePbf(ALL_NODES, WAYS, 'browser-test', {
   timestamp: TAKEN,
 });
 
+/** Overture places of the same town, some of them the businesses OpenStreetMap has. */
+const OVERTURE_FILE = join(mkdtempSync(join(tmpdir(), 'pf-business-data-')), 'prairie-places.parquet');
+
 let server: TestServer;
 let mirror: OsmMirror;
 let owner: ApiSession;
@@ -44,6 +52,9 @@ beforeAll(async () => {
     password: 'owner-pass-1',
   });
   await importOsmFile(server.db, fixtureExtract());
+  await writeOvertureParquet(OVERTURE_FILE, townPlaces('prairie', 30, { lat: 40.2, lng: -100.62 }, 0.05), {
+    rowGroupSize: 10,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -159,6 +170,23 @@ describe('Business Data in the Admin Panel', () => {
       await section(page).scrollIntoViewIfNeeded();
       await keepScreenshot(page, 'business-data-1440');
 
+      // Overture places from this computer: uploaded, then imported as a job that ends in its counts, what it
+      // merged and what it left out; the new area is listed.
+      await section(page).locator('input[type="file"]').setInputFiles(OVERTURE_FILE);
+      await section(page).getByRole('button', { name: 'Upload and Import' }).click();
+      const overture = section(page)
+        .getByTestId('area-refresh')
+        .filter({ hasText: 'prairie-places.parquet' });
+      await expect
+        .poll(() => overture.getAttribute('data-status'), { ...POLL, timeout: 30_000 })
+        .toBe('complete');
+      expect(await overture.textContent()).toMatch(
+        /^prairie-places\.parquet: done\. \d+ businesses imported; \d+ stored in all\. \d+ merged with OpenStreetMap businesses; left out: \d+ under the confidence threshold/,
+      );
+      await expect.poll(() => items(page).count(), POLL).toBe(3);
+      expect(await items(page).first().textContent()).toContain('Overture prairie-places.parquet');
+      await keepScreenshot(page, 'business-data-overture-1440');
+
       // Not a region: the server's words.
       await section(page).getByLabel('Region').fill('alabama');
       await section(page).getByRole('button', { name: 'Download and Import' }).click();
@@ -203,8 +231,12 @@ describe('Business Data in the Admin Panel', () => {
         200,
       );
       await openSection(page);
-      await expect.poll(() => items(page).count(), POLL).toBe(2);
-      await expect.poll(() => boxes(page).count(), POLL).toBe(2);
+      await expect.poll(() => items(page).count(), POLL).toBe(3);
+      await expect.poll(() => boxes(page).count(), POLL).toBe(3);
+      // The map credits the business data's sources, Overture's among them since its import.
+      expect(await page.locator('.areas-map-wrap .leaflet-control-attribution').textContent()).toContain(
+        'Businesses © OpenStreetMap contributors, Overture Maps Foundation',
+      );
       const map = await page.locator('.areas-map-wrap').boundingBox();
       const list = await section(page).getByRole('list', { name: 'Areas with business data' }).boundingBox();
       expect(list!.y).toBeGreaterThanOrEqual(map!.y + map!.height - 1);

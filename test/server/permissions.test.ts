@@ -110,6 +110,9 @@ const SPEC_RULES: Record<string, Access> = {
   'GET /api/admin/areas': 'admin',
   'POST /api/admin/areas/refresh': 'admin',
   'GET /api/admin/areas/jobs/:jobId': 'admin',
+  // Importing an Overture places file, from the server or uploaded: adds and updates businesses, as a refresh does.
+  'POST /api/admin/areas/overture-file': 'admin',
+  'POST /api/admin/areas/overture-upload': 'admin',
   // issue 5: the audit log, for SuperAdmins
   'GET /api/audit': 'superadmin',
   'GET /api/audit/export.csv': 'superadmin',

@@ -13,7 +13,7 @@ export type AreaBox = z.infer<typeof areaBoxSchema>;
 export const dataAreaSchema = z.object({
   key: z.string(),
   name: z.string(),
-  /** The region name to refresh it with; null for an area imported from a file (the CLI only). */
+  /** The region name to refresh it with; null for an area imported from a file. */
   region: z.string().nullable(),
   /** Where it came from: the mirror's URL, or the file's name. */
   source: z.string(),
@@ -35,6 +35,10 @@ export const refreshProgressSchema = z.discriminatedUnion('stage', [
     percent: z.number(),
     businesses: z.number(),
   }),
+  /** An Overture places file: its row groups read (percent), the places kept so far. */
+  z.object({ stage: z.literal('reading'), percent: z.number(), places: z.number() }),
+  /** ...then merged with the OpenStreetMap businesses and committed. */
+  z.object({ stage: z.literal('merging') }),
 ]);
 export type RefreshProgress = z.infer<typeof refreshProgressSchema>;
 
@@ -46,6 +50,8 @@ export const refreshResultSchema = z.object({
   /** Businesses stored after it, every area together. */
   total: z.number().int(),
   bytes: z.number(),
+  /** What else a reader of the result wants to know (an Overture import: merged, left out, unknown categories). */
+  note: z.string().optional(),
 });
 export type RefreshResult = z.infer<typeof refreshResultSchema>;
 
@@ -71,6 +77,9 @@ export const areasAnswerSchema = z.object({
 export type AreasAnswer = z.infer<typeof areasAnswerSchema>;
 
 export const regionRefreshBody = z.object({ region: z.string().max(200) });
+
+/** An Overture places file on the server to import, by its absolute path. */
+export const overturePathBody = z.object({ path: z.string().max(1000) });
 
 /** How soon to ask again about a refresh, in ms. */
 const retryAfterMs = z.number().int();

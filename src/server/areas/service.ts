@@ -17,6 +17,7 @@ import { downloadExtract, DownloadError, regionPath, regionUrl } from '../places
 import { importOsmFile } from '../places/osm-import.js';
 import { listAreas, type AreaRow } from '../places/areas.js';
 import { countPlaces } from '../places/local-store.js';
+import { OVERTURE_JOB, runOvertureImport, type OverturePayload } from './overture.js';
 
 export const REGION_JOB = 'osm-region';
 /** How often the panel asks for news of a running refresh. */
@@ -57,10 +58,11 @@ export function presentArea(row: AreaRow): DataArea {
 }
 
 export function presentRefresh(job: JobView): RegionRefresh {
-  const payload = job.payload as Partial<RegionPayload> | null;
+  const payload = job.payload as (Partial<RegionPayload> & Partial<OverturePayload>) | null;
+  const label = payload?.region ?? payload?.name;
   return {
     jobId: job.id,
-    region: typeof payload?.region === 'string' ? payload.region : job.key,
+    region: typeof label === 'string' ? label : job.key,
     status: job.status,
     progress: job.status === 'running' ? (job.progress as RefreshProgress | null) : null,
     result: job.status === 'complete' ? (job.result as RefreshResult) : null,
@@ -90,11 +92,13 @@ export function validRegion(input: string): { region: string; key: string } {
 }
 
 export async function listAreasView(ctx: Pick<AppContext, 'db' | 'jobs'>) {
-  const [rows, total, active] = await Promise.all([
+  const [rows, total, regions, files] = await Promise.all([
     listAreas(ctx.db.kysely),
     countPlaces(ctx.db.kysely),
     ctx.jobs.activeJobs(REGION_JOB),
+    ctx.jobs.activeJobs(OVERTURE_JOB),
   ]);
+  const active = [...regions, ...files].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   return {
     areas: rows.map(presentArea),
     /** Businesses stored, every area together (overlapping areas count a business once). */
@@ -134,8 +138,57 @@ export interface RegionWorkerOptions {
 }
 
 /**
- * The queue that works region refreshes (kind REGION_JOB only, one at a time per instance). The caller starts it
- * when the app is ready and stops it on close.
+ * A job's progress reports, written to the database in order, at most every PROGRESS_EVERY_MS (the latest report
+ * of an interval is written at its end), a new stage's first report at once. `settled` waits for the last write.
+ */
+function progressWriter(queue: JobQueue, jobId: string, log: AppContext['log']) {
+  let chain: Promise<void> = Promise.resolve();
+  let last = 0;
+  let lastStage = '';
+  let latest: RefreshProgress | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const p = latest;
+    if (!p) return;
+    latest = undefined;
+    last = Date.now();
+    lastStage = p.stage;
+    chain = chain
+      .then(() => queue.setProgress(jobId, p))
+      .catch((err: unknown) => log.warn({ err, jobId }, 'import progress not recorded'));
+  };
+  const report = (p: RefreshProgress) => {
+    latest = p;
+    if (p.stage !== lastStage) {
+      if (timer) clearTimeout(timer);
+      flush();
+      return;
+    }
+    timer ??= setTimeout(flush, Math.max(0, last + PROGRESS_EVERY_MS - Date.now()));
+  };
+  const settled = async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    await chain;
+  };
+  return { report, settled };
+}
+
+/**
+ * A database for a long import: PostgreSQL's bulk statements may rightly outlast the request timeout, so it imports
+ * on a connection without one, as the CLI does. `done` closes it.
+ */
+function importDatabase(ctx: AppContext): { db: Db; done: () => Promise<void> } {
+  const { config } = ctx;
+  if (config.database.kind !== 'postgres') return { db: ctx.db, done: () => Promise.resolve() };
+  const db = openDatabase({ database: { ...config.database, statementTimeoutMs: 0 } });
+  return { db, done: () => db.destroy() };
+}
+
+/**
+ * The queue that works business-data imports: region refreshes and Overture files (one at a time per instance).
+ * The caller starts it when the app is ready and stops it on close.
  */
 export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions = {}): JobQueue {
   const { config, log } = ctx;
@@ -145,40 +198,32 @@ export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions
     maxAttempts: config.jobs.maxAttempts,
     retentionMs: config.jobs.retentionMs,
   });
+  queue.register(OVERTURE_JOB, async (payload, job): Promise<RefreshResult> => {
+    const { report, settled } = progressWriter(queue, job.id, log);
+    const target = importDatabase(ctx);
+    try {
+      report({ stage: 'reading', percent: 0, places: 0 });
+      const result = await runOvertureImport(
+        target.db,
+        payload as OverturePayload,
+        config.overture.minConfidence,
+        report,
+      );
+      log.info(
+        { file: result.region, businesses: result.businesses, total: result.total },
+        'overture imported',
+      );
+      return result;
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      await settled();
+      await target.done();
+    }
+  });
   queue.register(REGION_JOB, async (payload, job): Promise<RefreshResult> => {
     const { region } = payload as RegionPayload;
-    // Progress goes to the database in order, at most every PROGRESS_EVERY_MS (the latest report of an interval is
-    // written at its end), a new stage's first report at once.
-    let chain: Promise<void> = Promise.resolve();
-    let last = 0;
-    let lastStage = '';
-    let latest: RefreshProgress | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const flush = () => {
-      timer = undefined;
-      const p = latest;
-      if (!p) return;
-      latest = undefined;
-      last = Date.now();
-      lastStage = p.stage;
-      chain = chain
-        .then(() => queue.setProgress(job.id, p))
-        .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'region progress not recorded'));
-    };
-    const report = (p: RefreshProgress) => {
-      latest = p;
-      if (p.stage !== lastStage) {
-        if (timer) clearTimeout(timer);
-        flush();
-        return;
-      }
-      timer ??= setTimeout(flush, Math.max(0, last + PROGRESS_EVERY_MS - Date.now()));
-    };
-    const settled = async () => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await chain;
-    };
+    const { report, settled } = progressWriter(queue, job.id, log);
     let url: string;
     let file: string;
     let bytes: number;
@@ -197,12 +242,8 @@ export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions
       await settled();
       throw failure(error);
     }
-    // A state's bulk statements may rightly outlast the request timeout: PostgreSQL imports on a connection
-    // without one, as the CLI does.
-    const importDb: Db =
-      config.database.kind === 'postgres'
-        ? openDatabase({ database: { ...config.database, statementTimeoutMs: 0 } })
-        : ctx.db;
+    const target = importDatabase(ctx);
+    const importDb = target.db;
     try {
       report({ stage: 'importing', pass: 1, percent: 0, businesses: 0 });
       const r = await importOsmFile(importDb, file, {
@@ -223,7 +264,7 @@ export function createRegionWorker(ctx: AppContext, options: RegionWorkerOptions
       await settled();
       throw failure(error);
     } finally {
-      if (importDb !== ctx.db) await importDb.destroy();
+      await target.done();
       // The extract was only the means: a state's file is hundreds of MB. (A failed import keeps nothing either.)
       await rm(file, { force: true });
     }

@@ -19,6 +19,7 @@ export const unauthorized = (message = 'User not authenticated') => new HttpErro
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

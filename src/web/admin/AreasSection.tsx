@@ -1,6 +1,7 @@
 // Business Data (issue 14 item 15): which areas have imported businesses -- drawn on a map, listed beside it (under
 // it on a phone) with their businesses, the date of their data and when they were imported -- and refreshing a
-// region of the download mirror, or starting a new one, as a background job whose progress shows here.
+// region of the download mirror, starting a new one, or importing an Overture places file (OvertureImport.tsx), as
+// background jobs whose progress shows here.
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -9,6 +10,8 @@ import { formatDateTime } from '../format';
 import { useConfig } from '../session';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { AREA_KEYS, areasApi, type DataArea, type RegionRefresh } from './areasApi';
+import { OvertureImport } from './OvertureImport';
+import type { RefreshStarted } from '../../core/api';
 
 const AreasMap = lazy(() => import('./AreasMap'));
 
@@ -69,9 +72,16 @@ function RefreshStatus({
   let percent: number | null = null;
   if (r.status === 'pending') line = `${r.region}: waiting to start...`;
   else if (r.status === 'complete' && r.result) {
-    line = `${r.region}: done. ${count(r.result.businesses)} businesses imported; ${count(r.result.total)} stored in all.`;
+    line =
+      `${r.region}: done. ${count(r.result.businesses)} businesses imported; ${count(r.result.total)} stored in all.` +
+      (r.result.note ? ` ${r.result.note}` : '');
   } else if (r.status === 'error') line = `${r.region} failed: ${r.error ?? 'unknown error'}`;
-  else if (r.progress?.stage === 'importing') {
+  else if (r.progress?.stage === 'reading') {
+    percent = r.progress.percent;
+    line = `${r.region}: reading places (${r.progress.percent}%), ${count(r.progress.places)} kept so far...`;
+  } else if (r.progress?.stage === 'merging') {
+    line = `${r.region}: merging with the businesses already stored...`;
+  } else if (r.progress?.stage === 'importing') {
     percent = r.progress.percent;
     line = `${r.region}: importing (pass ${r.progress.pass} of 2, ${r.progress.percent}%), ${count(r.progress.businesses)} businesses so far...`;
   } else if (r.progress?.stage === 'downloading') {
@@ -161,7 +171,9 @@ function AreaItem(props: {
           </Button>
         ) : (
           <Text size="xs" c="dimmed">
-            Imported from a file: import it again with npm run import:osm.
+            {a.key.startsWith('overture:')
+              ? 'Imported from an Overture file: import it again below, or with npm run import:overture.'
+              : 'Imported from a file: import it again with npm run import:osm.'}
           </Text>
         )}
       </Group>
@@ -192,22 +204,24 @@ export function AreasSection() {
     const added = (serverRefreshes ?? []).filter((r) => !known.has(r.jobId));
     if (added.length > 0) setRefreshes([...refreshes, ...added]);
   }
+  const follow = (started: RefreshStarted) =>
+    setRefreshes((mine) => [
+      ...mine.filter((r) => r.jobId !== started.jobId),
+      {
+        jobId: started.jobId,
+        region: started.region,
+        status: 'pending',
+        progress: null,
+        result: null,
+        error: null,
+        startedAt: new Date().toISOString(),
+      },
+    ]);
   const start = useMutation({
     mutationFn: areasApi.refresh,
     onSuccess: (started) => {
       setRegion('');
-      setRefreshes((mine) => [
-        ...mine.filter((r) => r.jobId !== started.jobId),
-        {
-          jobId: started.jobId,
-          region: started.region,
-          status: 'pending',
-          progress: null,
-          result: null,
-          error: null,
-          startedAt: new Date().toISOString(),
-        },
-      ]);
+      follow(started);
     },
     onError: (error) => notify(messageOf(error), 'error'),
   });
@@ -246,6 +260,7 @@ export function AreasSection() {
                   areas={areas}
                   tileUrl={tiles?.tileUrl ?? ''}
                   tileAttribution={tiles?.tileAttribution ?? ''}
+                  dataAttribution={tiles?.dataAttribution ?? ''}
                   focus={focus}
                   onPick={(key) => setFocus({ key, nonce: Date.now() })}
                 />
@@ -286,6 +301,7 @@ export function AreasSection() {
           </Button>
         </Group>
       </form>
+      <OvertureImport onStarted={follow} />
     </Stack>
   );
 }

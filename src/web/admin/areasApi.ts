@@ -1,6 +1,8 @@
-// The Business Data section's calls (issue 14 item 15): the areas with imported data and region refreshes.
-// Shapes: the API contract's (src/core/api/areas.ts).
+// The Business Data section's calls (issue 14 item 15): the areas with imported data, region refreshes and
+// Overture imports. Shapes: the API contract's (src/core/api/areas.ts).
 import type { AreasAnswer, RefreshStarted, RefreshStatus } from '../../core/api';
+import { GENERIC_ERROR, NETWORK_ERROR } from '../../core/messages';
+import { ApiError } from '../api';
 import { request } from './http';
 
 export type { AreaBox, AreasAnswer, DataArea, RefreshProgress, RegionRefresh } from '../../core/api';
@@ -10,8 +12,42 @@ export const AREA_KEYS = {
   job: (id: string) => ['admin', 'areas', 'job', id] as const,
 };
 
+/**
+ * Send an Overture places file as the request body, reporting the share sent (0..1): XMLHttpRequest, since fetch()
+ * tells nothing of an upload's progress, and a national file takes minutes to send.
+ */
+function uploadFile(file: File, onProgress: (sent: number) => void): Promise<RefreshStarted> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/areas/overture-upload?name=${encodeURIComponent(file.name)}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        // An answer that is not JSON (a proxy's page): the generic message below.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as unknown as RefreshStarted);
+      else {
+        const message = typeof body.error === 'string' && body.error ? body.error : GENERIC_ERROR;
+        reject(new ApiError(message, xhr.status, body));
+      }
+    };
+    xhr.send(file);
+  });
+}
+
 export const areasApi = {
   list: () => request<AreasAnswer>('GET', '/api/admin/areas'),
   refresh: (region: string) => request<RefreshStarted>('POST', '/api/admin/areas/refresh', { region }),
   job: (jobId: string) => request<RefreshStatus>('GET', `/api/admin/areas/jobs/${encodeURIComponent(jobId)}`),
+  overtureFile: (path: string) => request<RefreshStarted>('POST', '/api/admin/areas/overture-file', { path }),
+  overtureUpload: uploadFile,
 };
