@@ -5,6 +5,7 @@ import {
   fullAddress,
   hasRealCategory,
   mapServiceName,
+  dataCreditFor,
   SCORE_HEX,
   SCORE_TEXT_HEX,
   scoreColor,
@@ -130,5 +131,16 @@ describe('attachment file name', () => {
     expect(attachmentFileName('attachment; filename=plain.csv')).toBe('plain.csv');
     expect(attachmentFileName('attachment')).toBeNull();
     expect(attachmentFileName(null)).toBeNull();
+  });
+});
+
+describe('dataCreditFor', () => {
+  const osmTiles = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+  it('adds to the tiles’ OpenStreetMap credit only what it lacks', () => {
+    const both = '© OpenStreetMap contributors, Overture Maps Foundation';
+    expect(dataCreditFor(both, osmTiles)).toBe('Overture Maps Foundation');
+    expect(dataCreditFor('© OpenStreetMap contributors', osmTiles)).toBe('');
+    expect(dataCreditFor(both, '© Example Tiles')).toBe(both);
+    expect(dataCreditFor('', osmTiles)).toBe('');
   });
 });

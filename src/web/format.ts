@@ -122,3 +122,15 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
+
+/**
+ * What a map adds to its attribution line for the imported business data (`credit`, "© OpenStreetMap
+ * contributors, Overture Maps Foundation"), beside the tiles' own (`tiles`): when the tiles already credit
+ * OpenStreetMap, only the rest ("Overture Maps Foundation", read on after the tiles' credit), so a phone's map is
+ * not half attribution; '' when nothing is left to add.
+ */
+export function dataCreditFor(credit: string, tiles: string): string {
+  const osm = '© OpenStreetMap contributors';
+  if (!credit.startsWith(osm) || !/OpenStreetMap/i.test(tiles)) return credit;
+  return credit.slice(osm.length).replace(/^[,\s]+/, '');
+}

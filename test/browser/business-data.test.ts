@@ -235,7 +235,7 @@ describe('Business Data in the Admin Panel', () => {
       await expect.poll(() => boxes(page).count(), POLL).toBe(3);
       // The map credits the business data's sources, Overture's among them since its import.
       expect(await page.locator('.areas-map-wrap .leaflet-control-attribution').textContent()).toContain(
-        'Businesses © OpenStreetMap contributors, Overture Maps Foundation',
+        '© OpenStreetMap contributors, Overture Maps Foundation',
       );
       const map = await page.locator('.areas-map-wrap').boundingBox();
       const list = await section(page).getByRole('list', { name: 'Areas with business data' }).boundingBox();

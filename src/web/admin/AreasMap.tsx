@@ -69,7 +69,7 @@ export default function AreasMap({
       aria-label="Map of the areas with business data"
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
-      <DataAttribution text={dataAttribution} />
+      <DataAttribution text={dataAttribution} tiles={tileAttribution} />
       <FitAreas areas={areas} focus={focus} />
       {drawn.map((a) => (
         <Rectangle

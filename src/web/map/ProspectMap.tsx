@@ -234,7 +234,7 @@ export default function ProspectMap(props: ProspectMapProps) {
         {props.tileUrl && (
           <TileLayer url={props.tileUrl} attribution={props.tileAttribution} eventHandlers={tileHandlers} />
         )}
-        <DataAttribution text={props.dataAttribution ?? ''} />
+        <DataAttribution text={props.dataAttribution ?? ''} tiles={props.tileAttribution} />
         <FollowCenter lat={center.lat} lng={center.lng} />
         <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
         {touch && <TwoFingerHint />}

@@ -618,15 +618,20 @@ const SOURCED_FIELDS = [
   ['address', 'Address'],
 ] as const;
 
-/** Where the card's phone, website and address came from ("Phone: Overture (Meta) · Address: OpenStreetMap"). */
+/**
+ * Where the card's phone, website and address came from: "Source: OpenStreetMap" when one source gave them all,
+ * else each ("Phone: Overture (Meta) · Address: OpenStreetMap").
+ */
 function FieldSourcesLine({ sources }: { sources: NonNullable<Prospect['sources']> }) {
-  const parts = SOURCED_FIELDS.flatMap(([field, label]) =>
-    sources[field] ? [`${label}: ${sources[field]}`] : [],
-  );
-  if (parts.length === 0) return null;
+  const given = SOURCED_FIELDS.flatMap(([field, label]) => {
+    const source = sources[field];
+    return source ? [{ label, source }] : [];
+  });
+  if (given.length === 0) return null;
+  const one = given.every((g) => g.source === given[0]?.source);
   return (
     <Text size="xs" c="dimmed" data-testid="field-sources">
-      {parts.join(' · ')}
+      {one ? `Source: ${given[0]?.source}` : given.map((g) => `${g.label}: ${g.source}`).join(' · ')}
     </Text>
   );
 }

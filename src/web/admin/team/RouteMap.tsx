@@ -55,7 +55,7 @@ export default function RouteMap({
       aria-label="Map of the rep's visits in the period"
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
-      <DataAttribution text={dataAttribution} />
+      <DataAttribution text={dataAttribution} tiles={tileAttribution} />
       {days.map((day) => {
         const points = stops.filter((s) => s.day === day).map((s) => [s.lat, s.lng] as L.LatLngTuple);
         return points.length > 1 ? (

@@ -64,7 +64,7 @@ export default function TeamMap({
       aria-label="Map of the period's calls and visits"
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
-      <DataAttribution text={dataAttribution} />
+      <DataAttribution text={dataAttribution} tiles={tileAttribution} />
       {areas.map((a) => (
         <Circle
           key={`${a.lat},${a.lng},${a.radiusMiles}`}

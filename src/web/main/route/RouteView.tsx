@@ -110,7 +110,7 @@ export default function RouteView({
           style={{ height: '100%', width: '100%' }}
         >
           {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
-          <DataAttribution text={dataAttribution} />
+          <DataAttribution text={dataAttribution} tiles={tileAttribution} />
           <FitRoute points={points} />
           <Polyline positions={points} pathOptions={{ color: '#1c7ed6', weight: 4, opacity: 0.8 }} />
           <Marker position={start} icon={startIcon} title={startLabel} />
