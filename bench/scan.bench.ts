@@ -227,7 +227,7 @@ export default async function run(args: string[]): Promise<void> {
     'databases; issue 21, p95 at most 25 ms, and the median whole scan at most 2.5 times the median radius query',
     'alone, measured side by side in one run (in turn: the query alone at a point of the same area, then a scan). Each scan is the',
     'service call behind `POST /api/scans` at a random point (fixed seed): 1 mile, all categories, count 20 —',
-    'radius query (up to 500), de-duplication, blocklist, scoring, the analysis cache read and writes, the search',
+    'every business of the circle ranked (ranked column) and the records of the best read, de-duplication, blocklist, scoring, the analysis cache read and writes, the search',
     'record and the latest results. Every point is new, so most scans write analysis rows (the worst case). SQLite',
     `runs with synchronous=FULL, the default. The measured scans follow ${WARM_UP} at other points of the same area,`,
     'on a fresh process and database (their p95 in the last column: the first scans are slower).',
