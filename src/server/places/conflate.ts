@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, PlaceSourceTable } from '../db/schema.js';
 import { matchScore, MATCH_METERS } from '../../core/conflation.js';
 import type { BrandIndex } from '../../core/scoring/brand-index.js';
-import { storedRow, type PlaceRow, type PlaceSource } from './local-store.js';
+import { SOURCE_COLUMNS, storedRow, type PlaceRow, type PlaceSource } from './local-store.js';
 
 export type SourceKind = PlaceSourceTable['kind'];
 
@@ -108,44 +108,7 @@ export function mergeSources(
 }
 
 /** The columns a source record is made again from. */
-type SourceColumns = Pick<
-  PlaceRow,
-  | 'id'
-  | 'name'
-  | 'lat'
-  | 'lng'
-  | 'types'
-  | 'category'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'zip'
-  | 'phone'
-  | 'website'
-  | 'opening_hours'
-  | 'brand'
-  | 'brand_wikidata'
-  | 'tags'
->;
-
-const SOURCE_COLUMNS = [
-  'id',
-  'name',
-  'lat',
-  'lng',
-  'types',
-  'category',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'phone',
-  'website',
-  'opening_hours',
-  'brand',
-  'brand_wikidata',
-  'tags',
-] as const satisfies readonly (keyof SourceColumns)[];
+type SourceColumns = Pick<PlaceRow, (typeof SOURCE_COLUMNS)[number]>;
 
 /** A stored or staged row of one source, as the record it was made from. */
 export function sourceOfRow(r: SourceColumns): PlaceSource {

@@ -362,8 +362,8 @@ function matchesText(c: Candidate, words: readonly string[]): boolean {
   return words.every((w) => hay.includes(w));
 }
 
-/** The columns a business is made of (local.ts rowToBusiness), as a radius query reads them. */
-const RECORD_COLUMNS = [
+/** The columns a source's record of a place is stored in (conflate.ts makes the record again from them). */
+export const SOURCE_COLUMNS = [
   'id',
   'name',
   'lat',
@@ -380,6 +380,11 @@ const RECORD_COLUMNS = [
   'brand',
   'brand_wikidata',
   'tags',
+] as const satisfies readonly (keyof PlaceTable)[];
+
+/** The columns a business is made of (local.ts rowToBusiness), as a radius query reads them. */
+const RECORD_COLUMNS = [
+  ...SOURCE_COLUMNS,
   'locations',
   'many_cities',
   'profile',
