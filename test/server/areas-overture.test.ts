@@ -7,7 +7,7 @@ import { createTestContext, type TestContext, type TestUser } from '../helpers/a
 import { writeOvertureParquet } from '../fixtures/overture/parquet-writer.js';
 import { townPlaces } from '../fixtures/overture/places.js';
 import { countPlaces } from '../../src/server/places/local-store.js';
-import { NOT_A_PARQUET_PATH } from '../../src/server/areas/overture.js';
+import { NOT_A_PARQUET_PATH, uploadName } from '../../src/server/areas/overture.js';
 import type { AreasAnswer, RefreshStarted, RegionRefresh } from '../../src/core/api/areas.js';
 
 let t: TestContext;
@@ -121,6 +121,13 @@ describe('Overture places from the Admin Panel', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ error: string }>().error).toMatch(/^fake\.parquet is not a readable parquet file/);
     expect(await countPlaces(t.db.kysely)).toBe(before);
+  });
+
+  it('keeps an upload under a safe, short name of its own', () => {
+    expect(uploadName('My Town.parquet')).toBe('My_Town.parquet');
+    expect(uploadName('../../etc/passwd')).toBe('passwd.parquet');
+    expect(uploadName('')).toBe('places.parquet');
+    expect(uploadName(`${'y'.repeat(300)}.parquet`)).toBe(`${'y'.repeat(100)}.parquet`);
   });
 
   it('is for admins', async () => {

@@ -225,6 +225,7 @@ type Encoding =
   | 'form'
   | 'multipart'
   | 'xml'
+  | 'bytes'
   | 'none';
 const encoding = fc.oneof(
   { weight: 12, arbitrary: fc.constant<Encoding>('json') },
@@ -239,9 +240,15 @@ const encoding = fc.oneof(
       'form',
       'multipart',
       'xml',
+      'bytes',
       'none',
     ),
   },
+);
+/** How a route whose body is a file itself (an upload) is sent to: mostly as bytes. */
+const fileEncoding = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<Encoding>('bytes') },
+  { weight: 4, arbitrary: encoding },
 );
 
 const headers = fc.record(
@@ -289,6 +296,8 @@ function encode(how: Encoding, body: unknown): { payload?: string; contentType?:
       };
     case 'xml':
       return { payload: '<?xml version="1.0"?><a/>', contentType: 'application/xml' };
+    case 'bytes':
+      return { payload: typeof body === 'string' ? body : json, contentType: 'application/octet-stream' };
     case 'none':
       return { payload: json };
   }
@@ -323,7 +332,11 @@ function requestFor(endpoint: Endpoint) {
     query,
     extraQuery,
     body: withBody ? bodyFor(endpoint.body, hints) : fc.constant(undefined),
-    encoding: withBody ? encoding : fc.constant<Encoding>('json'),
+    encoding: withBody
+      ? FILE_BODY.has(`${endpoint.method} ${endpoint.url}`)
+        ? fileEncoding
+        : encoding
+      : fc.constant<Encoding>('json'),
     headers,
     junkCookie: fc.option(junkCookie, { freq: 4 }),
   });
@@ -359,7 +372,10 @@ const NO_BODY = new Set([
   'POST /api/follow-ups/:id/done', // issue 18: the id in the path says it all
   'POST /api/calendar/feed', // issue 18: a new feed token for the signed-in rep
   'POST /api/admin/pipeline/:businessId/release', // issue 18: the business in the path says it all
+  'POST /api/admin/areas/overture-upload', // the body is the file itself (FILE_BODY), not JSON
 ]);
+/** Routes whose body is a file sent as bytes (application/octet-stream), streamed to disk. */
+const FILE_BODY = new Set(['POST /api/admin/areas/overture-upload']);
 
 describe('hostile input on every route, as every role', () => {
   it('covers every registered route, better-auth, /metrics and /healthz', () => {

@@ -34,13 +34,17 @@ export const NOT_A_PARQUET_PATH =
   'Enter the full path of an Overture places file on the server, ending .parquet (for example /data/places.parquet).';
 const tooLarge = `The file is larger than ${UPLOAD_MAX_BYTES / 1024 ** 3} GB: put it on the server and import it by its path.`;
 
-/** The name an uploaded file is kept under: its own, reduced to safe characters, ending .parquet. */
+/** Of an uploaded file's name, the part kept: a file system takes 255 bytes at most. */
+const NAME_KEPT = 100;
+
+/** The name an uploaded file is kept under: its own, reduced to safe characters and NAME_KEPT, ending .parquet. */
 export function uploadName(name: string | undefined): string {
-  const base = basename(name ?? '')
+  const stem = basename(name ?? '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/^\.+/, '');
-  if (!base) return 'places.parquet';
-  return base.toLowerCase().endsWith('.parquet') ? base : `${base}.parquet`;
+    .replace(/^\.+/, '')
+    .replace(/\.parquet$/i, '')
+    .slice(0, NAME_KEPT);
+  return `${stem || 'places'}.parquet`;
 }
 
 /** Throws 400 with the reader's own line when `file` is not an Overture places file. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { Stream } from 'node:stream';
 import { badRequest } from './errors.js';
 
 /** Where in a parsed value the first string holding a NUL character is ('' for the value itself), or null. */
 export function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 20 || typeof value !== 'object' || value === null) return null;
-  // Parsed JSON is plain objects and arrays; anything else (an upload's stream) is no text to check.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  // An upload handed over as the request stream (or bytes) is no text to check; its object graph is the socket's.
+  if (value instanceof Stream || ArrayBuffer.isView(value)) return null;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
     const found = nulPath(inner, path ? `${path}.${key}` : key, depth + 1);
