@@ -107,7 +107,8 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       const teamNames = await page.getByTestId('team-prospect-name').allTextContents();
       for (const n of rexNames) expect(teamNames).toContain(n);
 
-      // Export All: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score, one row each.
+      // Export All: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score (and the data's
+      // credit), one row each.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export All' }).click(),
@@ -116,12 +117,14 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       const raw = readFileSync(await download.path(), 'utf8');
       expect(raw.startsWith('\uFEFF')).toBe(true);
       const { records } = parseCsv(raw);
-      expect(records[0]).toEqual(['Name', 'Category', 'Address', 'Rating', 'Score']);
+      // The imported businesses' credit, last (OpenStreetMap's licence asks for it wherever its data is shown).
+      expect(records[0]).toEqual(['Name', 'Category', 'Address', 'Rating', 'Score', 'Data Source']);
       const rows = records.slice(1);
       expect(rows).toHaveLength(teamNames.length);
       expect(rows.map((r) => r[0]).sort()).toEqual([...teamNames].sort());
       const firstRow = rows.find((r) => r[0] === rexNames[0])!;
       expect(Number(firstRow[4])).toBe(Math.round(found[0]!.score * 100));
+      expect(firstRow[5]).toBe('© OpenStreetMap contributors');
 
       // Block Rex's third business from All Prospects: it leaves Rex's open results at once...
       const victim = rexNames[2]!;

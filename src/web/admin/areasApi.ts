@@ -1,4 +1,4 @@
-// The Business Data section's calls (issue 14 item 15): the areas with imported data, region refreshes and
+// The Business Data section's calls: the areas with imported data, region refreshes and
 // Overture imports. Shapes: the API contract's (src/core/api/areas.ts).
 import type { AreasAnswer, RefreshStarted, RefreshStatus } from '../../core/api';
 import { GENERIC_ERROR, NETWORK_ERROR } from '../../core/messages';
