@@ -230,7 +230,7 @@ export function rowGroupsMeeting(metadata: FileMetaData, box: LngLatBox | null |
 type Row = Record<string, unknown>;
 
 /** A full collection where the process exposes it (node --expose-gc); nothing otherwise. */
-const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
+export const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 const text = (v: unknown): string | null => {
   if (typeof v !== 'string') return null;
