@@ -2,9 +2,9 @@
 // a snake_case category: `categories.primary` / `categories.alternate` in releases up to late 2025, and
 // `taxonomy.primary` / `taxonomy.hierarchy` / `taxonomy.alternates` plus a coarser `basic_category` after; the two
 // vocabularies share most names, and the table holds both where they differ (e.g. `cinema` and `movie_theater`).
-// A category maps to the SPEC.md §3 place types when one applies (so a scan of a group finds the place), else to
-// a raw type the rest of the code already reads (verticals.ts TYPE_VERTICALS, osm-tags.ts OSM_LABELS), and to
-// the label shown on the card. The Overture category itself is kept on the row as well (`overture:category`):
+// A category maps to the place types of the category groups (categories.ts) when one applies (so a scan of a
+// group finds the place), else to a raw type the rest of the code already reads (verticals.ts TYPE_VERTICALS,
+// osm-tags.ts OSM_LABELS), and to the label shown on the card. The Overture category itself is kept on the row as well (`overture:category`):
 // the table folds personal-injury and business law into `lawyer`, and scoring may tell them apart.
 import { fallbackLabel, labelForPlaceType } from './categories';
 import { OSM_LABELS } from './osm-tags';
