@@ -1,15 +1,15 @@
-// `npm run bench -- import-overture [--places=1000000] [--row-group=100000] [--skip-postgres] [--no-write]`
+// `npm run bench -- import-overture [--places=1000000] [--row-group=100000] [--skip-sqlite] [--skip-postgres] [--no-write]`
 // Import of a large generated Overture places file: `--places` places (15,000,000 is the size of a national file)
 // over the contiguous US, written with hyparquet-writer in Overture's schema (test/fixtures/overture/parquet-writer.ts)
-// in row groups of `--row-group` places, then imported with `importOvertureFiles` into a fresh SQLite database and,
-// unless --skip-postgres, a fresh PostgreSQL one (the market rebuild included). Prints rows/s and the peak RSS (the
+// in row groups of `--row-group` places, then imported with `importOvertureFiles` into a fresh SQLite database and a
+// fresh PostgreSQL one, unless skipped (the market rebuild included). Prints rows/s and the peak RSS (the
 // kernel's VmHWM, reset after generating, and a 100 ms sample of process.memoryUsage().rss), which must stay under
 // 1 GB. Writes docs/PERFORMANCE.md's "Import: an Overture places file" section.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { buildApp } from '../src/server/app.js';
@@ -147,6 +147,36 @@ async function importInto(kind: 'sqlite' | 'postgres', file: string): Promise<Ru
 }
 
 const GENERATE = '--generate-overture-places';
+const HEADING = '## Import: an Overture places file';
+
+/** The table rows of a PERFORMANCE.md section, or none when it is not there. */
+function readSection(heading: string): string[] {
+  const file = resolve('docs/PERFORMANCE.md');
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(`${heading}\n`);
+  if (start < 0) return [];
+  const end = text.indexOf('\n## ', start + heading.length);
+  return text
+    .slice(start, end < 0 ? undefined : end)
+    .split('\n')
+    .filter((line) => /^\| [\d,]+ \(/.test(line));
+}
+
+/** The earlier rows whose size and database this run did not measure, then this run's, by size. */
+function mergeRows(earlier: string[], fresh: string[]): string[] {
+  const key = (row: string) =>
+    row
+      .split('|')
+      .slice(1, 3)
+      .map((c) => c.trim())
+      .join(' ');
+  const sizeOf = (row: string) => Number(key(row).split(' ')[0]?.replace(/,/g, ''));
+  const measured = new Set(fresh.map(key));
+  return [...earlier.filter((row) => !measured.has(key(row))), ...fresh].sort(
+    (a, b) => sizeOf(a) - sizeOf(b),
+  );
+}
 
 // `node --import tsx bench/import-overture.bench.ts --generate-overture-places FILE COUNT ROW_GROUP`: the generator.
 if (process.argv[2] === GENERATE) {
@@ -167,22 +197,23 @@ export default async function importOvertureBench(args: string[]): Promise<void>
     console.log(
       `generated ${count.toLocaleString('en-US')} places, ${(bytes / 1e6).toFixed(1)} MB in row groups of ${rowGroup.toLocaleString('en-US')}, in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
-    const runs = [await importInto('sqlite', file)];
-    if (!args.includes('--skip-postgres')) runs.push(await importInto('postgres', file));
+    const runs: Run[] = [];
+    for (const kind of ['sqlite', 'postgres'] as const) {
+      if (!args.includes(`--skip-${kind}`)) runs.push(await importInto(kind, file));
+    }
     if (runs.some((r) => r.peak >= LIMIT_BYTES)) process.exitCode = 1;
-    if (args.includes('--no-write')) return;
-    const rows = runs
-      .map(
-        (r) =>
-          `| ${count.toLocaleString('en-US')} (${(bytes / 1e6).toFixed(0)} MB) | ${r.database.padEnd(10)} | ${r.result.imported.toLocaleString('en-US')} | ${r.wallS.toFixed(0)} s | ${Math.round(r.result.read / r.wallS).toLocaleString('en-US')} | ${mb(r.peak)} |`,
-      )
-      .join('\n');
+    if (args.includes('--no-write') || runs.length === 0) return;
+    const fresh = runs.map(
+      (r) =>
+        `| ${count.toLocaleString('en-US')} (${(bytes / 1e6).toFixed(0)} MB) | ${r.database} | ${r.result.imported.toLocaleString('en-US')} | ${r.wallS.toFixed(0)} s | ${Math.round(r.result.read / r.wallS).toLocaleString('en-US')} | ${mb(r.peak)} | ${new Date().toISOString().slice(0, 10)} |`,
+    );
+    const rows = mergeRows(readSection(HEADING), fresh).join('\n');
     const left = runs[0]?.result;
     await writeSection(
       `## Import: an Overture places file
 
 \`npm run bench -- import-overture\` (\`bench/import-overture.bench.ts\`; options \`--places=1000000
---row-group=100000 --skip-postgres\`; \`--places=15000000\` is the size of a national file). Target: a national
+--row-group=100000 --skip-sqlite --skip-postgres\`; \`--places=15000000\` is the size of a national file). Target: a national
 file imports in bounded memory, under 1 GB RSS. The file is generated (seeded) over the contiguous US in
 Overture's schema (test/fixtures/overture/parquet-writer.ts) in row groups of ${rowGroup.toLocaleString('en-US')}:
 36 common categories, 6 % chain names and every other name its own, nine in ten with a phone, 1 % without a
@@ -190,16 +221,18 @@ category (all of them placed by an alternate), 2 % closed, confidence spread fro
 group at a time, staged, committed in one transaction, the market rebuilt); rows/s is places read per second of
 the whole import.
 
-| places (file) | database | imported | wall time | rows/s | peak RSS |
-| ------------- | -------- | -------- | --------- | ------ | -------- |
+A run replaces the rows of its size and databases and keeps the others.
+
+| places (file) | database | imported | wall time | rows/s | peak RSS | measured |
+| ------------- | -------- | -------- | --------- | ------ | -------- | -------- |
 ${rows}
 
-Left out of ${left?.read.toLocaleString('en-US') ?? '?'} read: ${left?.notOpen.toLocaleString('en-US') ?? '?'} not open, ${left?.lowConfidence.toLocaleString('en-US') ?? '?'} under the
+Left out of ${left?.read.toLocaleString('en-US') ?? '?'} read in the last run: ${left?.notOpen.toLocaleString('en-US') ?? '?'} not open, ${left?.lowConfidence.toLocaleString('en-US') ?? '?'} under the
 confidence threshold, ${left?.uncategorised.toLocaleString('en-US') ?? '?'} uncategorised. Peak RSS is the larger of the kernel's VmHWM (reset before each import) and
-\`process.memoryUsage().rss\` sampled every 100 ms. Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version},
-${cpus().length} CPUs, shared with other work (load average ${loadavg()[0]?.toFixed(1)} at the end).
+\`process.memoryUsage().rss\` sampled every 100 ms, in MB of 1,048,576 bytes (the target, 1 GB, is 1,024 of them).
+The last run: Node ${process.version}, ${cpus().length} CPUs, shared with other work (load average ${loadavg()[0]?.toFixed(1)} at the end).
 `,
-      '## Import: an Overture places file',
+      HEADING,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
