@@ -58,7 +58,7 @@ export interface UserProfileTable {
   updated_at: string;
 }
 
-/** A suspended account (SPEC §4 "User: active, suspended"); kept apart from the profile, which admins may delete. */
+/** A suspended account; kept apart from the profile, which admins may delete (a suspension outlives it). */
 export interface AccountSuspensionTable {
   user_id: string;
   suspended_at: string;
@@ -105,7 +105,7 @@ export interface LatestScanTable {
   version: Generated<number>;
 }
 
-/** Issue 21: when each rep last claimed a scan (the cooldown), apart from their stored results. */
+/** When each rep last claimed a scan (the cooldown), apart from their stored results so a claim is small. */
 export interface ScanSlotTable {
   user_id: string;
   claimed_at: string;
@@ -155,7 +155,7 @@ export interface CallLogTable {
   score?: number | null;
   lat?: number | null;
   lng?: number | null;
-  /** Issue 18: the phone's position and accuracy (metres) when a visit was logged; null when it gave none. */
+  /** The phone's position and accuracy (metres) when a visit was logged; null when it gave none. */
   visit_lat?: number | null;
   visit_lng?: number | null;
   visit_accuracy_m?: number | null;
@@ -262,8 +262,9 @@ export interface AnalysisCacheTable {
   model_version: string;
   updated_at: string;
   /**
-   * JSON of what the analysis was made from, as far as SPEC §5's change thresholds read it: `reviewCount`,
-   * `rating`, `website`, `phone` (issue 21; null for a row of an older version until it is rewritten).
+   * JSON of what the analysis was made from, as far as the change thresholds read it (10+ reviews, 0.1+
+   * rating, website, phone): `reviewCount`, `rating`, `website`, `phone` (null for a row of an older version
+   * until it is rewritten).
    */
   basis: string | null;
 }
@@ -334,7 +335,7 @@ export interface PlaceTable {
   lat: number;
   lng: number;
   cell_lat: number;
-  /** Bit mask of SPEC place types; bigint in PostgreSQL (read back as text), integer in SQLite. */
+  /** Place types as bits (places/type-mask.ts); bigint in PostgreSQL (read as text), integer in SQLite. */
   type_mask: number | string;
   /** JSON array of place types */
   types: string;
@@ -438,8 +439,7 @@ export interface PlaceStagingTable extends PlaceTable {
   import_id: string;
 }
 
-/** The latest check of a business's website (issue 17), under the business's cache key. */
-/** The team pipeline (issue 18): one row per business someone set a stage on. */
+/** The team pipeline: one row per business someone set a stage on. */
 export interface PipelineTable {
   business_id: string;
   label: string;
@@ -468,7 +468,7 @@ export interface PipelineHistoryTable {
   reason: string;
 }
 
-/** Which website check holds a host, and when the host may be asked again (issue 17, hosts.ts). */
+/** Which website check holds a host, and when the host may be asked again (websites/hosts.ts). */
 export interface WebsiteHostTable {
   /** host[:port], lower case */
   host: string;
@@ -480,6 +480,7 @@ export interface WebsiteHostTable {
   next_allowed_at: string;
 }
 
+/** The latest check of a business's website, under the business's cache key. */
 export interface WebsiteEvidenceTable {
   business_key: string;
   /** The website as checked (normalised URL). */
@@ -495,7 +496,7 @@ export interface WebsiteEvidenceTable {
   business: string;
 }
 
-/** A follow-up a rep set when logging a call or visit (issue 18); due on the rep's local date. */
+/** A follow-up a rep set when logging a call or visit; due on the rep's local date. */
 export interface FollowUpTable {
   id: string;
   user_id: string;
@@ -522,7 +523,7 @@ export interface FollowUpTable {
   call_log_id: string | null;
 }
 
-/** A rep's calendar feed, digest switch and zone (issue 18). */
+/** A rep's calendar feed, digest switch and zone. */
 export interface FollowUpSettingsTable {
   user_id: string;
   /** SHA-256 (hex) of the feed's secret token; null when no feed link was made */
@@ -536,7 +537,7 @@ export interface FollowUpSettingsTable {
 }
 
 /**
- * Issue 20: a write's Idempotency-Key and the answer it got, stored in the write's own transaction; the same
+ * A write's Idempotency-Key and the answer it got, stored in the write's own transaction; the same
  * key again (a phone replaying its queue) gets this answer instead of a second write. Primary key (user, key).
  */
 export interface IdempotencyKeyTable {

@@ -1,5 +1,5 @@
 // The place chain: which providers answer is decided by configuration (PLACE_PROVIDERS), each call is bounded by
-// PROVIDER_TIMEOUT_MS, and a failing provider degrades as SPEC.md §8 says — logged, the others go on, and the
+// PROVIDER_TIMEOUT_MS, and a failing provider degrades quietly — logged, the others go on, and the
 // answer says which sources failed. Geocoding runs through the same chain and ends in the offline gazetteer.
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -35,7 +35,7 @@ export interface ChainNearbyQuery extends NearbyQuery {
    * the rest in `circle`. `showAll` keeps the businesses a rule takes out of the list.
    */
   ranked?: { showAll: boolean };
-  /** SPEC.md §9: top up with open-map results when fewer than this many are found (default 20). */
+  /** Top up with open-map results when fewer than this many are found (default 20). */
   minCount?: number;
   /** The Algorithm Setting that allows the open-map top-up (default true). */
   useOsmTopUp?: boolean;
@@ -68,7 +68,7 @@ export interface ChainOptions {
   nominatimIntervalMs?: number;
 }
 
-/** SPEC.md §9: the default count the top-up aims for. */
+/** The default count the top-up aims for. */
 export const DEFAULT_MIN_COUNT = 20;
 
 type Discovery = Config['discovery'];
@@ -310,7 +310,7 @@ export function createPlaceChain(
           const found = await providers[name].details?.(id, signal);
           if (found) return found;
         } catch (error) {
-          // SPEC.md §8: a failed details call keeps the basic record.
+          // A failed details call keeps the basic record.
           warn('place details failed', { provider: name, id, error: describeError(error) });
         }
       }

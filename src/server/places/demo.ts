@@ -1,4 +1,4 @@
-// The `demo` provider: SPEC.md's mock mode. A grid of sample businesses around the centre, 6 per row, 0.001°
+// The `demo` provider, the mock search mode: a grid of sample businesses around the centre, 6 per row, 0.001°
 // apart, with fixed sample names per category. Every one is marked as demo data (source 'demo', demo: true) so
 // the screen can say so; phone numbers are in the fictional 555-01xx range and websites on example.com.
 import { ALL_PLACE_TYPES, labelForPlaceType } from '../../core/categories.js';

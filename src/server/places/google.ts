@@ -31,7 +31,7 @@ export const GOOGLE_MIN_CELL_M = 100;
  * every type's circles together (one budget for the whole nearby search).
  */
 export const GOOGLE_MAX_REQUESTS = 40;
-/** SPEC.md §9: pause between two place-type queries. */
+/** Pause between two place-type queries. */
 export const GOOGLE_TYPE_PAUSE_MS = 100;
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -67,7 +67,7 @@ const PLACE_FIELDS = [
 const SEARCH_FIELD_MASK = PLACE_FIELDS.map((f) => `places.${f}`).join(',');
 const DETAILS_FIELD_MASK = 'id,formattedAddress,nationalPhoneNumber,websiteUri,addressComponents';
 
-/** SPEC.md §5: a key that is missing, shorter than 10 characters or a placeholder counts as unconfigured. */
+/** A key that is missing, shorter than 10 characters or a placeholder counts as unconfigured. */
 export function isUsableGoogleKey(key: string | undefined): boolean {
   const k = (key ?? '').trim();
   if (k.length < 10) return false;
@@ -300,7 +300,7 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
     };
   }
 
-  /** SPEC.md §9: details for the first N results; a failed details call keeps the basic record (§8). */
+  /** Details for the first N results; a failed details call keeps the basic record. */
   async function fillDetails(list: FoundBusiness[], signal: AbortSignal): Promise<void> {
     const targets = list
       .slice(0, opts.detailsLimit)
@@ -353,7 +353,6 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
         places = [];
         let failures = 0;
         for (const [i, type] of q.types.entries()) {
-          // SPEC.md §9: a 100 ms pause between type queries.
           if (i > 0) await pause(GOOGLE_TYPE_PAUSE_MS, signal);
           // The budget left is shared fairly: each type may spend its share of it, and what one type leaves
           // unspent goes to the types after it.
@@ -423,7 +422,7 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
         await fetchJson({ provider: 'google', url, signal, ...(opts.fetch && { fetch: opts.fetch }) }),
         'google',
       );
-      // SPEC.md §5: a status other than OK is an empty result.
+      // A status other than OK is an empty result.
       const first = answer.status === 'OK' ? answer.results?.[0] : undefined;
       if (!first) return null;
       return {

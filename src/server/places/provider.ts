@@ -1,12 +1,12 @@
-// The place-provider contract (DESIGN.md "maps / places service"): every source of businesses — the imported
-// OpenStreetMap extract, Google Places, Overpass, the demo grid — answers the same questions with the core's
-// `Business` shape, so the chain can merge them and the scan service never knows which one answered.
+// The place-provider contract: every source of businesses — the imported OpenStreetMap extract, Google
+// Places, Overpass, the demo grid — answers the same questions with the core's `Business` shape,
+// so the chain can merge them and the scan service never knows which one answered.
 import type { Business } from '../../core/types.js';
 import { dropIncomplete } from '../../core/dedup.js';
 import { haversineMiles, type LatLng } from '../../core/geo.js';
 import type { GeocodeResult, PlaceDetails, SourceReport } from '../../core/api/index.js';
 
-/** SPEC.md §9: a provider search returns at most 500 businesses, nearest first. */
+/** A provider search returns at most 500 businesses, nearest first. */
 export const MAX_PROVIDER_RESULTS = 500;
 
 export type ProviderName = 'local' | 'google' | 'osm' | 'demo';
@@ -15,7 +15,7 @@ export interface NearbyQuery {
   lat: number;
   lng: number;
   radiusMiles: number;
-  /** SPEC place types ('dentist', ...); empty (or only 'establishment') means every business. */
+  /** Category groups' place types ('dentist', ...); empty (or only 'establishment') means every business. */
   types: string[];
   /** At most this many (capped at 500). */
   limit: number;
@@ -28,7 +28,7 @@ export interface TextSearchQuery {
   radiusMiles: number;
 }
 
-/** SPEC.md §3 "Place details". */
+/** What a details call adds to a business: phone, website and the address parts. */
 export type { PlaceDetails };
 
 export type { GeocodeResult };
@@ -71,7 +71,7 @@ export interface Geocoder {
   reverse(lat: number, lng: number, signal: AbortSignal): Promise<string | null>;
 }
 
-/** What one provider did in a chain call (SPEC.md §8: a failure is reported, never fatal). */
+/** What one provider did in a chain call (a failure is reported, never fatal). */
 export type { SourceReport };
 
 export interface ChainResult {
@@ -98,7 +98,7 @@ export class ProviderError extends Error {
   }
 }
 
-/** SPEC.md §5 'establishment' alone (or nothing) asks for every business. */
+/** The generic 'establishment' alone (or nothing) asks for every business. */
 export function wantsEveryType(types: readonly string[]): boolean {
   return types.length === 0 || (types.length === 1 && types[0] === 'establishment');
 }
@@ -110,8 +110,9 @@ export function matchesTypes(business: Pick<Business, 'types'>, types: readonly 
 }
 
 /**
- * The provider contract applied to a raw list: incomplete entries dropped (SPEC.md §5), only those strictly
- * inside the radius by great-circle distance kept, nearest first, at most `limit` (and never more than 500).
+ * The provider contract applied to a raw list: entries without a name or location dropped, only those
+ * strictly inside the radius by great-circle distance kept, nearest first, at most `limit` (never more
+ * than 500).
  */
 export function finishNearby<T extends Business>(
   center: LatLng,

@@ -1,9 +1,10 @@
 // Place types as bits, so the radius query can filter by type inside the index (no table lookups).
-// The first 39 bits are the SPEC.md §3 place types in a FIXED order (stored masks depend on it: append, never
-// reorder). Any other type ('restaurant', 'clothes') hashes onto one of the 13 bits above them, which makes the
-// SQL filter a superset for those types; the exact check runs on the stored type list afterwards.
+// The first 39 bits are the place types of the category groups (core/categories.ts) in a FIXED order
+// (stored masks depend on it: append, never reorder). Any other type ('restaurant', 'clothes') hashes onto
+// one of the 13 bits above them, which makes the SQL filter a superset for those types; the exact check runs
+// on the stored type list afterwards.
 
-/** Frozen bit order of the SPEC place types. Never reorder: imported rows store masks built from it. */
+/** Frozen bit order of the category groups' place types. Never reorder: imported rows store masks of it. */
 export const TYPE_BITS: readonly string[] = [
   'lawyer',
   'dentist', 'doctor', 'hospital', 'physiotherapist', 'veterinary_care', 'pharmacy',
@@ -18,7 +19,7 @@ export const TYPE_BITS: readonly string[] = [
 ]; // prettier-ignore
 
 const INDEX = new Map(TYPE_BITS.map((t, i) => [t, i]));
-/** Bits 39..51 take hashed non-SPEC types; 2^52 keeps every mask an exact JavaScript number. */
+/** Bits 39..51 take hashed types of no category group; 2^52 keeps every mask an exact JavaScript number. */
 const HASHED_BITS = 13;
 
 function bitOf(type: string): number {
@@ -42,8 +43,8 @@ export function typeMask(types: readonly string[]): number {
   return Number(mask);
 }
 
-/** The bits of the SPEC place types: a place of none of them is never a scan's (the index places_scan). */
-export const SPEC_TYPES_MASK = 2 ** TYPE_BITS.length - 1;
+/** The bits of the category groups' place types: a place of none is never a scan result (index places_scan). */
+export const SCAN_TYPES_MASK = 2 ** TYPE_BITS.length - 1;
 
 /** The condition of the index places_scan, written the same wherever it is used (so planners match it). */
-export const SCANNED_KINDS_SQL = `(type_mask & ${SPEC_TYPES_MASK}) <> 0`;
+export const SCANNED_KINDS_SQL = `(type_mask & ${SCAN_TYPES_MASK}) <> 0`;

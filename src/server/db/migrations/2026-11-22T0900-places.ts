@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('lat', 'double precision', (c) => c.notNull())
       .addColumn('lng', 'double precision', (c) => c.notNull())
       .addColumn('cell_lat', 'integer', (c) => c.notNull())
-      /** One bit per SPEC place type (see src/server/places/type-mask.ts). */
+      /** One bit per category group place type (see src/server/places/type-mask.ts). */
       .addColumn('type_mask', 'bigint', (c) => c.notNull())
       /** JSON array of place types. */
       .addColumn('types', 'text', (c) => c.notNull())

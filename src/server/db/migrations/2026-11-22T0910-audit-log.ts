@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// The audit log of admin actions (issue 5 item 6): who did what, to what, when, with details. The actor is
-// copied (id, name, e-mail) rather than referenced, so an entry outlives the account that made it.
+// The audit log of admin actions: who did what, to what, when, with details. The actor is copied (id, name,
+// e-mail) rather than referenced, so an entry outlives the account that made it.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

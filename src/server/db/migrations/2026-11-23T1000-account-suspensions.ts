@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 
 // Suspension belongs to the account, not to its profile. It was a column of user_profiles, so an admin's
 // profile delete (allowed on any non-SuperAdmin) dropped it, and the profile recreated at the next sign-in
-// (SPEC §4) came back active: an admin could undo a suspension, which SPEC §6 reserves to SuperAdmins.
-// One row per suspended account; it goes with the account (hard delete), never with the profile.
+// came back active: an admin could undo a suspension, which only a SuperAdmin may do. One row per suspended
+// account; it goes with the account (hard delete), never with the profile.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { blockKeys } from '../../../core/blocklist.js';
 
 // team_prospects: every prospect any rep has scanned, one row per business (its stable id), the newest scan's
-// copy winning (SPEC §2 All Prospects tab and its exports; issue 5 item 1). All Prospects used to be built from
-// each user's latest scan only, so a prospect left it as soon as its rep scanned elsewhere or pressed New Search.
-// A scan upserts the prospects it keeps (scans/service.ts keepAndPage), in the transaction that saves the latest
-// scan. Blocked businesses stay in the table and are left out when read: analysis_hash and business_hash are the
-// other ids a block may be stored under (core/blocklist.ts blockKeys), '' when absent. scanned_by goes NULL when
-// the rep's account is hard-deleted; the prospect stays. Existing latest scans seed the table.
+// copy winning: the admins' All Prospects tab and its exports (docs/PRODUCT.md, "The Admin Panel"). Built
+// from each user's latest scan alone, a prospect would leave it as soon as its rep scanned elsewhere or
+// pressed New Search. A scan upserts the prospects it keeps (scans/service.ts keepAndPage), in the
+// transaction that saves the latest scan. Blocked businesses stay in the table and are left out when read:
+// analysis_hash and business_hash are the other ids a block may be stored under (core/blocklist.ts
+// blockKeys), '' when absent. scanned_by goes NULL when the rep's account is hard-deleted; the prospect
+// stays. Existing latest scans seed the table.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

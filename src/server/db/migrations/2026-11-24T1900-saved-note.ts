@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Save for Later keeps the note the rep typed with it (issue 14): a nullable column, empty for earlier saves.
+// Save for Later keeps the note the rep typed with it: a nullable column, empty for earlier saves.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

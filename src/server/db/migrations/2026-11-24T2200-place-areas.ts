@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// The areas that have business data (issue 14 item 15): one row per imported area -- a named region of the
-// download mirror, or a file given to `import:osm` -- with the box it covers, how many businesses its last import
-// wrote, the date of its data (the extract's header timestamp when it has one) and when it was imported. The Admin
-// Panel draws them on a map and refreshes a region from there, as a job whose progress is jobs.progress.
+// The areas that have business data: one row per imported area -- a named region of the download mirror, or a
+// file given to `import:osm` -- with the box it covers, how many businesses its last import wrote, the date
+// of its data (the extract's header timestamp when it has one) and when it was imported. The Admin Panel
+// draws them on a map and refreshes a region from there, as a job whose progress is jobs.progress.
 //
 // An install that imported data before this migration gets one area derived from what is stored (the box and the
 // count of the places table, the newest import time), so its panel does not say "no data".

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// The team dashboard (issue 19) counts the team's activity in the database, period by period:
+// The team dashboard counts the team's activity in the database, period by period:
 // - call_logs gain the score, latitude and longitude the prospect had when it was logged (from the team's copy,
 //   team_prospects), so score bands and the map are grouped without reading every prospect's JSON; null when the
 //   server never scanned that business. Existing entries are filled from team_prospects where it knows them.

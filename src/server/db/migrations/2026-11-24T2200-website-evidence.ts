@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Website evidence (issue 17): the latest check of each business's website, kept with the business under its
-// cache key (the analysis cache's 7-day freshness; a failed check is fresh for an hour). `business` is the
-// business as last scanned (JSON), so its prospects can be scored again when the evidence arrives and an admin
-// can check it again.
+// Website evidence: the latest check of each business's website, kept with the business under its cache key
+// (the analysis cache's 7-day freshness; a failed check is fresh for an hour). `business` is the business as
+// last scanned (JSON), so its prospects can be scored again when the evidence arrives and an admin can check
+// it again.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

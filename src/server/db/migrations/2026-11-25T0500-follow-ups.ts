@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 
-// Follow-ups (issue 18): the next step a rep set when logging a call or visit, due on the rep's local date
-// (YYYY-MM-DD, optional HH:MM, the IANA zone it was set in), with a copy of the business's card facts so the
-// Today tab, the calendar feed and the morning digest need no scan. follow_up_settings holds each rep's
-// calendar feed (only the SHA-256 of its secret token), the digest switch, the zone the browser reports and the
-// local day the last digest went out (the compare-and-set that keeps it to one a day across instances).
+// Follow-ups: the next step a rep set when logging a call or visit, due on the rep's local date (YYYY-MM-DD,
+// optional HH:MM, the IANA zone it was set in), with a copy of the business's card facts so the Today tab,
+// the calendar feed and the morning digest need no scan. follow_up_settings holds each rep's calendar feed
+// (only the SHA-256 of its secret token), the digest switch, the zone the browser reports and the local day
+// the last digest went out (the compare-and-set that keeps it to one a day across instances).
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

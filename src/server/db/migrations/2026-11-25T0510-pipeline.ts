@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// The team pipeline (issue 18 item 2): one row per business with its stage and owner, shared by every rep, and
-// the history of every change. A business without a row is New and unclaimed. `updated_at` is the last activity
-// on the claim (a stage change, the owner's call log): claims untouched for PIPELINE_RELEASE_DAYS are released.
+// The team pipeline: one row per business with its stage and owner, shared by every rep, and the history of
+// every change. A business without a row is New and unclaimed. `updated_at` is the last activity on the claim
+// (a stage change, the owner's call log): claims untouched for PIPELINE_RELEASE_DAYS are released.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

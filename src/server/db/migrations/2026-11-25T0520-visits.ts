@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Visits that count (issue 18): a "Visited" log keeps the phone's position when it was logged (latitude,
-// longitude, accuracy in metres; null when the phone gave none) and whether it was verified: within 0.1 mile of
-// the business's stored position with a usable accuracy (src/core/route/visits.ts). Earlier entries: unverified.
+// Visits that count: a "Visited" log keeps the phone's position when it was logged (latitude, longitude,
+// accuracy in metres; null when the phone gave none) and whether it was verified: within 0.1 mile of the
+// business's stored position with a usable accuracy (src/core/route/visits.ts). Earlier entries: unverified.
 // A day's visits are read through the existing index call_logs_user_outcome_created (user, outcome, time).
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Website checks across instances (issue 17):
+// Website checks across instances:
 // - website_hosts: which check holds a host (holder, a lease renewed while it fetches) and when the host may be
 //   asked again (next_allowed_at, the pause after the last request). Claimed with one conditional upsert, so
 //   every instance sharing the database sends at most one request at a time to a host.

@@ -1,9 +1,9 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Rollups of call_logs for the team dashboard (issue 19, "fast at size"): counts the database keeps exact itself,
-// so a month of the team's outcomes, categories, score bands, map and per-day chart is read from a few thousand
-// counts instead of grouping ~165,000 rows (docs/PERFORMANCE.md). Keys are prefixes of created_at (ISO text in
-// UTC): hour '2026-11-25T05', day '2026-11-25', month '2026-11'.
+// Rollups of call_logs for the team dashboard, so it stays fast at size: counts the database keeps exact
+// itself, so a month of the team's outcomes, categories, score bands, map and per-day chart is read from a
+// few thousand counts instead of grouping ~165,000 rows (docs/PERFORMANCE.md). Keys are prefixes of
+// created_at (ISO text in UTC): hour '2026-11-25T05', day '2026-11-25', month '2026-11'.
 // - call_log_hours (hour, outcome): the per-day chart; a local day is its whole UTC hours plus raw rows.
 // - call_log_days (day, outcome, category, band, placed): outcomes, categories, score bands (band 0-9, -1
 //   unscored) and the map's unplaced entries (placed 0: no latitude or longitude).

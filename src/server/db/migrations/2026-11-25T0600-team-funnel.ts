@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// The rest of the team dashboard (issue 19): the pipeline funnel, win rate by score band, a rep's pipeline and
-// route history, and follow-ups per rep. Indexes only, so every new aggregate reads one index range:
+// The rest of the team dashboard: the pipeline funnel, win rate by score band, a rep's pipeline and route
+// history, and follow-ups per rep. Indexes only, so every new aggregate reads one index range:
 // - pipeline_history_period (at, business_id, to_stage, to_owner_id): the stages businesses reached in a
 //   period (funnel), read from the index alone; also the stage changes of a period on a rep's page.
 // - pipeline_history_business_stage (business_id, to_stage, at): the furthest stage each business called in

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 21, "write only what changed": a business of the imported place table is no longer copied into
-// business_cache (the table is its source). The analysis cache's rule "rewrite when the business changed by
-// SPEC §5's thresholds" therefore keeps its own basis: the review count, rating, website and phone the stored
-// analysis was made from (JSON, the fields of business_cache.data that the thresholds read). Existing rows get
-// theirs from the business cache copy, so an upgrade keeps every fresh analysis and its AI-written words.
+// A scan writes only what changed: a business of the imported place table is not copied into business_cache
+// (the table is its source). The analysis cache's rule "rewrite when the business changed by 10+ reviews,
+// 0.1+ rating, or another website or phone" therefore keeps its own basis: the review count, rating, website
+// and phone the stored analysis was made from (JSON, the fields of business_cache.data that the thresholds
+// read). Existing rows get theirs from the business cache copy, so an upgrade keeps every fresh analysis and
+// its AI-written words.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

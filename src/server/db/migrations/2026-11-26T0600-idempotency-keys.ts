@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 
-// Issue 20 (offline writes): a phone queues writes while it has no signal and replays them later, each with
-// the client-generated UUID it was queued under as the Idempotency-Key header. One row per (user, key): the
-// route it was sent to, a hash of its parameters and body, and the answer it got (status and JSON), written in
-// the same transaction as the write itself, so a retried write is applied once and answered the same again.
-// Rows older than IDEMPOTENCY_KEY_DAYS are swept (server/http/idempotency.ts).
+// Offline writes: a phone queues writes while it has no signal and replays them later, each with the
+// client-generated UUID it was queued under as the Idempotency-Key header. One row per (user, key): the route
+// it was sent to, a hash of its parameters and body, and the answer it got (status and JSON), written in the
+// same transaction as the write itself, so a retried write is applied once and answered the same again. Rows
+// older than IDEMPOTENCY_KEY_DAYS are swept (server/http/idempotency.ts).
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,10 +1,11 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Win rate by score band and by category (issue 19) as a cohort: each business once, in the period of its first
-// call-log entry, in the band of the score (and the category) it was first logged with, and whether it reached Meeting set (or a later stage) and
-// Won by the end of the period. "The businesses called in a period" was a distinct count over every entry of
-// the period (about 205,000 for a month at 5 million entries), grouped on every request; a cohort is one index
-// range of this table, however long the period (docs/PERFORMANCE.md, "Win rates").
+// Win rate by score band and by category as a cohort: each business once, in the period of its first call-log
+// entry, in the band of the score (and the category) it was first logged with, and whether it reached Meeting
+// set (or a later stage) and Won by the end of the period. Counting "the businesses called in a period" as a
+// distinct count over every entry of the period would group about 205,000 entries (a month at 5 million) on
+// every request; a cohort is one index range of this table, however long the period (docs/PERFORMANCE.md,
+// "Win rates").
 //
 // first_contacts: one row per business with a call-log entry. log_id, first_at, user_id, score and category are those of
 // its first entry (the earliest created_at, then the smallest id); meeting_at and won_at are the earliest

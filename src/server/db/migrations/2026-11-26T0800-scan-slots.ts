@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 21: the scan cooldown's slot in a table of its own. The slot was latest_scans.created_at, so every scan
-// began by rewriting the rep's whole stored results (about 165 KB of JSON) only to move a timestamp, and wrote
-// them again at its end. One small row per rep now; latest_scans.created_at is set when the results are stored.
+// The scan cooldown's slot in a table of its own: kept in latest_scans.created_at, every scan would begin by
+// rewriting the rep's whole stored results (about 165 KB of JSON) only to move a timestamp, and write them
+// again at its end. One small row per rep; latest_scans.created_at is set when the results are stored.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

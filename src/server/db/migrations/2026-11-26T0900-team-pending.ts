@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 21: the team list (team_prospects) is copied from a rep's stored results after the scan has answered
+// The team list (team_prospects) is copied from a rep's stored results after the scan has answered
 // (scans/team-list.ts). A scan's transaction records here, in one small row per rep, that the first `count`
 // prospects of the results it stored under `search_id` are owed to the team list; the copy deletes the row.
 

@@ -1,10 +1,10 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Issue 21: every scan rewrites its rep's latest results, about 150 KB of JSON that PostgreSQL compresses when it
+// Every scan rewrites its rep's latest results, about 150 KB of JSON that PostgreSQL compresses when it
 // stores them. With pglz, the default, that compression was about 1.8 ms of the scan's ~3 ms store; lz4 takes
-// about 0.9 ms and stores a smaller value (docs/PERFORMANCE.md). Only on PostgreSQL 14 or later built with lz4 (as
-// Debian's packages and the official images are); elsewhere nothing changes. Values are compressed the new way
-// as they are written, and every scan writes its rep's row.
+// about 0.9 ms and stores a smaller value (docs/PERFORMANCE.md). Only on PostgreSQL 14 or later built with
+// lz4 (as Debian's packages and the official images are); elsewhere nothing changes. Values are compressed
+// the new way as they are written, and every scan writes its rep's row.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 async function lz4Available(db: Kysely<any>): Promise<boolean> {

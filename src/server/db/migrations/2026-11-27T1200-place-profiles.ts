@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Issue 21: each imported place keeps its profile (core/scoring/profile.ts), what scoring and de-duplication
-// derive from its own fields, so a scan does not derive it again for each of its 500. Rows imported before
-// have none: the server makes them in the background at its next start (places/market.ts).
+// Each imported place keeps its profile (core/scoring/profile.ts), what scoring and de-duplication derive
+// from its own fields, so a scan does not derive it again for each of its 500. Rows imported before have
+// none: the server makes them in the background at its next start (places/market.ts).
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Issue 21: the market rebuild that last made every place's profile current records the profile version it made
-// them under, beside the reference population it built. A server starting reads that one row to know whether the
+// The market rebuild that last made every place's profile current records the profile version it made them
+// under, beside the reference population it built. A server starting reads that one row to know whether the
 // profiles are current, instead of reading every place (a quarter of a second of SQLite's one thread at 1M).
 // Null (a market built before): the next start rebuilds it.
 

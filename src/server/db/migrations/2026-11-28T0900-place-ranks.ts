@@ -33,7 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('places_scan')
     .on('places')
     .columns(['cell_lat', 'lng', 'lat', 'type_mask', 'rank_score', 'rank_rule', 'id'])
-    // The SPEC place types are the low 39 bits of the mask (places/type-mask.ts: a frozen order, never reordered).
+    // The category groups' place types are the low 39 bits of the mask (places/type-mask.ts: a frozen order,
+    // never reordered).
     .where(sql<boolean>`(type_mask & 549755813887) <> 0`)
     .execute();
   await db.schema.dropTable('score_references').execute();
