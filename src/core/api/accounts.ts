@@ -21,9 +21,9 @@ export const appConfigSchema = z.object({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /**
- * Saved search settings as SPEC §5 and §9 bound them: radius 0.5 miles to the configured maximum, prospect count
- * 5 to 50. The bounds are checked on write (searchSettingsInput); settings stored under the older, looser bounds
- * still read back (the web clamps them into its sliders).
+ * Saved search settings within a scan's bounds (docs/PRODUCT.md, "The map and the scan"): radius 0.5 miles to
+ * the configured maximum, prospect count 5 to 50. The bounds are checked on write (searchSettingsInput);
+ * settings stored outside them still read back (the web clamps them into its sliders).
  */
 export const searchSettingsSchema = z.object({
   lat: z.number(),

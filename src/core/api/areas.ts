@@ -1,4 +1,4 @@
-// The Admin Panel's Business Data section (issue 14 item 15): the areas with imported data and region refreshes.
+// The Admin Panel's Business Data section: the areas with imported data and region refreshes.
 import { z } from 'zod';
 import { isoTime } from './common';
 

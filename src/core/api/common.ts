@@ -16,7 +16,7 @@ export const requiredText = (max: number) =>
 /** ISO-8601 time as the server stores it (text). */
 export const isoTime = z.string().max(40);
 
-/** A provider's report in a scan (SPEC §8: a failure is reported, never fatal). */
+/** A provider's report in a scan: a provider that fails is reported and the others go on. */
 export const sourceReportSchema = z.object({
   provider: z.string(),
   ok: z.boolean(),

@@ -1,6 +1,7 @@
-// The team dashboard's API (issue 19): what an admin asks (a period, optionally one rep, the browser's time
-// zone) and what each /api/team route answers. Pure zod: the server validates and serialises with these
-// schemas, the browser takes its types from them, /api/openapi.json is generated from them.
+// The Team tab's API (docs/PRODUCT.md, "The Team tab"): what an admin asks (a period, optionally one rep,
+// the browser's time zone) and what each /api/team route answers. Pure zod: the server validates and
+// serialises with these schemas, the browser takes its types from them, /api/openapi.json is generated from
+// them.
 import { z } from 'zod';
 import { isLocalDate } from '../local-days.js';
 import { isTimeZone } from '../csv.js';

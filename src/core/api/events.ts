@@ -21,7 +21,7 @@ export const appEventSchema = z.object({
    * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
    * (e.g. model-written reasoning arrived); 'sessions' (action 'ended'): sessions of `userId` ended, so their
    * streams close on every instance (between instances only, never sent to a browser); 'pipeline': a
-   * business's owner or stage changed (the entry in `item`, issue 18).
+   * business's owner or stage changed (the entry in `item`).
    */
   type: appEventTypeSchema,
   /**

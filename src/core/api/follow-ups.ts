@@ -1,4 +1,5 @@
-// Follow-ups, the Today tab, the calendar feed and the morning digest (issue 18).
+// Follow-ups, the Today tab, the calendar feed and the morning digest (docs/PRODUCT.md, "Follow-ups, routes
+// and the pipeline").
 import { z } from 'zod';
 import { isoTime, text } from './common';
 import { isTimeZone } from '../csv';

@@ -20,9 +20,9 @@ export const callLogBody = z.object({
   note: optionalText(2000),
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
-  /** Issue 18: a follow-up stored with the entry, in the same transaction. */
+  /** A follow-up stored with the entry, in the same transaction. */
   followUp: followUpInput.optional(),
-  /** Issue 18: the phone's position with a "Visited" log; the server checks it against the business's. */
+  /** The phone's position with a "Visited" log; the server checks it against the business's. */
   position: visitPositionSchema.optional(),
 });
 export type CallLogInput = z.infer<typeof callLogBody>;
@@ -38,7 +38,7 @@ export const callLogSchema = z.object({
   outcome: z.string(),
   note: z.string(),
   createdAt: isoTime,
-  /** Issue 18: a visit logged within 0.1 mile of the business ("Verified visit"). */
+  /** A visit logged within 0.1 mile of the business ("Verified visit"). */
   verified: z.boolean(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;

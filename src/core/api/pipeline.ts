@@ -1,4 +1,5 @@
-// The team pipeline (issue 18 item 2): one stage and owner per business, with its history.
+// The team pipeline: one stage and owner per business, with its history (docs/PRODUCT.md, "Follow-ups, routes
+// and the pipeline").
 import { z } from 'zod';
 import { isoTime, requiredText, text } from './common';
 import { PIPELINE_STAGES } from '../pipeline';

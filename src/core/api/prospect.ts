@@ -1,7 +1,8 @@
-// The working record of SPEC.md §3 (a prospect) as the API carries it, in both directions: the scan answers
-// it, the browser posts it back to save it or ask for its strategy. One schema; src/core/types.ts takes the
-// Prospect type from it. Every string, array and object is bounded (issue 16 item 6: a saved prospect with
-// a breakdown nested 5,000 arrays deep answered 500), and unknown fields are dropped.
+// A prospect, the working record of a scan, as the API carries it in both directions: the scan answers it,
+// the browser posts it back to save it or ask for its strategy. One schema; src/core/types.ts takes the
+// Prospect type from it. Every string, array and object is bounded, so a posted card nested thousands of
+// arrays deep or megabytes long is refused (400), never a crash or a huge stored row. Unknown fields are
+// dropped.
 import { z } from 'zod';
 import { VERTICALS } from '../verticals';
 import { RULE_SCORES, type ScoreRule } from '../scoring/constants';
@@ -12,7 +13,7 @@ const shortText = text(300);
 const finite = z.number().finite();
 const RULES = Object.keys(RULE_SCORES) as [ScoreRule, ...ScoreRule[]];
 
-/** One number per component of the raw score (SPEC.md §9). */
+/** One number per component of the raw score (docs/SCORING.md, "The components"). */
 export const componentValuesSchema = z.object({
   fit: finite,
   presence: finite,
@@ -65,7 +66,7 @@ export const scoreBreakdownSchema = componentValuesSchema.extend({
 });
 export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
 
-/** The analysis attached to a prospect (SPEC.md §3 "AI analysis result" plus the explanation). */
+/** The analysis attached to a prospect: score, reasoning, confidence, recommendations and their breakdown. */
 export const prospectAnalysisSchema = z.object({
   /** 0-100. */
   score: z.number().min(0).max(100),
@@ -82,7 +83,7 @@ export const prospectAnalysisSchema = z.object({
 });
 export type ProspectAnalysis = z.infer<typeof prospectAnalysisSchema>;
 
-/** Where a candidate came from. 'local' is the imported OpenStreetMap extract, 'demo' the spec's mock mode. */
+/** Where a candidate came from: 'local' is the imported places table, 'demo' demo mode's samples. */
 export const businessSourceSchema = z.enum(['local', 'google', 'osm', 'demo']);
 export type BusinessSource = z.infer<typeof businessSourceSchema>;
 
@@ -99,7 +100,7 @@ export const fieldSourcesSchema = z.object({
 });
 export type FieldSources = z.infer<typeof fieldSourcesSchema>;
 
-/** The working record of SPEC.md §3, as a scan answers it. */
+/** A prospect as a scan answers it. */
 export const prospectSchema = z.object({
   /** Place id, else provider id, else generated 'prospect_N'. */
   id: requiredText(300),
@@ -113,7 +114,7 @@ export const prospectSchema = z.object({
   website: text(2000).optional(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  /** Defaults to true when unknown (SPEC.md §3). */
+  /** Defaults to true when unknown. */
   openNow: z.boolean(),
   reviews: z.number().int().min(0).max(100_000_000),
   rating: z.number().min(0).max(5).optional(),
@@ -128,7 +129,7 @@ export const prospectSchema = z.object({
   types: z.array(text(60)).max(50),
   aiAnalysis: prospectAnalysisSchema.optional(),
   /**
-   * What the check of its website found (issue 17): `[]` until checked; kept with a saved card so its chips show
+   * What the check of its website found: `[]` until checked; kept with a saved card so its chips show
    * in the Saved tab. Stored results from before the checks are read as `[]`.
    */
   signals: z.array(websiteSignalSchema).max(60).optional(),

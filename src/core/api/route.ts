@@ -1,4 +1,5 @@
-// Route for the day and visits that count (issue 18): POST /api/route and GET /api/visits.
+// Route for the day and visits that count (docs/PRODUCT.md, "Follow-ups, routes and the pipeline"):
+// POST /api/route and GET /api/visits.
 import { z } from 'zod';
 import { isLocalDate } from '../local-days';
 import { isoTime, requiredText, text } from './common';

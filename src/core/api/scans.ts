@@ -62,7 +62,7 @@ export type LatestPage = z.infer<typeof latestPageSchema>;
 export const geocodeSchema = z.object({ lat: z.number(), lng: z.number(), label: z.string() });
 export type GeocodeResult = z.infer<typeof geocodeSchema>;
 
-/** SPEC.md §3 "Place details". */
+/** One place's contacts and address parts, fetched on demand (a card's Call and Website). */
 export const placeDetailsSchema = z.object({
   phone: z.string().optional(),
   website: z.string().optional(),

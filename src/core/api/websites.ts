@@ -1,10 +1,10 @@
-// The Admin Panel's view of the website checks (issue 17): the queue and a re-check of one business.
+// The Admin Panel's view of the website checks: the queue and a re-check of one business.
 import { z } from 'zod';
 import { isoTime } from './common';
 
 export const websiteCheckRowSchema = z.object({
   id: z.string(),
-  /** The business's cache key (SPEC §3): what a re-check names. */
+  /** The business's cache key (its business hash): what a re-check names. */
   businessKey: z.string(),
   name: z.string().nullable(),
   website: z.string().nullable(),
