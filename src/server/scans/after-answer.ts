@@ -8,7 +8,7 @@ import { copyOwed } from './team-list.js';
 import { collectYoungIfFilled } from '../young-gc.js';
 import type { ScanLog } from './service.js';
 
-// What a scan writes after its answer (issue 21): the team list's copies it owes (team-list.ts) and the cache
+// What a scan writes after its answer: the team list's copies it owes (team-list.ts) and the cache
 // entries its ranking decided to write. Both are for later readers, not for the rep waiting on the scan: the
 // answer goes out first, and one run writes the scans that answered meanwhile in one transaction. A cache entry
 // still waiting when the process dies is only written again by the next scan of that business; an owed copy is
@@ -28,7 +28,7 @@ const ROUND = 50;
 
 /**
  * Cache entries written inside a transaction, each cache under a savepoint of its own: a failed write is rolled
- * back to it, logged, and the rest commits (SPEC §8: a cache save failure only warns; the two caches are tables
+ * back to it, logged, and the rest commits (a cache save failure only warns; the two caches are tables
  * of their own, and one failing does not keep the other from being written).
  */
 async function saveCacheWritesInside(trx: Transaction<Database>, log: ScanLog, writes: CacheWrites) {

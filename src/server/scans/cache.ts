@@ -6,8 +6,8 @@ import { MODEL_VERSION } from '../../core/scoring/constants.js';
 
 type Conn = Kysely<Database>;
 
-// SPEC §4, §5, §9: the shared business and analysis caches, keyed by the business hash. Entries of another
-// version of the scoring model are not fresh.
+// The shared business and analysis caches, keyed by the business hash: 7 days fresh, and entries of another
+// version of the scoring model are not fresh (docs/PRODUCT.md, "Caches and freshness").
 export { MODEL_VERSION };
 export const CACHE_EXPIRY_DAYS = 7;
 export const CACHE_EXPIRY_MS = CACHE_EXPIRY_DAYS * 86_400_000;
@@ -50,7 +50,7 @@ export function toCachedBusiness(b: Business): CachedBusiness {
   };
 }
 
-/** Normalised content for change detection: text fields lower-cased and trimmed (SPEC §5). */
+/** Normalised content for change detection: text fields lower-cased and trimmed. */
 export function contentHash(b: CachedBusiness): string {
   return JSON.stringify([
     text(b.name),
@@ -61,7 +61,7 @@ export function contentHash(b: CachedBusiness): string {
   ]);
 }
 
-/** What SPEC §5's change thresholds read of a business: the basis an analysis cache row keeps. */
+/** What the change thresholds read of a business: the basis an analysis cache row keeps. */
 export type AnalysisBasis = Pick<CachedBusiness, 'reviewCount' | 'rating' | 'website' | 'phone'>;
 
 export const toBasis = (b: CachedBusiness): AnalysisBasis => ({
@@ -88,7 +88,7 @@ function parseBasis(text: string | null): AnalysisBasis | undefined {
   }
 }
 
-/** SPEC §5: changed when reviews differ by 10+, rating by 0.1+, or website or phone differs. */
+/** Changed when reviews differ by 10+, rating by 0.1+, or website or phone differs. */
 export function businessChanged(cached: AnalysisBasis, current: AnalysisBasis): boolean {
   return (
     Math.abs(cached.reviewCount - current.reviewCount) >= REVIEW_CHANGE ||
@@ -98,7 +98,7 @@ export function businessChanged(cached: AnalysisBasis, current: AnalysisBasis): 
   );
 }
 
-/** SPEC §5: an entry is valid while younger than the expiry and of the current model version (or none). */
+/** An entry is valid while younger than the expiry and of the current model version (or none). */
 export function isFresh(entry: { updated_at: string; model_version: string }, now = Date.now()): boolean {
   return (
     now - Date.parse(entry.updated_at) < CACHE_EXPIRY_MS &&
@@ -127,7 +127,7 @@ export interface CacheRows {
   >;
 }
 
-/** What the reasoning job writes into a stored analysis (SPEC §9): the text and the model that wrote it. */
+/** What the reasoning job writes into a stored analysis: the text and the model that wrote it. */
 export interface AiReasoning {
   reasoning: string;
   reasoningModel: string;
@@ -187,7 +187,7 @@ export async function readCaches(
 
 /**
  * Whether the business cache keeps a copy of a business: not for one of the imported place table (`local`),
- * which is its own source and changes only by an import (issue 21: a scan writes only what changed).
+ * which is its own source and changes only by an import (a scan writes only what changed).
  */
 export const keepsBusinessCopy = (b: Pick<Business, 'source'>) => b.source !== 'local';
 
@@ -199,7 +199,7 @@ function aiReasoning(data: Partial<ProspectAnalysis>): AiReasoning | undefined {
 }
 
 /**
- * The re-save rule of SPEC §5: write a business only when it is new, or its normalised content changed,
+ * The re-save rule: write a business only when it is new, or its normalised content changed,
  * or rating moved 0.1+, or reviews moved 10+ — and only when the stored copy is older than 120 s.
  */
 export function needsResave(
@@ -257,10 +257,10 @@ export async function writeBusinessCache(db: Conn, entries: { key: string; data:
 }
 
 /**
- * What an analysis-cache row keeps of an analysis: SPEC's fields (score, reasoning, confidence, recommendations,
- * model version; the row's updated_at) and what the reasoning job matches on (analyzedAt, businessHash). Not the
- * breakdown, more than half the bytes: a scan re-scores every business and reads a row only for its age, basis
- * and AI-written words (issue 21: write only what is needed).
+ * What an analysis-cache row keeps of an analysis: the analysis fields (score, reasoning, confidence,
+ * recommendations, model version; the row's updated_at) and what the reasoning job matches on (analyzedAt,
+ * businessHash). Not the breakdown, more than half the bytes: a scan re-scores every business and reads a row
+ * only for its age, basis and AI-written words, so only what is needed is written.
  */
 export function toStoredAnalysis(a: ProspectAnalysis) {
   const { breakdown: _breakdown, ...stored } = a;

@@ -9,12 +9,11 @@ import { packResults, unpackResults } from './stored-results.js';
 type Conn = Kysely<Database> | Transaction<Database>;
 
 /**
- * The scan cooldown (SPEC §4: a too-early click is ignored) in two steps, so a scan makes one durable commit,
- * not two (issue 21): `scanSlotWait` reads the user's last claim before the work (no write), and the scan's
- * store takes the slot in the transaction (or the one statement) that stores its results, `takeScanSlot`. Two
- * scans by one user closer together than the cooldown never both store: the one that stores second finds the
- * other's claim and is refused (its transaction writes nothing). A cooldown of 0 is off: no slot is read or
- * taken.
+ * The scan cooldown (a too-early click is ignored) in two steps, so a scan makes one durable commit, not two:
+ * `scanSlotWait` reads the user's last claim before the work (no write), and the scan's store takes the slot
+ * in the transaction (or the one statement) that stores its results, `takeScanSlot`. Two scans by one user
+ * closer together than the cooldown never both store: the one that stores second finds the other's claim and
+ * is refused (its transaction writes nothing). A cooldown of 0 is off: no slot is read or taken.
  */
 export interface ScanSlot {
   /** When the scan started (ISO): the claim it stores, the instant the next scan's cooldown counts from. */
@@ -360,7 +359,7 @@ export interface CategoryChange {
 
 /**
  * Sets the category of a prospect of the user's latest results and of the team's copy (All Prospects).
- * SPEC §2: only a missing or 'Business' category may be set, unless `mayOverwrite` (admins): without it a
+ * Only a missing or 'Business' category may be set, unless `mayOverwrite` (admins): without it a
  * prospect with a real category answers 'forbidden', and a team copy another rep already categorised is
  * left as it is.
  */

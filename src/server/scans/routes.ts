@@ -255,7 +255,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (!change) throw notFound('That prospect is not in your current results.');
       if (change === 'busy') throw new HttpError(409, 'Your results were changing. Please try again.');
       if (change === 'forbidden') throw forbidden(CATEGORY_ALREADY_SET);
-      // SPEC §2 lets anyone fill in a missing category; replacing a real one (in the rep's list or the
+      // Anyone may fill in a missing category; replacing a real one (in the rep's list or the
       // team's) is the admin's correction, and is audited.
       const { prospect, previous, teamPrevious } = change;
       if (admin && (hasRealCategory(previous) || hasRealCategory(teamPrevious))) {

@@ -42,7 +42,8 @@ import { isPrefilteredRule, ranked, type RankedBusiness, type ScoreFn } from './
 
 export type { CacheWrites } from './after-answer.js';
 
-// SPEC §4, §5, §9 limits.
+// Scan limits (docs/PRODUCT.md, "Limits"): the smallest radius, the prospect count a page shows, the results
+// kept and the businesses a provider returns.
 export const RADIUS_MIN_MILES = 0.5;
 export const COUNT_MIN = 5;
 export const COUNT_MAX = 50;
@@ -54,7 +55,7 @@ export const PROVIDER_MAX_RESULTS = 500;
  */
 export const FIRST_READ = 150;
 
-/** Where the scan reports what it degraded on (SPEC §8: logged, the scan goes on). */
+/** Where the scan reports what it degraded on (logged, the scan goes on). */
 export interface ScanLog {
   warn(obj: object, msg?: string): void;
 }
@@ -69,7 +70,7 @@ export interface ScanDeps {
   radiusMaxMiles: number;
   cooldownMs: number;
   settings: () => Promise<AlgorithmSettings>;
-  /** Website evidence (issue 17): fresh evidence attached before scoring, checks scheduled after the answer. */
+  /** Website evidence: fresh evidence attached before scoring, checks scheduled after the answer. */
   websites?: WebsiteHooks;
   /** Told how long each step of a scan took (the `/metrics` histogram `scan_step_duration_seconds`). */
   timed?: (step: ScanStep, seconds: number) => void;
@@ -106,7 +107,7 @@ export interface WebsiteHooks {
 
 /**
  * Starts the website evidence read of the businesses found; the function it answers attaches it to the kept ones
- * (a failed read scans without it: SPEC §8, the scan goes on).
+ * (a failed read scans without it: logged, the scan goes on).
  */
 function readEvidenceFor(deps: Pick<ScanDeps, 'websites' | 'log'>, found: Business[]) {
   const fail = (error: unknown, kept: Business[]) => {
@@ -172,7 +173,7 @@ export const clampRadius = (miles: number, max: number) =>
 export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_MIN), COUNT_MAX);
 
 /**
- * Rank businesses (SPEC §4 "analyse, sort"). The rule for what the analysis cache gives a scan
+ * Rank businesses (analyse, then sort). The rule for what the analysis cache gives a scan
  * (docs/SCORING.md, "The analysis cache"):
  *
  * - Every business is scored now. The model is deterministic and cheap (about 3 µs a business), and a stored
@@ -182,15 +183,15 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  * - The analysis cache keeps the latest analysis of each business a rep is shown: the first `shown` of the
  *   order (a scan keeps the top 100 as its results and in the team's list; the reasoning job works on those).
  *   The others of the up to 500 scored are never shown, and the next scan scores them afresh anyway, so only the
- *   shown ones are read and written, under the spec's key, model version and 7-day expiry. An entry is written
- *   when there is no fresh one (absent, expired, other model version) or the business data changed by the
- *   thresholds of SPEC §5 (10 reviews, 0.1 rating, website or phone) since the basis the row keeps; a rewrite
- *   drops any AI-written reasoning. So a repeated scan of an unchanged area writes no row.
+ *   shown ones are read and written, under the business's cache key, model version and 7-day expiry. An entry
+ *   is written when there is no fresh one (absent, expired, other model version) or the business data changed
+ *   by the change thresholds (10 reviews, 0.1 rating, website or phone) since the basis the row keeps; a
+ *   rewrite drops any AI-written reasoning. So a repeated scan of an unchanged area writes no row.
  * - The business cache keeps a copy of each business of another provider than the imported place table (that
- *   table is its own source), rewritten by SPEC §5's re-save rule.
+ *   table is its own source), rewritten by the re-save rule (cache.ts needsResave).
  * - A fresh entry for unchanged data gives the prospect its AI-written reasoning: `reasoning` and
  *   `reasoningModel` from the cache replace the model's text.
- * - When the scorer fails, each business gets the category fallback score of SPEC §9 (logged). A fallback is
+ * - When the scorer fails, each business gets the category fallback score (logged). A fallback is
  *   neither written to the cache nor given cached AI words (they explain the model's score, not this one).
  *
  * Sorted by score descending, ties by distance then name so the order is stable; `options.order` may then
@@ -321,7 +322,7 @@ async function withCaches(
 
 /**
  * The caches a ranking reads (the analyses of `keys`; the business copies of `businessKeys`, other providers'
- * businesses), or undefined when the read failed (SPEC §8: ranked as with an empty cache, logged).
+ * businesses), or undefined when the read failed (ranked as with an empty cache, logged).
  */
 async function readScanCaches(
   deps: Pick<ScanDeps, 'db' | 'log'>,
@@ -349,7 +350,7 @@ export interface Ranking {
   cacheWrites: CacheWrites;
 }
 
-/** SPEC §4/§8: if analysis fails, the category-based fallback scoring of SPEC §9, business by business. */
+/** If analysis fails, the category-based fallback scoring, business by business (the scan still answers). */
 function scoreOrFallback(
   score: ScoreFn,
   businesses: Business[],
@@ -370,7 +371,7 @@ function scoreOrFallback(
 }
 
 /**
- * SPEC §4 scan: fetch, de-duplicate, drop blocked, analyse, sort (and spread out, when asked); keep the top 100 as
+ * A scan: fetch, de-duplicate, drop blocked, analyse, sort (and spread out, when asked); keep the top 100 as
  * the user's latest.
  */
 export async function runScan(deps: ScanDeps, userId: string, input: ScanInput): Promise<ScanPage> {
@@ -483,12 +484,12 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
 const letQueriesGo = (db: Db) =>
   db.kind === 'postgres' ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve();
 
-/** SPEC §4: a scan within the cooldown of the user's last one is refused (the browser only logs it). */
+/** A scan within the cooldown of the user's last one is refused (the browser only logs it). */
 const tooSoon = (waitMs: number) =>
   new HttpError(429, 'Please wait a moment before scanning again.', { retryAfterMs: waitMs });
 
 /**
- * SPEC §5: results without a name or location dropped, only those strictly inside the radius (great-circle
+ * Results without a name or location dropped, only those strictly inside the radius (great-circle
  * distance) kept, duplicates removed.
  */
 export function cleanCandidates(
@@ -508,7 +509,7 @@ export function cleanCandidates(
 }
 
 /**
- * SPEC §4 order: de-duplicate, remove blocked, analyse. Blocked businesses are dropped before scoring, so they
+ * The order is de-duplicate, remove blocked, analyse. Blocked businesses are dropped before scoring, so they
  * are neither analysed nor cached, and do not count in the batch's quality spread.
  */
 async function withoutBlocked(deps: Pick<ScanDeps, 'db'>, businesses: Business[]): Promise<Business[]> {
@@ -647,7 +648,7 @@ export interface QuickSearchInput {
 }
 
 /**
- * SPEC §5 quick search: a business by name within the radius, or a category. A category's results replace the
+ * Quick search: a business by name within the radius, or a category. A category's results replace the
  * latest results; the businesses found by name go on top of them (the scan being worked stays restorable).
  */
 export async function quickSearch(

@@ -2,16 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 
-// A rep's latest results as stored (latest_scans.prospects, issue 21: "stored compactly, ids and per-scan
-// fields, not whole business objects"). A prospect of the imported place table is stored without the fields its
-// place row holds (name, position, types, city, state, zip; reviews are always 0 there): those are read back from
-// the row when the results are read. What the scan made or may have changed stays in the entry: the id, distance,
-// score, analysis, website signals, 'Open now' as the scan saw it, the category (a rep may name it), and the
-// address, phone and website (de-duplication may have taken them over from a twin). A prospect of another
-// provider is stored whole: its only other copy is the business cache, which expires and which admins clear.
+// A rep's latest results as stored (latest_scans.prospects), compactly: ids and per-scan fields, not whole
+// business objects, since every scan rewrites them. A prospect of the imported place table is stored without
+// the fields its place row holds (name, position, types, city, state, zip; reviews are always 0 there): those
+// are read back from the row when the results are read. What the scan made or may have changed stays in the
+// entry: the id, distance, score, analysis, website signals, 'Open now' as the scan saw it, the category (a
+// rep may name it), and the address, phone and website (de-duplication may have taken them over from a twin).
+// A prospect of another provider is stored whole: its only other copy is the business cache, which expires
+// and which admins clear.
 //
 // An entry whose place is gone from the table (an import replaced it) is left out when read, as a blocked one is.
-// Entries stored whole before this change read as they are: a whole entry has a name.
+// Entries stored whole by older versions read as they are: a whole entry has a name.
 
 type Conn = Kysely<Database> | Transaction<Database>;
 

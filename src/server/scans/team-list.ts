@@ -6,7 +6,7 @@ import { lastPerKey } from './cache.js';
 import { unpackMany } from './stored-results.js';
 
 // The team's list (All Prospects, table team_prospects) is filled from the reps' stored results after a scan has
-// answered, not inside the scan (issue 21). Its 100 rows a scan land on about 100 random pages of the table and of
+// answered, not inside the scan. Its 100 rows a scan land on about 100 random pages of the table and of
 // each of its three indexes: about 300 pages, two thirds of what a scan wrote and half of its store step. So the
 // scan's transaction records only that its kept prospects are owed to the team list (one small row in
 // team_pending, beside its latest results), and the team list copies them from those stored results moments
