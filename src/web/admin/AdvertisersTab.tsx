@@ -18,7 +18,7 @@ const RULE_LABEL: Record<MatchRule, string> = {
   name: 'Name',
 };
 
-/** SPEC §2 Current Advertisers tab: business, who marked it and when, Remove; plus the customer-list import. */
+/** The Current Advertisers tab: business, who marked it and when, Remove; plus the customer-list import. */
 export function AdvertisersTab() {
   const queryClient = useQueryClient();
   const { notify } = useDialogs();
@@ -66,7 +66,7 @@ export function AdvertisersTab() {
   );
 }
 
-/** Issue 5 item 5: import an existing customer list; matches become current advertisers; a report follows. */
+/** Import an existing customer list; matches become current advertisers; a report follows. */
 function CustomerImport() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);

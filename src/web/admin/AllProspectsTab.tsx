@@ -11,7 +11,7 @@ import type { TeamProspect } from '../../core/api';
 import { ErrorAlert, Loading, messageOf } from './common';
 import { NO_PROSPECTS_TO_EXPORT } from './texts';
 
-/** SPEC §2 All Prospects tab: every scanned prospect across the team, Export All and Block. */
+/** The All Prospects tab: every scanned prospect across the team, Export All and Block. */
 export function AllProspectsTab() {
   const queryClient = useQueryClient();
   const { notify } = useDialogs();

@@ -1,7 +1,7 @@
-// Business Data (issue 14 item 15): which areas have imported businesses -- drawn on a map, listed beside it (under
-// it on a phone) with their businesses, the date of their data and when they were imported -- and refreshing a
-// region of the download mirror, starting a new one, or importing an Overture places file (OvertureImport.tsx), as
-// background jobs whose progress shows here.
+// Business Data: which areas have imported businesses -- drawn on a map, listed beside it (under it on a phone)
+// with their businesses, the date of their data and when they were imported -- and refreshing a region of the
+// download mirror, starting a new one, or importing an Overture places file (OvertureImport.tsx), as background
+// jobs whose progress shows here.
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';

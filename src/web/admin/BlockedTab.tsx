@@ -64,7 +64,7 @@ export function BlockedList({ items, testId }: { items: BlockedItem[]; testId: s
   );
 }
 
-/** SPEC §2 Blocked tab: blocked items with Remove; 'No blocked businesses' when empty. */
+/** The Blocked tab: blocked items with Remove; 'No blocked businesses' when empty. */
 export function BlockedTab() {
   const list = useBlocklist();
   return (

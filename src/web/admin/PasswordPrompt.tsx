@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 
-/** Asks the acting admin for their password (hard delete, SPEC §5); an empty password cancels. */
+/** Asks the acting admin for their password before a hard delete; an empty password cancels. */
 export function PasswordPrompt(props: {
   opened: boolean;
   message: string;

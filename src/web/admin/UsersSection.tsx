@@ -21,7 +21,7 @@ export const useUsers = () => useQuery({ queryKey: ADMIN_KEYS.users, queryFn: ad
 
 const ROLE_LABEL: Record<Role, string> = { user: 'User', admin: 'Admin', SuperAdmin: 'SuperAdmin' };
 
-/** SPEC §2 User Management: list, role select or read-only role, delete, suspend / re-enable, hard delete. */
+/** User Management: list, role select or read-only role, delete, suspend / re-enable, hard delete. */
 export function UsersSection({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const { notify, confirm } = useDialogs();

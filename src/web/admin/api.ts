@@ -1,4 +1,4 @@
-// The admin slice's calls (issue 5). Shapes: the API contract's (src/core/api).
+// The admin screens' calls. Shapes: the API contract's (src/core/api).
 import type {
   Advertiser,
   AlgorithmSettings,

@@ -1,5 +1,5 @@
 // The fetch conventions of src/web/api.ts (same-origin cookies, JSON in and out, {"error": msg} thrown as an
-// ApiError with the status), for the admin and strategy slices: api.ts keeps its request helper private.
+// ApiError with the status), for the admin and strategy folders: api.ts keeps its request helper private.
 import { GENERIC_ERROR, NETWORK_ERROR } from '../../core/messages';
 import { ApiError, api } from '../api';
 

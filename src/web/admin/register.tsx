@@ -1,6 +1,6 @@
-// Registers the admin tabs of SPEC §2 on the main screen (src/web/extensions.ts), in the spec's order; the
-// main screen shows them to admins and SuperAdmins only (SPEC §6). Each tab's code loads when it is first
-// opened (React.lazy), so reps never download it.
+// Registers the admin tabs on the main screen (src/web/extensions.ts) in the order they appear: All
+// Prospects, Blocked, Current Advertisers, Admin Panel, Team. The main screen shows them to admins and
+// SuperAdmins only. Each tab's code loads when it is first opened (React.lazy), so reps never download it.
 import { lazy } from 'react';
 import { adminTabs } from '../extensions';
 import { TAB_ADMIN_PANEL, TAB_ADVERTISERS, TAB_ALL_PROSPECTS, TAB_BLOCKED, TAB_TEAM } from './texts';
@@ -17,7 +17,6 @@ if (!adminTabs.some((t) => t.value === 'all-prospects')) {
     { value: 'blocked', label: TAB_BLOCKED, render: () => <BlockedTab /> },
     { value: 'current-advertisers', label: TAB_ADVERTISERS, render: () => <AdvertisersTab /> },
     { value: 'admin-panel', label: TAB_ADMIN_PANEL, render: () => <AdminPanel /> },
-    // Issue 19: the manager's view of the team, after the spec's tabs.
     { value: 'team', label: TAB_TEAM, render: () => <TeamTab /> },
   );
 }

@@ -1,4 +1,4 @@
-// Admin texts of SPEC.md §2, §5, §6 and §8, word for word, plus the labels of the admin screens.
+// The admin screens' messages and labels, in the product's exact words (docs/PRODUCT.md, "Messages").
 export const NO_BLOCKED = 'No blocked businesses';
 export const NO_ADVERTISERS = 'No current advertisers marked';
 export const NO_PROSPECTS_TO_EXPORT = 'No prospects to export';

@@ -1,4 +1,4 @@
-// A rep's route history on the rep's page (issue 19), loaded lazily with Leaflet: each local day's visits joined
+// A rep's route history on the rep's page, loaded lazily with Leaflet: each local day's visits joined
 // in the order they were made (one colour per day), a filled dot where the visit was verified, an open one where
 // not. Drawn at the phone's position when it gave one, else at the business's.
 import { useEffect } from 'react';

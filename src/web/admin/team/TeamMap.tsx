@@ -1,4 +1,4 @@
-// The map of the period's calls and visits (issue 19), loaded lazily with Leaflet: each grid cell (cellDegrees of
+// The map of the period's calls and visits, loaded lazily with Leaflet: each grid cell (cellDegrees of
 // the answer, 0.01 degree: about 1 km) is drawn as that square, the busier the darker (green where a visit
 // happened, blue for calls only), over the areas the team scanned (dashed circles), so covered and untouched
 // ground show at a glance. Tiles from /api/config.

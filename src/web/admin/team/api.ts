@@ -1,4 +1,4 @@
-// The team dashboard's calls (issue 19): shapes from src/core/api/dashboard.ts, days on this browser's calendar.
+// The team dashboard's calls: shapes from src/core/api/dashboard.ts, days on this browser's calendar.
 import type {
   PeriodPreset,
   RepPage,
