@@ -3,7 +3,7 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import { SUBTITLE } from './texts';
 import { useSession } from './session';
 
-// Each screen is its own chunk (issue 14 item 13): a signed-out visitor downloads the sign-in form only, a rep
+// Each screen is its own chunk: a signed-out visitor downloads the sign-in form only, a rep
 // the main screen only; the first script holds React, Mantine's core and the session check.
 const AuthScreen = lazy(() => import('./auth/AuthScreen').then((m) => ({ default: m.AuthScreen })));
 const MainScreen = lazy(() => import('./main/MainScreen').then((m) => ({ default: m.MainScreen })));
@@ -39,7 +39,7 @@ function Screen() {
   const session = useSession();
   if (window.location.pathname === '/reset-password') return <ResetPasswordPage />;
   if (session.isPending) return loading;
-  // Offline with the rep's lists on the device (issue 20): the cached profile opens the main screen.
+  // Offline with the rep's lists on the device: the cached profile opens the main screen.
   if (session.isError && session.data) return <MainScreen />;
   if (session.isError) {
     return (

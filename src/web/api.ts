@@ -1,6 +1,6 @@
 // The one typed client for the server's JSON API. Every error answer is {"error": "<message to show>"}; it is
 // thrown as an ApiError carrying that message and the status. A request that never reaches the server throws
-// the spec's network message.
+// NETWORK_ERROR.
 import { GENERIC_ERROR, NETWORK_ERROR } from '../core/messages';
 import type {
   Advertiser,
@@ -70,7 +70,7 @@ export function setSessionLostHandler(handler: (() => void) | null): void {
   onSessionLost = handler;
 }
 
-/** The request itself; a request that never reaches the server throws the spec's network message. */
+/** The request itself; a request that never reaches the server throws NETWORK_ERROR. */
 async function send(
   method: Method,
   path: string,
@@ -131,7 +131,7 @@ export const isQueued = (answer: unknown) =>
   typeof answer === 'object' && answer !== null && QUEUED in answer;
 
 /**
- * Issue 20: a write the phone may make offline. It carries a new UUID as its Idempotency-Key; with no
+ * A write the phone may make offline. It carries a new UUID as its Idempotency-Key; with no
  * connection, or while earlier writes still wait (the order is kept), it goes to the signed-in user's outbox
  * and answers `queued(id).answer` (marked with QUEUED) at once; the outbox sends it later under the same key.
  */
@@ -320,7 +320,7 @@ export const api = {
       label: `${input.outcome} ${input.name}`,
       answer: queuedCallLog(id, input),
     })),
-  // Follow-ups and the Today tab (issue 18); the zone is kept for the morning digest's hour.
+  // Follow-ups and the Today tab; the zone is kept for the morning digest's hour.
   followUps: async () =>
     (await request<{ followUps: FollowUp[] }>('GET', `/api/follow-ups?${qs({ tz: browserTimeZone() })}`))
       .followUps,
@@ -368,7 +368,7 @@ export const api = {
     request<VisitsAnswer>('GET', `/api/visits?${qs({ date, tz: browserTimeZone() })}`),
   deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
   clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
-  /** SPEC §2: the server names it call_log_{user}_{date}.csv. */
+  /** The server names it call_log_{user}_{date}.csv. */
   exportCallLogs: () => download(`/api/call-logs/export.csv?${qs({ tz: browserTimeZone() })}`),
   saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
   save: (prospect: Prospect, note?: string) =>
@@ -439,7 +439,7 @@ export const api = {
   block: (businessId: string, label: string) =>
     request<{ blocked: BlockedItem; created: boolean }>('POST', '/api/blocklist', { businessId, label }),
 
-  // The team pipeline (issue 18): every business someone works, with owner, stage and since
+  // The team pipeline: every business someone works, with owner, stage and since
   pipeline: async () => (await request<PipelineList>('GET', '/api/pipeline')).entries,
   setStage: async (
     businessId: string,

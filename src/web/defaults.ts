@@ -1,7 +1,7 @@
 import { ALL_GROUPS } from '../core/categories';
 import type { SearchSettings } from './api';
 
-// SPEC §9 UI constants.
+// Limits and defaults of the search controls, GPS, install prompt and map (docs/PRODUCT.md, "Limits").
 export const RADIUS_MIN = 0.5;
 export const RADIUS_MAX = 1.5;
 export const RADIUS_STEP = 0.1;
@@ -16,7 +16,7 @@ export const INSTALL_PROMPT_DELAY_MS = 3000;
 export const MAP_ZOOM = 12;
 export const METERS_PER_MILE = 1609.34;
 
-/** SPEC §9: Birmingham, AL when the user has no saved search settings. */
+/** Birmingham, AL when the user has no saved search settings. */
 export const DEFAULT_SETTINGS: SearchSettings = {
   lat: 33.5186,
   lng: -86.8104,

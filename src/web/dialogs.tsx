@@ -1,4 +1,4 @@
-// In-app replacements for the spec's alert(), confirm() and prompt(): the same words, shown as an
+// In-app replacements for the browser's alert(), confirm() and prompt(): the product's words, shown as an
 // accessible notice stack and modal dialogs that work on a phone without blocking the page.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Notification, Stack, Text, TextInput } from '@mantine/core';
@@ -20,7 +20,7 @@ interface Ask {
 }
 
 interface Dialogs {
-  /** A message the user should see (the spec's alert). */
+  /** A message the user should see (in place of an alert). */
   notify: (message: string, tone?: Tone) => void;
   /** Resolves true when the user confirms. */
   confirm: (message: string, confirmLabel?: string) => Promise<boolean>;

@@ -1,7 +1,7 @@
-// Extension points of the main screen for features built in other slices (its own tabs, main/tabs.tsx; admin
-// tabs, issue 5; strategy modal, issue 6). A feature registers itself here; MainScreen renders whatever is
-// registered. A tab's hooks (useCount, and those of what render() returns) may read the screen's shared state
-// with useMainScreen() (main/screen.ts).
+// Extension points of the main screen for features kept in their own folders (its own tabs, main/tabs.tsx; the
+// admin tabs, admin/register.tsx; the strategy modal, strategy/register.ts). A feature registers itself here;
+// MainScreen renders whatever is registered. A tab's hooks (useCount, and those of what render() returns) may
+// read the screen's shared state with useMainScreen() (main/screen.ts).
 import type { ComponentType, ReactNode } from 'react';
 import type { Prospect } from '../core/types';
 import type { Me } from './api';
@@ -19,13 +19,13 @@ export interface ScreenTab {
 
 export type AdminTab = ScreenTab;
 
-/** The main screen's tabs, first (SPEC §2: Prospects, Saved, Log; registered by main/tabs.tsx). */
+/** The main screen's tabs, first (Prospects, Today, Saved, Log; registered by main/tabs.tsx). */
 export const mainTabs: ScreenTab[] = [];
 
-/** Admin tabs, in the order they appear after Log (SPEC §2: All Prospects, Blocked, Current Advertisers, Admin Panel). */
+/** Admin tabs, in the order they appear after Log (registered by admin/register.tsx). */
 export const adminTabs: AdminTab[] = [];
 
-/** The appointment-strategy modal (SPEC §2), opened from a card's Strategy button. */
+/** The appointment-strategy modal, opened from a card's Strategy button. */
 export interface StrategyModalProps {
   prospect: Prospect;
   onClose: () => void;

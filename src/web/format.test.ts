@@ -15,7 +15,7 @@ import {
   websiteHref,
 } from './format';
 
-describe('score bands (SPEC §4)', () => {
+describe('score bands', () => {
   it('is green above 0.7, amber above 0.4, red otherwise', () => {
     expect(scoreColor(0.71)).toBe('green');
     expect(scoreColor(0.7)).toBe('orange');
@@ -94,7 +94,7 @@ describe('addresses and links', () => {
 });
 
 describe('working-the-list rules', () => {
-  it('needs a category other than Business for a strategy (SPEC §5)', () => {
+  it('needs a category other than Business for a strategy', () => {
     expect(hasRealCategory('Dental')).toBe(true);
     expect(hasRealCategory('Business')).toBe(false);
     expect(hasRealCategory(' business ')).toBe(false);
@@ -102,14 +102,14 @@ describe('working-the-list rules', () => {
     expect(hasRealCategory(undefined)).toBe(false);
   });
 
-  it('uses the id, else the business hash, as the stable id (SPEC §4)', () => {
+  it('uses the id, else the business hash, as the stable id', () => {
     expect(stableId({ id: 'osm:node/1' })).toBe('osm:node/1');
     expect(stableId({ id: '', aiAnalysis: { businessHash: 'abc' } as never })).toBe('abc');
     expect(stableId({ id: '' })).toBe('');
   });
 });
 
-describe('map service name (SPEC §2 "Loading {maps service}...")', () => {
+describe('map service name ("Loading {maps service}...")', () => {
   it('is the attribution link text, else its words, else the tile host', () => {
     const osm = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
     expect(mapServiceName(osm, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('OpenStreetMap');

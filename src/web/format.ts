@@ -1,6 +1,6 @@
 import type { Prospect } from '../core/types';
 
-/** SPEC §4 score colour bands: above 0.7 green, above 0.4 amber, otherwise red. */
+/** Score colour bands: above 0.7 green, above 0.4 amber, otherwise red. */
 export function scoreColor(score: number): 'green' | 'orange' | 'red' {
   if (score > 0.7) return 'green';
   if (score > 0.4) return 'orange';
@@ -30,7 +30,7 @@ export function fullAddress(p: Pick<Prospect, 'address' | 'city' | 'state' | 'zi
   return parts.filter((s) => s !== '').join(', ');
 }
 
-/** SPEC §2: the directions link is built from the encoded address (coordinates when there is none). */
+/** The directions link is built from the encoded address (coordinates when there is none). */
 export function directionsUrl(
   p: Pick<Prospect, 'address' | 'city' | 'state' | 'zip' | 'lat' | 'lng'>,
 ): string {
@@ -65,14 +65,14 @@ export const formatDateTime = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 };
 
-/** The stable id of SPEC §4 used by the blocklist and current advertisers: the id, else the business hash. */
+/** The stable id used by the blocklist and current advertisers: the id, else the business hash. */
 export const stableId = (p: Pick<Prospect, 'id' | 'aiAnalysis'>) => p.id || p.aiAnalysis?.businessHash || '';
 
-/** SPEC §5: a strategy needs a category that is neither empty nor 'Business' (one rule with the server's). */
+/** A strategy needs a category that is neither empty nor 'Business' (one rule with the server's). */
 export { hasRealCategory } from '../core/categories';
 
 /**
- * The map service's name for 'Loading {maps service}...' (SPEC §2), from the operator's tile settings: the text
+ * The map service's name for 'Loading {maps service}...', from the operator's tile settings: the text
  * of the attribution's first link ('OpenStreetMap' for the default tiles), else the attribution's own words,
  * else the tile server's host name, else 'map'.
  */

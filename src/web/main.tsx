@@ -30,7 +30,7 @@ const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
-    // Issue 20: writes run offline too; the API client queues them in the outbox (src/web/offline).
+    // Writes run offline too; the API client queues them in the outbox (src/web/offline).
     mutations: { networkMode: 'always' },
   },
 });
@@ -47,7 +47,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // Rendered as a transition: React renders the app in short slices the browser can interleave with other
-// work, instead of one long task (issue 14 item 13, Lighthouse's blocking time).
+// work, instead of one long task that blocks a phone's main thread (Lighthouse's blocking time).
 const reactRoot = createRoot(root);
 const render = () =>
   startTransition(() =>
@@ -67,10 +67,10 @@ const render = () =>
   );
 
 // TanStack Query assumes a connection until an 'offline' event: a page opened offline says so from the start,
-// so its queries wait for the connection instead of failing (issue 20).
+// so its queries wait for the connection instead of failing.
 onlineManager.setOnline(navigator.onLine);
 
-// Issue 20: offline, the last signed-in rep's lists come back from the device first (so a reload offline shows
+// Offline, the last signed-in rep's lists come back from the device first (so a reload offline shows
 // them); the session is asked again when the connection returns.
 void Promise.race([restoreQueryCache(queryClient), new Promise((r) => setTimeout(r, 1500))]).then(() => {
   if (queryClient.getQueryData(ME_KEY) !== undefined)

@@ -14,7 +14,7 @@ export function useSession() {
     queryFn: async () => {
       try {
         const user = await api.session();
-        // Lists put back from the device belong to the last user (issue 20): never shown to another.
+        // Lists put back from the device belong to the last user: never shown to another.
         if (user && user.id !== lastUserId()) {
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
         }
@@ -47,7 +47,7 @@ export function useEnterApp() {
 }
 
 /**
- * SPEC §4: on sign-out every user-specific piece of local state is cleared. Only once the server has ended
+ * On sign-out every user-specific piece of local state is cleared. Only once the server has ended
  * the session (or it had already ended): a sign-out that failed leaves the user signed in and throws, since
  * clearing the screen while the cookie lives would sign them back in on the next reload.
  */
@@ -62,7 +62,7 @@ export function useSignOut() {
     await queryClient.cancelQueries();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
     queryClient.setQueryData<Me | null>(ME_KEY, null);
-    // Issue 20: the device keeps nothing of this rep (the outbox was sent or discarded before: useAccount).
+    // The device keeps nothing of this rep (the outbox was sent or discarded before: useAccount).
     const userId = lastUserId();
     await discardAll().catch(() => undefined);
     closeOutbox();
