@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
 import { DONT_SHOW_AGAIN, GET_STARTED } from '../texts';
 
-/** SPEC §2 help / welcome dialog: four steps, the double-click tip, 'Don't show this again'. */
+/** The help / welcome dialog: four steps, the double-click tip, 'Don't show this again'. */
 export function HelpDialog(props: { opened: boolean; onClose: (dontShowAgain: boolean) => void }) {
   const [dontShow, setDontShow] = useState(false);
   const close = () => {

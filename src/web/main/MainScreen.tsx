@@ -38,7 +38,7 @@ const isPhone = () => window.matchMedia('(max-width: 62em)').matches;
 export function MainScreen() {
   const me = useMe();
   const admin = isAdminUser(me);
-  // Issue 20: this rep's outbox and cached lists on the device.
+  // This rep's outbox and cached lists on the device.
   useOfflineSession(me.id);
   const config = useConfig();
   // ?tab=today opens a main tab directly (the calendar feed and the morning digest link to Today).
@@ -68,7 +68,7 @@ export function MainScreen() {
   const state: MainScreenState = { me, admin, location, scan, quickSearch, cards };
 
   // Stable handlers for the memoized header and controls: they render again only when what they show
-  // changes, not on every answer that reaches this screen (issue 14 item 13).
+  // changes, not on every answer that reaches this screen.
   const stable = useStableHandlers({
     onNewSearch: () => {
       scan.clear();

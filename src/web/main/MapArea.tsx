@@ -4,7 +4,7 @@ import { mapServiceName } from '../format';
 
 const ProspectMap = lazy(() => import('../map/ProspectMap'));
 
-/** SPEC §2: 'Loading {maps service}...' while the map code loads. */
+/** 'Loading {maps service}...' while the map code loads. */
 function Placeholder({ service }: { service: string }) {
   return (
     <div className="map-placeholder" role="status" data-testid="map-placeholder">
@@ -13,7 +13,7 @@ function Placeholder({ service }: { service: string }) {
   );
 }
 
-/** SPEC §2: if the map code fails to load, the placeholder stays and the error is logged. */
+/** If the map code fails to load, the placeholder stays and the error is logged. */
 class MapBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -36,8 +36,8 @@ function sameProps(a: ProspectMapProps, b: ProspectMapProps): boolean {
 
 /**
  * The map renders again only when what it shows changes, not on every answer that reaches the main screen
- * (saved list, call log, advertisers): re-rendering its markers and their info cards each time was part of
- * the screen's blocking time on a phone (issue 14 item 13).
+ * (saved list, call log, advertisers): re-rendering its markers and their info cards each time would add to
+ * the screen's blocking time on a phone.
  */
 export const MapArea = memo(function MapArea(props: ProspectMapProps) {
   const placeholder = <Placeholder service={mapServiceName(props.tileAttribution, props.tileUrl)} />;

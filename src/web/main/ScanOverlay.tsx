@@ -12,8 +12,8 @@ const BLIP_EVERY_MS = 300;
 const BLIP_LIFE_MS = 2000;
 
 /**
- * SPEC §2 scanning overlay: a rotating radar beam with red blips appearing at random about every 300 ms and
- * vanishing after 2 s. Mounted only while a scan runs, so the animation starts fresh every time. Below the spec's
+ * The scanning overlay: a rotating radar beam with red blips appearing at random about every 300 ms and
+ * vanishing after 2 s. Mounted only while a scan runs, so the animation starts fresh every time. Below its
  * three texts, a line with the scan's real progress once the server reports it.
  */
 export function ScanOverlay({ progress }: { progress?: string | null }) {

@@ -52,7 +52,7 @@ async function reloadLoaded(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * Live updates (issue 4 item 11): the server's event stream says what changed in the shared lists, and the
+ * Live updates: the server's event stream says what changed in the shared lists, and the
  * matching queries are refreshed (a `pipeline` notice patches the team pipeline); a blocked business leaves the current results at once. A `prospects` notice
  * (this user's own results changed on the server) reloads the loaded results. `onScan` receives the progress
  * notices of this user's scans.
@@ -95,7 +95,7 @@ export function useLiveUpdates(enabled: boolean, onScan?: (notice: ScanNotice) =
       const notice = parse<ScanNotice>(e);
       if (notice) scanHandler.current?.(notice);
     };
-    /** A business's owner or stage changed (issue 18): its card and marker show it at once. */
+    /** A business's owner or stage changed: its card and marker show it at once. */
     const onPipeline = (e: MessageEvent<string>) => {
       const notice = parse<Pick<AppEvent, 'action' | 'item'>>(e);
       const entry = notice?.action === 'resync' ? null : entryFromNotice(notice?.item);

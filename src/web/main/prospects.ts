@@ -23,7 +23,7 @@ export interface ProspectList {
 export const PROSPECTS_KEY = ['prospects'] as const;
 export const EMPTY_LIST: ProspectList = { prospects: [], total: 0, loadable: 0 };
 
-/** SPEC §4: on login the latest scan's prospects are restored (its first page). */
+/** On sign-in the latest scan's prospects are restored (its first page). */
 export function useProspectList(pageSize: number) {
   return useQuery<ProspectList>({
     queryKey: PROSPECTS_KEY,
@@ -78,13 +78,13 @@ export const useProspectsClient = () => useQueryClient();
 
 export const useAdvertisers = () =>
   useQuery({ queryKey: ['advertisers'], queryFn: api.advertisers, staleTime: 60_000 });
-/** Saved, with the saves and removals still waiting in the outbox (issue 20). */
+/** Saved, with the saves and removals still waiting in the outbox. */
 export function useSaved() {
   const query = useQuery({ queryKey: ['saved'], queryFn: api.saved });
   const { items } = useOutbox();
   return { ...query, data: overlaySaved(query.data, items) };
 }
-/** The Log, with the calls still waiting in the outbox first (issue 20). */
+/** The Log, with the calls still waiting in the outbox first. */
 export function useCallLogs() {
   const query = useQuery({ queryKey: ['callLogs'], queryFn: api.callLogs });
   const { items } = useOutbox();

@@ -1,6 +1,5 @@
-// The scan's progress line under the overlay's SPEC texts (issue 4 item 5), and the notice when a place source
-// failed (issue 7). The server sends the phases on the event stream (`scan` events) for the scan id the
-// browser chose.
+// The scan's progress line under the overlay's three texts, and the notice when a place source failed. The
+// server sends the phases on the event stream (`scan` events) for the scan id the browser chose.
 import type { SourceReport } from '../api';
 import type { AppEvent, ScanPhase } from '../../core/api';
 
@@ -91,7 +90,7 @@ export function progressLine(p: ScanProgress | null): string | null {
 }
 
 /**
- * The notice when some place sources failed (issue 7: the scan says which source failed), or null when none
+ * The notice when some place sources failed (it says which source failed), or null when none
  * did: 'Google Places did not answer; showing results from the other sources.'
  */
 export function failedSourcesNotice(sources: SourceReport[] | undefined, hasResults: boolean): string | null {

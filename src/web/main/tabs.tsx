@@ -1,5 +1,5 @@
-// Registers the main screen's own tabs (SPEC §2: Prospects, Saved, Log) in extensions.ts, as admin/register.tsx
-// registers the admin tabs after them. A new tab (Today, a route) is one more entry here or in its own module.
+// Registers the main screen's own tabs (Prospects, Today, Saved, Log) in extensions.ts, as admin/register.tsx
+// registers the admin tabs after them. A new tab is one more entry here or in its own module.
 import { lazy } from 'react';
 import { mainTabs } from '../extensions';
 import { ProspectsPanel } from './scan/ProspectsPanel';
@@ -10,7 +10,7 @@ import { useDueCount } from './follow-ups/useFollowUps';
 
 // The Log tab is its own chunk, loaded when opened (the Prospects tab is the first screen).
 const LogPanel = lazy(() => import('./log/LogPanel').then((m) => ({ default: m.LogPanel })));
-// The Today tab (issue 18): its panel is a chunk of its own; the label's count is the only part loaded at once.
+// The Today tab: its panel is a chunk of its own; the label's count is the only part loaded at once.
 const TodayPanel = lazy(() => import('./follow-ups/TodayPanel').then((m) => ({ default: m.TodayPanel })));
 
 if (!mainTabs.some((t) => t.value === 'prospects')) {

@@ -1,7 +1,7 @@
 import { NETWORK_ERROR, PLEASE_LOG_IN } from '../../core/messages';
 import { ApiError } from '../api';
 
-/** The server's own words for a 4xx; the spec's generic alert for anything else. */
+/** The server's own words for a 4xx; the caller's generic message (`fallback`) for anything else. */
 export function userMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return PLEASE_LOG_IN;

@@ -1,4 +1,4 @@
-// The signed-in user's own things on the main screen: sign-out, the help dialog (SPEC §2 instructions, with
+// The signed-in user's own things on the main screen: sign-out, the help dialog (instructions, with
 // "Don't show again"), the install prompt's "Don't Ask Again"; preferences are saved to the profile.
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function useAccount(me: Me) {
 
   const logout = async () => {
     setLoggingOut(true);
-    // Issue 20: the queue is sent first; what cannot be sent (or was refused) is discarded only if the rep says so.
+    // The queue is sent first; what cannot be sent (or was refused) is discarded only if the rep says so.
     if (outboxState().items.length > 0) {
       if (navigator.onLine) await flushOutbox();
       const waiting = waitingWrites().length;

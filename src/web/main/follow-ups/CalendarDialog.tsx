@@ -1,4 +1,4 @@
-// "Calendar & e-mail" (issue 18): the rep's private calendar feed link (copy, make a new one: the old link stops
+// "Calendar & e-mail": the rep's private calendar feed link (copy, make a new one: the old link stops
 // working) and the morning digest switch. The server keeps only the token's hash, so the link is shown when it
 // is made and remembered on this device only.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The follow-up fields of a card's log form (issue 18): one tap on a quick pick, or a date; then an optional
+// The follow-up fields of a card's log form: one tap on a quick pick, or a date; then an optional
 // time, a short next step and "It's a meeting".
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { NEXT_STEP_MAX, QUICK_PICKS, quickPickDate } from '../../../core/follow-ups';

@@ -1,4 +1,4 @@
-// The Today tab (issue 18): the rep's open follow-ups in Overdue, Today and Upcoming on this browser's clock,
+// The Today tab: the rep's open follow-ups in Overdue, Today and Upcoming on this browser's clock,
 // each with the card's actions (call, directions, website), Done, one-tap reschedule and an .ics download.
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -32,7 +32,7 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
     mutationFn: () => api.completeFollowUp(item),
     onSuccess: (next) => {
       replace(next);
-      // Offline (issue 20): kept on the device until it is sent.
+      // Offline: kept on the device until it is sent.
       if (isQueued(next)) notify(SAVED_ON_DEVICE, 'info');
       else notify(`Done: ${item.name}.`, 'success');
     },

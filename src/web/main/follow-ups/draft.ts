@@ -1,4 +1,4 @@
-// The follow-up part of the log form (issue 18): a quick pick or a date, an optional time, the next step and
+// The follow-up part of the log form: a quick pick or a date, an optional time, the next step and
 // "It's a meeting", turned into the API's follow-up on the browser's clock and zone.
 import type { FollowUpInput } from '../../api';
 import { browserTimeZone } from '../../format';

@@ -1,4 +1,4 @@
-// The signed-in rep's open follow-ups (issue 18), shared by the Today tab's label and its panel.
+// The signed-in rep's open follow-ups, shared by the Today tab's label and its panel.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { useOutbox } from '../../offline/outbox';
@@ -6,7 +6,7 @@ import { overlayFollowUps } from '../../offline/overlay';
 import { countDue } from '../../../core/follow-ups';
 import { browserToday } from './draft';
 
-/** With the follow-ups of calls still waiting in the outbox (issue 20). */
+/** With the follow-ups of calls still waiting in the outbox. */
 export function useFollowUps() {
   const query = useQuery({ queryKey: ['followUps'], queryFn: api.followUps });
   const { items } = useOutbox();

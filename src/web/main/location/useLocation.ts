@@ -1,4 +1,4 @@
-// Location (SPEC §2 "Location"): the search settings (centre, radius, count, categories), saved per user a
+// Location: the search settings (centre, radius, count, categories), saved per user a
 // moment after the last change; GPS, an address, a map click ('Set as center') move the centre.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND } from '../../../core/messages';
@@ -18,7 +18,7 @@ export function useLocation(me: Me) {
   const [picked, setPicked] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState(false);
 
-  // Settings are saved per user (SPEC §3), a moment after the last change.
+  // Settings are saved per user, a moment after the last change.
   const firstSettings = useRef(true);
   useEffect(() => {
     if (firstSettings.current) {
@@ -87,7 +87,7 @@ export function useLocation(me: Me) {
       return true;
     } catch (error) {
       console.warn('geocoding failed', error);
-      // Not found (or the lookup failed on the server): the spec's message; another refusal in the server's words.
+      // Not found (or the lookup failed on the server): ADDRESS_NOT_FOUND; another refusal in the server's words.
       notify(
         error instanceof ApiError && error.status === 404
           ? ADDRESS_NOT_FOUND

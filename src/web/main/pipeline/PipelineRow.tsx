@@ -1,4 +1,4 @@
-// A card's pipeline line (issue 18 item 2): "<rep> · Meeting set · since Nov 3" for every rep, a stage picker
+// A card's pipeline line: "<rep> · Meeting set · since Nov 3" for every rep, a stage picker
 // for the owner or on an unclaimed business, and for admins reassign and release. Kept to one wrapped row: the
 // card is already tall on a phone.
 import { useState } from 'react';

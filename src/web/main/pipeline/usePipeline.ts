@@ -1,4 +1,4 @@
-// The team pipeline on the main screen (issue 18 item 2): every business someone works, kept in one query
+// The team pipeline on the main screen: every business someone works, kept in one query
 // (['pipeline']) that the live-update stream patches, and the card's stage, reassign and release handlers.
 import { useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ export function usePipelineActions() {
   const apply = (entry: PipelineEntry) => applyPipelineEntry(queryClient, entry);
   return {
     onStage: async (p: Prospect, stage: PipelineEntry['stage']) => {
-      // Offline the stage is queued and shown as the rep's own meanwhile (issue 20).
+      // Offline the stage is queued and shown as the rep's own meanwhile.
       apply(await api.setStage(stableId(p), stage, p.name, { id: me.id, name: me.name }));
     },
     onReassign: async (p: Prospect, userId: string) => {

@@ -15,7 +15,7 @@ export function QuickSearch(props: {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          // SPEC §5: empty text is ignored.
+          // Empty text is ignored.
           if (text.trim() && online) props.onFind(mode, text.trim());
         }}
       >

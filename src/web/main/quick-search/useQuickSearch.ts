@@ -1,4 +1,4 @@
-// Quick search (SPEC §2, §5): a business by name or a category within the radius. Its result becomes the
+// Quick search: a business by name or a category within the radius. Its result becomes the
 // latest search (paged like a scan) and its first card is brought into view.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ export function useQuickSearch(settings: SearchSettings, onResults: () => void) 
       } else {
         console.error('quick search failed', error);
       }
-      // SPEC §5: a category too generic to search prompts for a more specific one (only that refusal).
+      // A category too generic to search prompts for a more specific one (only that refusal).
       if (
         input.mode === 'category' &&
         error instanceof ApiError &&

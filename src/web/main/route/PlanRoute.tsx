@@ -1,4 +1,4 @@
-// "Plan route" (issue 18): a button that orders the given stops from the rep's position (GPS within a few
+// "Plan route": a button that orders the given stops from the rep's position (GPS within a few
 // seconds, else the scan centre) with POST /api/route, and a dialog showing the numbered route on a map, the leg
 // and total distances and the map-app links. Reusable: the Saved tab, a selection of cards, Today's follow-ups
 // each hand it their list of stops.

@@ -1,4 +1,4 @@
-// The planned route (issue 18), a lazy chunk with its Leaflet map: the numbered stops joined by a line from the
+// The planned route, a lazy chunk with its Leaflet map: the numbered stops joined by a line from the
 // start, the distance of each leg and in total (straight lines or by road), and the links that open the route
 // in Google Maps (one multi-stop link per 10 stops), Apple Maps (a link per leg) and Waze (a link per stop).
 import { useEffect, useMemo } from 'react';

@@ -1,4 +1,4 @@
-// Visits that count (issue 18): today's visits in the order they were logged (GET /api/visits), each marked
+// Visits that count: today's visits in the order they were logged (GET /api/visits), each marked
 // "Verified visit" when the phone was at the business. Shown at the top of the Log tab when there are any.
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

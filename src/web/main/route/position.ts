@@ -1,4 +1,4 @@
-// The phone's position for a route's start and a visit's check (issue 18): navigator.geolocation with a short
+// The phone's position for a route's start and a visit's check: navigator.geolocation with a short
 // limit. Never throws and never waits longer than `timeoutMs`: no position is an answer (null), so logging a
 // visit or planning a route is never held up by GPS.
 import type { VisitPosition } from '../../../core/api';

@@ -1,4 +1,4 @@
-// The Saved tab: the user's saved prospects (SPEC §2), each with its note, Remove and the card's actions.
+// The Saved tab: the user's saved prospects, each with its note, Remove and the card's actions.
 import { Stack, Text } from '@mantine/core';
 import { stableId } from '../../format';
 import { ProspectCard } from '../../prospects/ProspectCard';

@@ -18,7 +18,7 @@ export function ProspectsPanel() {
   const { scan, cards, quickSearch, location, me } = useMainScreen();
   const { list } = scan;
   // The cards follow the list a moment later, in an interruptible render, so a list of many cards arriving
-  // never holds the page for long (issue 14 item 13); the map and counts use the list itself.
+  // never holds the page for long; the map and counts use the list itself.
   const prospects = list.data?.prospects ?? EMPTY_LIST.prospects;
   const cardProspects = useProgressiveList(useDeferredValue(prospects));
   const loaded = prospects.length;
@@ -26,13 +26,13 @@ export function ProspectsPanel() {
   const total = list.data?.total ?? 0;
   const limit = Math.min(MAX_LOADED, loadable);
   const listRef = useRevealFirstCard(quickSearch.reveal, quickSearch.revealPendingRef);
-  // The filter "Already advertising" (issue 17): only the cards whose website carries an ad platform's tag. The
+  // The filter "Already advertising": only the cards whose website carries an ad platform's tag. The
   // cards keep their numbers in the whole list (the map's markers).
   const [advertisingOnly, setAdvertisingOnly] = useState(false);
   const advertisingCount = prospects.filter((p) => isAdvertising(p.signals)).length;
   const shownCards = advertisingOnly ? cardProspects.filter((p) => isAdvertising(p.signals)) : cardProspects;
   const cardNumber = new Map(cardProspects.map((p, i) => [p.id, i + 1]));
-  // Select mode (issue 18): a checkbox on each card picks the stops of a route.
+  // Select mode: a checkbox on each card picks the stops of a route.
   const [selecting, setSelecting] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const pickedStops = prospects.filter((p) => picked.has(p.id)).map((p) => ({ id: p.id, name: p.name }));

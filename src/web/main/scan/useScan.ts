@@ -1,4 +1,4 @@
-// Scan and paging (SPEC §4): the scan with its progress line and failed-sources notice, the loaded pages of
+// Scan and paging: the scan with its progress line and failed-sources notice, the loaded pages of
 // the latest results ('Load Next N Prospects'), New Search, and the live updates that move the progress.
 import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -47,7 +47,7 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
       setSourcesNotice(failedSourcesNotice(result.sources, result.prospects.length > 0));
     },
     onError: (error) => {
-      // SPEC §4: a click inside the cooldown is ignored (only logged).
+      // A click inside the cooldown between scans is ignored (only logged).
       if (error instanceof ApiError && error.status === 429) {
         console.info('scan ignored: cooldown', error.body.retryAfterMs);
         return;

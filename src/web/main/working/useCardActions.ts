@@ -1,4 +1,4 @@
-// Working a card (SPEC §2 cards, §4 outcome logging): log a call or visit, Save for Later, mark or unmark a
+// Working a card (docs/PRODUCT.md, "Working the list"): log a call or visit, Save for Later, mark or unmark a
 // current advertiser, block (admins), set a missing category, open the strategy, show it on the map. The
 // handlers are stable (useStableHandlers), so the memoized cards do not render again on every answer.
 import { useState } from 'react';
@@ -77,7 +77,7 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
     onStrategy: (p) => setStrategyFor(p),
     onMark: async (p) => {
       const answer = await api.markAdvertiser(stableId(p), p.name);
-      // Queued offline (issue 20): shown as marked until it is sent.
+      // Queued offline: shown as marked until it is sent.
       if (isQueued(answer)) {
         queryClient.setQueryData<Advertiser[]>(['advertisers'], (old) => [answer.advertiser, ...(old ?? [])]);
       }
