@@ -38,7 +38,7 @@ function inviteFromUrl(): string {
 }
 
 /**
- * Live validation of the invitation code (SPEC §5): every change shows 'Validating invitation code...' and
+ * Live validation of the invitation code: every change shows 'Validating invitation code...' and
  * then the server's verdict; a check that fails (429, 5xx, network) shows 'Error validating invitation code'.
  * Only the answer to the latest change is shown.
  */
@@ -66,7 +66,7 @@ function useInvitationCheck(code: string, email: string, enabled: boolean): Invi
         (error: unknown) => {
           if (mine !== seq.current) return;
           // The server's word is the verdict of an answered check; a check that failed (rate limit, server
-          // error, no network) is SPEC §5's 'Error validating invitation code'.
+          // error, no network) is 'Error validating invitation code'.
           console.warn('invitation check failed', error);
           setAnswer({ key, status: { state: 'invalid', message: INVITATION_ERROR } });
         },

@@ -1,4 +1,4 @@
-// The map of SPEC §2 (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
+// The main screen's map (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
 // server; without one reachable the markers and the radius circle still show on a plain background.
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
@@ -31,7 +31,7 @@ export interface ProspectMapProps {
   onCenter: (lat: number, lng: number, how: 'double-click' | 'drag') => void;
   /** Open this prospect's info card (from a card's number); the nonce repeats a request for the same one. */
   focus?: { id: string; nonce: number } | null;
-  /** The team pipeline by business id (issue 18): the info card shows who works it; another rep's marker
+  /** The team pipeline by business id: the info card shows who works it; another rep's marker
    * looks taken. */
   pipeline?: Map<string, PipelineEntry>;
   /** The signed-in user's id, to tell their own businesses from another rep's. */
@@ -69,8 +69,8 @@ function FocusMarker(props: {
 }
 
 /**
- * Markers closer than this many pixels are drawn as one cluster with their count (issue 14 item 7: 50-70
- * numbered markers piled up unreadably). The numbered markers are 28 px wide, so only ones that would cover
+ * Markers closer than this many pixels are drawn as one cluster with their count (50-70 numbered markers in
+ * a small area pile up unreadably). The numbered markers are 28 px wide, so only ones that would cover
  * each other's numbers are grouped; a click or tap on a cluster zooms in to its markers.
  */
 const CLUSTER_RADIUS_PX = 36;
@@ -102,7 +102,7 @@ function numberIcon(n: number, score: number, claim: Claim = 'none'): L.DivIcon 
   if (!icon) {
     // Only the number (an integer we produce) goes into the marker's HTML; business text never does.
     icon = L.divIcon({
-      // Another rep's business: a dashed ring and faded, so nobody calls it twice (issue 18).
+      // Another rep's business: a dashed ring and faded, so nobody calls it twice.
       className: `prospect-marker prospect-marker-${scoreColor(score)}${claim === 'other' ? ' prospect-marker-taken' : ''}`,
       html: `<span>${String(Math.trunc(n))}</span>`,
       iconSize: [28, 28],
@@ -200,7 +200,7 @@ export default function ProspectMap(props: ProspectMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [props.onCenter],
   );
-  // Issue 20: tiles the service worker has not kept fail offline; the map says so instead of going grey.
+  // Tiles the service worker has not kept fail offline; the map says so instead of going grey.
   const online = useOnline();
   const [tilesMissing, setTilesMissing] = useState(false);
   const tileHandlers = useMemo(

@@ -1,4 +1,4 @@
-// Issue 20: honest status on the main screen. Offline: a banner with the number of writes waiting and when the
+// The offline status on the main screen. Offline: a banner with the number of writes waiting and when the
 // device last synced; online with writes still waiting: "Sending N changes…". Writes the server refused on
 // replay are listed with its reason until the rep dismisses each one.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Issue 20: one IndexedDB database per signed-in user (through idb), so one rep's queue and cached lists are
+// One IndexedDB database per signed-in user (through idb), so one rep's queue and cached lists are
 // never read or sent as another's. Stores: `outbox` (writes waiting or refused, in the order they were made),
 // `meta` (last synced time, the persisted TanStack Query cache).
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';

@@ -1,4 +1,4 @@
-// Issue 20: the outbox of writes made without a connection. Each write is stored with its client-generated UUID
+// The outbox of writes made without a connection. Each write is stored with its client-generated UUID
 // (the Idempotency-Key) in the signed-in user's IndexedDB and sent in order when the connection returns (the
 // `online` event, app start, a Background Sync message from the service worker). The server applies a key
 // once, so a write whose answer was lost is simply sent again. A refusal (4xx other than 401/408/429) is kept

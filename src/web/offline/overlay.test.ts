@@ -50,7 +50,7 @@ const write = (kind: QueuedWrite['kind'], optimistic: unknown, refused = false):
   ...(refused ? { refused: { status: 400, reason: 'no', at: '2026-11-25T08:00:00.000Z' } } : {}),
 });
 
-describe('offline overlay (issue 20)', () => {
+describe('offline overlay', () => {
   it('puts waiting calls first, newest first, once, and never a refused one', () => {
     const items = [
       write('callLog', { callLog: log('q1') }),

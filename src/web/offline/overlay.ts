@@ -1,4 +1,4 @@
-// Issue 20: what the lists show while writes wait in the outbox. A queued call log, save or follow-up shows at
+// What the lists show while writes wait in the outbox. A queued call log, save or follow-up shows at
 // once in the Log, Saved and Today tabs (its optimistic answer laid over the server's list, once: an id the
 // list already holds is not added again); a queued removal hides the item. Refused writes show nothing.
 import type { CallLog, CallLogAnswer, FollowUp, SavedItem } from '../../core/api';

@@ -1,6 +1,6 @@
-// The persisted query cache (issue 20) saves at most every half second; a page hidden or left within that half
-// second saves at once, or a reload right after new data came would lose it from the device (the offline tiles
-// browser test met that: the map's config, with its tile URL, was not kept).
+// The persisted query cache saves at most every half second; a page hidden or left within that half second
+// saves at once, or a reload right after new data came would lose it from the device (the map's config, for
+// one, whose tile URL the offline map needs).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, type DehydratedState } from '@tanstack/react-query';
 

@@ -1,4 +1,4 @@
-// Issue 20: offline reading. The TanStack Query cache of what a rep works with (the latest scan, Saved, the
+// Offline reading. The TanStack Query cache of what a rep works with (the latest scan, Saved, the
 // Log, Today, strategies, the team's pipeline and advertiser marks, the businesses' details the rep opened,
 // the profile and app config) is kept in the rep's own IndexedDB (dehydrate/hydrate from @tanstack/react-query;
 // a small persister of our own rather than @tanstack/query-persist-client-core, which pins its own query-core)

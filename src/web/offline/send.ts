@@ -1,4 +1,4 @@
-// Issue 20: how the outbox is sent, shared by the page (outbox.ts) and the service worker's Background Sync
+// How the outbox is sent, shared by the page (outbox.ts) and the service worker's Background Sync
 // (sw-outbox.ts, bundled into sw-outbox.js by vite.config.ts), so the two never disagree. No window, no React.
 // The queue in the rep's IndexedDB is the truth: each step reads the oldest waiting write from it, sends it
 // under its Idempotency-Key, and deletes it when the server applied it (or, answered before, says so again);

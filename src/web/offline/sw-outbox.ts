@@ -1,4 +1,4 @@
-// Issue 20: Background Sync without an open page. Bundled on its own into sw-outbox.js (vite.config.ts), which
+// Background Sync without an open page. Bundled on its own into sw-outbox.js (vite.config.ts), which
 // the generated service worker loads with importScripts. The page registers the 'outbox' sync tag when it
 // queues a write; when the browser sees the connection return it wakes the worker with a `sync` event, even
 // with no page of the app open. The worker asks the server whose session this is, opens that rep's queue (and

@@ -1,4 +1,5 @@
-// Issue 20: the words of the offline status (not in the spec).
+// The words of the offline features: the status banner, writes saved on the device or refused, missing map
+// tiles, and the warning before a sign-out discards unsent changes.
 export const OFFLINE_TITLE = 'You are offline';
 export const NEEDS_CONNECTION = 'Needs a connection: you are offline.';
 export const waitingLine = (n: number) =>

@@ -1,4 +1,4 @@
-// The website evidence of a prospect (issue 17): one chip per signal ("Runs Google Ads", "Call tracking",
+// The website evidence of a prospect: one chip per signal ("Runs Google Ads", "Call tracking",
 // "Books online", "Website unreachable"...), coloured by what it says, with when the site was checked. Each chip's
 // title names the page it was seen on. Nothing is shown before the check.
 import { Badge, Group, Text } from '@mantine/core';

@@ -4,9 +4,9 @@ type Handlers = Record<string, ((...args: never[]) => unknown) | undefined>;
 
 /**
  * The same handlers, as an object that keeps its identity from render to render while the set of handlers
- * given stays the same; each call goes to the newest function given. The cards are memoized (issue 14 item
- * 13: a list of cards re-rendered on every answer that reaches the main screen was most of its blocking
- * time), so their handlers must not change identity on every render of the screen, yet must never be stale.
+ * given stays the same; each call goes to the newest function given. The cards are memoized (a list of cards
+ * re-rendered on every answer that reaches the main screen would be most of its blocking time), so their
+ * handlers must not change identity on every render of the screen, yet must never be stale.
  */
 export function useStableHandlers<T extends { [K in keyof T]: Handlers[string] }>(given: T): T {
   const handlers = given as Handlers;
@@ -33,7 +33,7 @@ export const CARDS_PER_STEP = 6;
 /**
  * The first items of a list, growing by {@link CARDS_PER_STEP} in low-priority steps until all are there: a
  * page of 20-100 cards reaches the screen in short tasks (each step's DOM is added on its own) instead of one
- * long one that holds the page on a phone (issue 14 item 13). The count only grows, so a later list (a new
+ * long one that holds the page on a phone. The count only grows, so a later list (a new
  * scan, the next page) shows at once.
  */
 export function useProgressiveList<T>(items: readonly T[]): readonly T[] {

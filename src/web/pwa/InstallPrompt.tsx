@@ -35,7 +35,7 @@ function isStandalone(): boolean {
 }
 
 /**
- * SPEC §2 install-app prompt: after 3 seconds or as soon as the browser offers installation. Don't Ask Again
+ * The install-app prompt: after 3 seconds or as soon as the browser offers installation. Don't Ask Again
  * is remembered per user (profile), Not Now hides it for this browser session, Install runs the browser's prompt. Where
  * the browser has no prompt, the manual steps for iPhone, Android and desktop are shown.
  */

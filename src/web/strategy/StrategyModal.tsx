@@ -33,7 +33,7 @@ const SOURCE_LABEL: Record<StrategyResult['source'], string> = {
   fallback: 'Fallback',
 };
 
-/** SPEC §2 appointment strategy modal: loading, failure, content. */
+/** The appointment strategy modal: loading, failure, content. */
 export function StrategyModal({ prospect, onClose }: StrategyModalProps) {
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 40em)');
@@ -54,7 +54,7 @@ export function StrategyModal({ prospect, onClose }: StrategyModalProps) {
 
   const regenerate = () => setRun((n) => n + 1);
 
-  // SPEC §8: besides the modal's failure state, the spec's alert for a strategy that could not be generated.
+  // Besides the modal's failure state, an alert for a strategy that could not be generated.
   const { notify } = useDialogs();
   useEffect(() => {
     if (query.isError) notify(APPOINTMENT_STRATEGY_FAILED, 'error');
@@ -119,7 +119,7 @@ export function StrategyModal({ prospect, onClose }: StrategyModalProps) {
   );
 }
 
-/** The specific reason under the spec's failure message, when there is one worth adding. */
+/** The specific reason under the modal's failure message (STRATEGY_FAILED), when there is one worth adding. */
 function detailOf(error: unknown): string | null {
   const message = error instanceof ApiError ? error.message : '';
   return message && message !== STRATEGY_FAILED ? message : null;

@@ -1,4 +1,4 @@
-// The client side of SPEC §9 strategy polling, against a scripted fetch and a fake clock: waits from 800 ms
+// The client side of strategy polling, against a scripted fetch and a fake clock: waits from 800 ms
 // growing to 2,500 ms, a 429 backs off by its retryAfterMs, a kept strategy answers at once, a failed job and a
 // missing category end with the server's words, and 180 s of pending ends with 'AI service is busy...'.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -73,7 +73,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('strategy polling (SPEC §9)', () => {
+describe('strategy polling', () => {
   it('answers a kept strategy at once, without polling', async () => {
     const time = fakeTime();
     const calls = scripted(

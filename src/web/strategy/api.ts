@@ -1,4 +1,4 @@
-// Strategy calls (issue 6) and the client side of SPEC §4/§9 background mode: start a job, then poll from
+// Strategy calls and the client side of their background mode: start a job, then poll from
 // 800 ms growing to 2,500 ms; 202 means wait, 429 means back off by retryAfterMs, 5xx is an error; after 180 s
 // give up with 'AI service is busy. Please try again in a moment.'.
 import type { Prospect } from '../../core/types';

@@ -1,4 +1,4 @@
-// Registers the appointment-strategy modal (SPEC §2, issue 6) as the main screen's Strategy action. Its code
+// Registers the appointment-strategy modal as the main screen's Strategy action. Its code
 // loads on the first Strategy click (React.lazy; the main screen wraps it in Suspense).
 import { lazy } from 'react';
 import { strategyModal } from '../extensions';
