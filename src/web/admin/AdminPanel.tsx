@@ -14,7 +14,7 @@ import {
   SettingsSection,
   UserDataSection,
   WebsiteChecksSection,
-} from './PanelSections';
+} from './panel';
 import { UsersSection } from './UsersSection';
 import { AreasSection } from './AreasSection';
 
