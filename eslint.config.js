@@ -27,6 +27,60 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The layers: core is the domain and knows neither the server nor the browser; the browser and the server
+  // meet only in core (the API contract and the rules both apply). A test may reach across to check one
+  // against the other.
+  {
+    files: ['src/core/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'src/core imports neither the server nor the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'node:*'],
+              message: 'The web app reaches the server only through the API (src/core/api).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/**'],
+              message: 'The server shares code with the web app only through src/core.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests read JSON answers (typed any) all the time; type-level strictness there only adds casts.
     files: ['test/**/*.ts', 'src/**/*.test.ts'],
