@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fallbackStrategy } from './fallback';
 import { DEFAULT_BEST_TIME_TO_CALL, StrategySchema } from './schema';
 
-describe('fallbackStrategy (SPEC §8)', () => {
+describe('fallbackStrategy', () => {
   it('has exactly the generic sections: opening, call time, 3 points, 2 handlers, value, 15-minute ask', () => {
     const s = fallbackStrategy({ name: 'Findlay Dental Arts', category: 'Dental' });
     expect(StrategySchema.parse(s)).toEqual(s);

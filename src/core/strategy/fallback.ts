@@ -1,6 +1,6 @@
-// The generic fallback strategy of SPEC.md §8, used when the model's answer stays unusable after one repair
-// attempt: an opening line, the call time, three talking points, two objection handlers, a value proposition and
-// a 15-minute meeting ask. Only the business name and category are woven in; nothing else is assumed.
+// The generic fallback strategy, used when the model's answer stays unusable after one repair attempt: an
+// opening line, the call time, three talking points, two objection handlers, a value proposition and a
+// 15-minute meeting ask. Only the business name and category are woven in; nothing else is assumed.
 import { DEFAULT_BEST_TIME_TO_CALL, type Strategy } from './schema';
 
 export interface FallbackInput {

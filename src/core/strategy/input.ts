@@ -25,7 +25,7 @@ export interface StrategyInput {
   reasoning?: string;
   /** The vertical the scoring model decided ('dental', 'auto_repair', ...), when known. */
   vertical?: string;
-  /** What the check of its website found (issue 17): kinds and chip labels. */
+  /** What the check of its website found: kinds and chip labels. */
   signals?: { kind: string; label: string }[];
   /** The rep's name and phone, for the voicemail script and e-mails. */
   repName?: string;

@@ -1,15 +1,15 @@
-// The built-in playbook generator: a complete appointment strategy with no AI service, used when no endpoint is
-// configured or the endpoint fails. Every section of SPEC.md §3 is filled, at least to the counts SPEC.md §9 asks
-// of the model, from the business's own data (name, category, rating and reviews, website and phone, distance,
-// score breakdown) and its vertical's playbook (playbooks.ts).
+// The built-in playbook generator: a complete appointment strategy with no AI service, used when no endpoint
+// is configured or the endpoint fails. Every section is filled, at least to the counts asked of the model
+// (REQUESTED_MINIMUMS), from the business's own data (name, category, rating and reviews, website and phone,
+// distance, score breakdown) and its vertical's playbook (playbooks.ts).
 //
 // Deterministic: the output depends only on the input (no clock, no randomness), so the same business always
 // reads the same and tests can compare bytes.
 //
-// Media mix: the four channels of SPEC.md §9's propensity table. A channel's weight is its share in the scoring
-// model's fit formula (CTV 0.4, online video 0.25, display 0.15, search 0.2) times the vertical's propensity
-// squared (squaring separates strong channels from weak ones); weights become whole percents summing to exactly
-// 100 by largest remainder.
+// Media mix: the four channels of the scoring model's propensity table. A channel's weight is its share in
+// the scoring model's fit formula (CTV 0.4, online video 0.25, display 0.15, search 0.2) times the vertical's
+// propensity squared (squaring separates strong channels from weak ones); weights become whole percents
+// summing to exactly 100 by largest remainder.
 import { FIT_WEIGHTS } from '../scoring/constants';
 import { PLAYBOOKS, type VerticalPlaybook } from './playbooks';
 import { apportion, repairStrategy } from './repair';
@@ -30,7 +30,7 @@ import {
   type VerticalMatch,
 } from './verticals';
 
-/** How many items each list section gets (at least SPEC.md §9's requested minimums). */
+/** How many items each list section gets (at least REQUESTED_MINIMUMS). */
 export const PLAYBOOK_COUNTS = {
   keyTalkingPoints: 10,
   objectionHandlers: 10,
@@ -41,7 +41,7 @@ export const PLAYBOOK_COUNTS = {
   plan30Day: 8,
 } as const;
 
-/** The scoring model's fit weights (SPEC.md §9), reused as the base share of each channel. */
+/** The scoring model's fit weights, reused as the base share of each channel. */
 const CHANNEL_WEIGHTS: ReadonlyArray<{
   key: keyof ChannelPropensity;
   channel: MediaChannel;
@@ -241,7 +241,7 @@ function factsOf(input: StrategyInput, playbook: VerticalPlaybook, match: Vertic
   };
 }
 
-/** SPEC.md §9 propensities turned into a media mix that sums to exactly 100. */
+/** A vertical's channel propensities turned into a media mix that sums to exactly 100. */
 export function playbookMediaMix(
   propensity: ChannelPropensity,
 ): { channel: MediaChannel; percent: number }[] {
@@ -461,7 +461,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
   const v = <T extends string>(items: readonly T[]) => items.map((t) => fill(t, f));
 
   const tp = v(playbook.talkingPoints);
-  // What its website shows (issue 17): advertising it already buys comes first.
+  // What its website shows: advertising it already buys comes first.
   const web = signalLines(f.name, input.signals);
   const keyTalkingPoints = take(
     [

@@ -1,5 +1,6 @@
-// Category playbooks: what a media seller says to each vertical of SPEC.md §9's propensity table. Text only; the
-// generator in playbook.ts fills the tokens and mixes these lines with lines built from the business's own data.
+// Category playbooks: what a media seller says to each vertical of the scoring model's propensity table. Text
+// only; the generator in playbook.ts fills the tokens and mixes these lines with lines built from the
+// business's own data.
 //
 // Tokens: {name} business name, {area} city or "your area", {noun} what the business is ("dental practice"),
 // {customers} who it sells to, {job} the conversion a campaign drives ("a new-patient appointment").
@@ -14,7 +15,7 @@ export interface VerticalPlaybook {
   decisionMaker: string;
   /** What the first flight's creative is built around. */
   offer: string;
-  /** When to call, added to the default call time of SPEC.md §9. */
+  /** When to call, added to DEFAULT_BEST_TIME_TO_CALL. */
   timingNote: string;
   openingAngle: string;
   valueProposition: string;

@@ -61,7 +61,7 @@ describe('extractJson', () => {
   });
 });
 
-describe('media mix repair (SPEC §5)', () => {
+describe('media mix repair', () => {
   it('keeps only the allowed channels and renames SEM', () => {
     const mix = normalizeMediaMix([
       { channel: 'Linear TV', percent: 20, why: 'a' },
@@ -204,7 +204,7 @@ describe('normalizeStrategy and repairStrategy', () => {
     ]);
   });
 
-  it('fills a missing best time to call with the SPEC §9 default', () => {
+  it('fills a missing best time to call with the default', () => {
     const { bestTimeToCall: _omit, ...rest } = core;
     const r = repairStrategy(rest);
     expect(r.ok && r.strategy.bestTimeToCall).toBe(DEFAULT_BEST_TIME_TO_CALL);

@@ -1,12 +1,12 @@
-// Strategy repair (SPEC.md §5): turn whatever a model answered into a valid Strategy, or say why it cannot.
+// Strategy repair: turn whatever a model answered into a valid Strategy, or say why it cannot.
 //
 // 1. extractJson: the JSON object inside the answer, tolerating code fences, prose before or after it, a BOM and
 //    trailing commas.
 // 2. normalizeStrategy: the usual shape drift of chat models (snake_case keys, a wrapping {"strategy": ...}
 //    object, bullets in one string, objection handlers written as "X -> Y", percents as "30%"), then the rules of
-//    SPEC.md §5: media-mix channels kept only if Linear TV, Streaming TV, CTV, Online Video, Display, Search
+//    a strategy: media-mix channels kept only if Linear TV, Streaming TV, CTV, Online Video, Display, Search
 //    Engine Marketing or SEM (renamed Search Engine Marketing); talking points and objection handlers capped at 12.
-//    A missing best time to call becomes the default of SPEC.md §9.
+//    A missing best time to call becomes DEFAULT_BEST_TIME_TO_CALL.
 // 3. StrategySchema validates the result.
 //
 // Media-mix percents are whole numbers summing to 100 after the filter (largest-remainder rounding of the kept
@@ -328,7 +328,7 @@ function asHandlers(value: unknown): ObjectionHandler[] {
   return out;
 }
 
-/** SPEC.md §5: the kept channel name (SEM becomes Search Engine Marketing), or null for a dropped channel. */
+/** The kept channel name (SEM becomes Search Engine Marketing), or null for a dropped channel. */
 export function canonicalChannel(name: string): MediaChannel | null {
   const key = name.trim().replace(/\s+/g, ' ').toLowerCase();
   if (key === 'sem') return 'Search Engine Marketing';
@@ -367,7 +367,7 @@ export function apportion(weights: readonly number[], total = 100): number[] {
   return floors;
 }
 
-/** SPEC.md §5 media-mix repair: unknown channels dropped, SEM renamed, duplicates merged, percents summing to 100. */
+/** Media-mix repair: unknown channels dropped, SEM renamed, duplicates merged, percents summing to 100. */
 export function normalizeMediaMix(value: unknown): MediaMixRow[] {
   const items: unknown[] = Array.isArray(value)
     ? value
@@ -396,7 +396,7 @@ export function normalizeMediaMix(value: unknown): MediaMixRow[] {
   return rows.map((r, i) => ({ channel: r.channel, percent: percents[i] ?? 0, why: r.why }));
 }
 
-/** Shape drift fixed and SPEC.md §5 applied; the result still needs validating with StrategySchema. */
+/** Shape drift fixed and the rules applied; the result still needs validating with StrategySchema. */
 export function normalizeStrategy(value: unknown): Record<string, unknown> {
   const root = unwrap(value);
   if (!root) return {};

@@ -1,11 +1,11 @@
-// The appointment strategy of SPEC.md §3 and the strategy constants of SPEC.md §9.
+// The appointment strategy and its constants (docs/PRODUCT.md, "Appointment strategy").
 //
 // Two schemas: `StrategySchema` validates what we store and show (the six core sections required, the rest
-// optional, as SPEC.md §3 lists them); `strategyJsonSchema()` is what we send to the model, with every section
-// required so a structured-output endpoint fills them all.
+// optional); `strategyJsonSchema()` is what we send to the model, with every section required so a
+// structured-output endpoint fills them all.
 import { z } from 'zod';
 
-/** The media-mix channels SPEC.md §5 keeps, in display order ('SEM' is renamed, see repair.ts). */
+/** The media-mix channels a strategy keeps, in display order ('SEM' is renamed, see repair.ts). */
 export const MEDIA_CHANNELS = [
   'Linear TV',
   'Streaming TV',
@@ -16,7 +16,7 @@ export const MEDIA_CHANNELS = [
 ] as const;
 export type MediaChannel = (typeof MEDIA_CHANNELS)[number];
 
-/** SPEC.md §9: the minimum counts requested from the model (and produced by the playbook generator). */
+/** The minimum counts requested from the model (and produced by the playbook generator). */
 export const REQUESTED_MINIMUMS = {
   keyTalkingPoints: 8,
   objectionHandlers: 8,
@@ -28,11 +28,11 @@ export const REQUESTED_MINIMUMS = {
   plan30Day: 8,
 } as const;
 
-/** SPEC.md §5: talking points and objection handlers are capped at 12. */
+/** Talking points and objection handlers are capped at 12. */
 export const MAX_TALKING_POINTS = 12;
 export const MAX_OBJECTION_HANDLERS = 12;
 
-/** SPEC.md §9: the default best time to call. */
+/** The best time to call when none is given. */
 export const DEFAULT_BEST_TIME_TO_CALL = 'Tuesday-Thursday 9-11 AM or 2-4 PM';
 
 const text = z.string().trim().min(1);
@@ -49,7 +49,7 @@ export const MediaMixRowSchema = z.object({
 });
 export type MediaMixRow = z.infer<typeof MediaMixRowSchema>;
 
-/** The appointment strategy as stored and shown (SPEC.md §3). */
+/** The appointment strategy as stored and shown. */
 export const StrategySchema = z.object({
   openingLine: text,
   bestTimeToCall: text,
@@ -69,7 +69,7 @@ export const StrategySchema = z.object({
 });
 export type Strategy = z.infer<typeof StrategySchema>;
 
-/** Every section, in the order of SPEC.md §3 (and of the modal). */
+/** Every section, in the modal's order. */
 export const STRATEGY_SECTIONS = [
   'openingLine',
   'bestTimeToCall',
@@ -90,7 +90,7 @@ export const STRATEGY_SECTIONS = [
 
 /**
  * The shape asked of the model: every section required, no length bounds (the counts go in the prompt; strict
- * structured-output endpoints reject some bound keywords), channels limited to those SPEC.md §5 keeps.
+ * structured-output endpoints reject some bound keywords), channels limited to MEDIA_CHANNELS.
  */
 const ModelStrategySchema = z.object({
   openingLine: z.string(),

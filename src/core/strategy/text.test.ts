@@ -37,7 +37,7 @@ describe('strategyAsText', () => {
   });
 });
 
-describe('strategy polling (SPEC §9)', () => {
+describe('strategy polling', () => {
   it('starts at 800 ms and grows to at most 2,500 ms', () => {
     expect([0, 1, 2, 3, 4, 10].map(strategyPollDelay)).toEqual([800, 1200, 1800, 2500, 2500, 2500]);
   });

@@ -1,9 +1,9 @@
-// The strategy as plain text, for the modal's "copy the whole strategy" action (SPEC.md §2) and for e-mailing it
-// to oneself. Sections in the modal's order, with the modal's headings; empty sections are left out, as the
+// The strategy as plain text, for the modal's "copy the whole strategy" action and for e-mailing it to
+// oneself. Sections in the modal's order, with the modal's headings; empty sections are left out, as the
 // modal leaves them out.
 import type { Strategy } from './schema';
 
-/** The modal's section headings (SPEC.md §2), in its order. */
+/** The modal's section headings, in its order (docs/PRODUCT.md, "Appointment strategy"). */
 export const SECTION_TITLES = {
   openingLine: 'Opening line',
   bestTimeToCall: 'Best time to call',

@@ -65,7 +65,7 @@ describe('classifyVertical', () => {
     );
   });
 
-  it('has the SPEC §9 propensity row of every playbook vertical', () => {
+  it('has the scoring propensity row of every playbook vertical', () => {
     expect(Object.keys(CHANNEL_PROPENSITY).sort()).toEqual([...PLAYBOOK_VERTICALS].sort());
     expect(CHANNEL_PROPENSITY.auto_dealer).toEqual({ ctv: 0.95, olv: 0.9, display: 0.85, sem: 0.9 });
     expect(CHANNEL_PROPENSITY.legal).toEqual({ ctv: 0.9, olv: 0.85, display: 0.9, sem: 0.95 });

@@ -1,6 +1,7 @@
-// Which strategy playbook a business gets: one per row of SPEC.md §9's channel-propensity table. The vertical
-// comes from the scoring model's classifier (src/core/scoring), so a strategy always speaks about the same
-// vertical the prospect was scored as; a vertical already in the prospect's score breakdown is used as is.
+// Which strategy playbook a business gets: one per row of the scoring model's channel-propensity table
+// (docs/SCORING.md, "The components"). The vertical comes from the scoring model's classifier
+// (src/core/scoring), so a strategy always speaks about the same vertical the prospect was scored as; a
+// vertical already in the prospect's score breakdown is used as is.
 import { classify } from '../scoring/analyze';
 import {
   PROPENSITY_ROWS,
@@ -10,7 +11,7 @@ import {
 } from '../scoring/constants';
 import { VERTICALS, type Vertical } from '../verticals';
 
-/** The playbooks, one per propensity row of SPEC.md §9. */
+/** The playbooks, one per propensity row of the scoring model. */
 export const PLAYBOOK_VERTICALS = [
   'auto_dealer',
   'legal',
@@ -28,7 +29,7 @@ export const PLAYBOOK_VERTICALS = [
 ] as const;
 export type PlaybookVertical = (typeof PLAYBOOK_VERTICALS)[number];
 
-/** Channel propensities of SPEC.md §9 (CTV / online video / display / SEM). */
+/** A propensity row's channel propensities (CTV / online video / display / SEM). */
 export type ChannelPropensity = Propensity;
 
 const PLAYBOOK_OF_ROW: Readonly<Record<PropensityRow, PlaybookVertical>> = {

@@ -1,6 +1,7 @@
-// What the website evidence (issue 17) gives the appointment strategy: talking points that build on the
-// advertising a business already buys ("you already run search ads; streaming TV reaches the households who then
-// search for you"), angles and discovery questions from what its site lacks. Pure and deterministic.
+// What the website evidence (docs/SCORING.md, "Website evidence") gives the appointment strategy: talking
+// points that build on the advertising a business already buys ("you already run search ads; streaming TV
+// reaches the households who then search for you"), angles and discovery questions from what its site lacks.
+// Pure and deterministic.
 import { SIGNAL_KINDS, type SignalKind } from '../websites/kinds';
 
 /** A signal as the strategy reads it. */
