@@ -1,11 +1,12 @@
 // The AI provider client: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, Ollama, vLLM,
 // LM Studio) through the `openai` package. Server-side only; the key never leaves the server.
 //
-// Retries (SPEC.md §8): the SDK already retries 408, 409, 429 and 5xx (and connection failures and timeouts),
-// `maxRetries` times, with exponential backoff from 0.5 s doubling to 8 s with up to 25% jitter. Two gaps are
-// closed here, in the fetch the SDK uses:
-//  - the SDK honours any retry-after, however long (an hour, a date next week); SPEC.md §8 honours it only under
-//    60 s. A longer (or unreadable, or past) retry-after is dropped so the SDK falls back to its backoff;
+// Retries: the SDK already retries 408, 409, 429 and 5xx (and connection failures and timeouts), `maxRetries`
+// times, with exponential backoff from 0.5 s doubling to 8 s with up to 25% jitter. Two gaps are closed here,
+// in the fetch the SDK uses:
+//  - the SDK honours any retry-after, however long (an hour, a date next week); we honour it only under 60 s,
+//    so a rep is never left waiting on one. A longer (or unreadable, or past) retry-after is dropped so the
+//    SDK falls back to its backoff;
 //  - the SDK's timeout covers only its fetch call, which ends when response headers arrive; a server that sends
 //    headers and then stalls the body would hang for ever. This fetch reads the body before returning, so the
 //    SDK's timeout covers it and a stall counts as a timed-out attempt (retried like one).
@@ -20,17 +21,17 @@ export interface AiConfig {
   /** Bearer key; local servers (Ollama, vLLM, LM Studio) may need none. */
   apiKey?: string | undefined;
   model: string;
-  /** Per attempt, default 600000 (SPEC.md §9). */
+  /** Per attempt, default 600000. */
   timeoutMs?: number | undefined;
-  /** Default 2 (SPEC.md §8). */
+  /** Default 2. */
   maxRetries?: number | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 600_000;
 export const DEFAULT_MAX_RETRIES = 2;
-/** SPEC.md §8: a retry-after is honoured only under this. */
+/** A retry-after is honoured only under this. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/** SPEC.md §9. */
+/** Near-deterministic answers (they must parse as JSON), each at most MAX_TOKENS long. */
 export const TEMPERATURE = 0.1;
 export const MAX_TOKENS = 1600;
 

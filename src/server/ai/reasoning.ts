@@ -1,8 +1,8 @@
-// Model-written analysis reasoning (issue 6 item 6): the words that explain a business's score, rewritten by the
-// configured AI endpoint from the business facts and the scoring model's breakdown. Only the words: the score,
-// confidence and recommendations stay the scoring model's. The text is cached with the business's analysis and
-// shown again in scans from other centres, so it must name no score and no distance; an answer that does is
-// refused (the scoring model's text stays).
+// Model-written analysis reasoning: the words that explain a business's score, rewritten by the configured AI
+// endpoint from the business facts and the scoring model's breakdown. Only the words: the score, confidence
+// and recommendations stay the scoring model's. The text is cached with the business's analysis and shown
+// again in scans from other centres, so it must name no score and no distance; an answer that does is refused
+// (the scoring model's text stays).
 import { z } from 'zod';
 import { extractJson } from '../../core/strategy/repair';
 import { KEYWORD_LABELS, band, type KeywordGroup } from '../../core/scoring/index';
@@ -36,7 +36,7 @@ export const reasoningSubjectSchema = z.object({
   brand: z.string().max(200).nullable(),
   dealerGroup: z.boolean(),
   recommendations: z.array(z.string().max(200)).max(10),
-  /** What the check of its own website found (issue 17): each signal's label and the page it was seen on. */
+  /** What the check of its own website found: each signal's label and the page it was seen on. */
   signals: z
     .array(z.object({ label: z.string().max(100), url: z.string().max(2000) }))
     .max(30)

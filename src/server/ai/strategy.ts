@@ -1,13 +1,14 @@
-// Appointment strategy generation (SPEC.md §7, §8; issue 6):
+// Appointment strategy generation (docs/PRODUCT.md, "Appointment strategy"):
 //  - no AI endpoint configured: the built-in playbook (deterministic, complete);
 //  - otherwise ask the model for JSON against the strategy schema, with the business facts and the requested
-//    minimum counts of SPEC.md §9; validate with zod after repair (SPEC.md §5);
+//    minimum counts of each list; validate with zod after repair;
 //  - an answer that is not valid JSON or fails the schema: ask once more, sending the bad answer back with what
-//    was wrong; still unusable: the generic fallback of SPEC.md §8;
+//    was wrong; still unusable: the generic fallback strategy (core/strategy/fallback.ts);
 //  - the endpoint itself failing at any point (timeouts, 4xx, 5xx after the client's retries, on the first
-//    request or on the repair request) or the job's deadline passing: the playbook (issue 6 item 4). The
-//    generic fallback is only for an endpoint that answered, twice, with nothing usable.
-// Every result goes through the SPEC.md §5 repair (the playbook and fallback included).
+//    request or on the repair request) or the job's deadline passing: the playbook. The generic fallback is
+//    only for an endpoint that answered, twice, with nothing usable.
+// Every result goes through the repair of core/strategy/repair.ts (known media-mix channels only, lists
+// capped), the playbook and fallback included.
 import { fallbackStrategy } from '../../core/strategy/fallback';
 import type { StrategyInput } from '../../core/strategy/input';
 import { signalFacts } from '../../core/strategy/website-signals';

@@ -1,4 +1,4 @@
-// Password hashing on threads of its own, at the lowest CPU priority (issue 21, the morning burst). better-auth's
+// Password hashing on threads of its own, at the lowest CPU priority (for the morning burst). better-auth's
 // scrypt runs on libuv's thread pool at the same priority as the event loop, so a team signing in at once takes
 // the CPU the scans need. Here each hash runs synchronously on a worker thread that lowered its own priority to
 // nice 19 (Linux: a thread's nice value is its own), so the kernel gives the event loop the CPU first and the

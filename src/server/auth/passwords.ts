@@ -1,11 +1,12 @@
-// Password hashing off the request path's critical resources (issue 21). One better-auth scrypt (N 16384, r 16)
-// takes about 240 ms of CPU and 32 MB here. A burst of sign-ins (a team at 8 a.m.) would otherwise take both cores
-// of a small server from the scans and every other request. Here at most PASSWORD_HASH_CONCURRENCY run at once per
-// process (default: as many as the cores); the rest wait their turn in arrival order. Each runs on a hashing thread
-// of its own at the lowest CPU priority (hash-threads.ts), so the event loop and the database come first and the
-// hashes take the CPU they leave idle, on any core. (One less than the cores, the earlier default, left a burst
-// queued on one core while the other idled between scans: on PostgreSQL, 100 sign-ins in 15 s waited a median
-// of 0.3-0.8 s there, against 0.14 s with both.) The hashes are better-auth's own, so nothing stored changes.
+// Password hashing off the request path's critical resources. One better-auth scrypt (N 16384, r 16) takes
+// about 240 ms of CPU and 32 MB here. A burst of sign-ins (a team at 8 a.m.) would otherwise take both cores
+// of a small server from the scans and every other request. Here at most PASSWORD_HASH_CONCURRENCY run at
+// once per process (default: as many as the cores); the rest wait their turn in arrival order. Each runs on a
+// hashing thread of its own at the lowest CPU priority (hash-threads.ts), so the event loop and the database
+// come first and the hashes take the CPU they leave idle, on any core. (One less than the cores would leave a
+// burst queued on one core while the other idles between scans: on PostgreSQL, 100 sign-ins in 15 s waited a
+// median of 0.3-0.8 s that way, against 0.14 s with both.) The hashes are better-auth's own, so nothing
+// stored changes.
 import { availableParallelism } from 'node:os';
 import { hashOnThread, verifyOnThread } from './hash-threads.js';
 

@@ -25,10 +25,11 @@ import { errors } from '../http/contract.js';
 import { okSchema } from '../../core/api/common.js';
 import { registerBody, roleSchema } from '../../core/api/accounts.js';
 
-// better-auth endpoints the browser may reach directly. Sign-in and sign-up go through our own routes
-// below, which add the invitation rules, the spec's messages, suspension and rate limiting.
-// Password reset is ours too (/api/password-reset), for its rate limits and the spec's weak-password message;
-// only the e-mailed link's landing (GET /api/auth/reset-password/:token) is better-auth's.
+// better-auth endpoints the browser may reach directly. Sign-in and sign-up go through our own routes below,
+// which add the invitation rules, the product's own messages (core/messages.ts), suspension and rate
+// limiting. Password reset is ours too (/api/password-reset), for its rate limits and the product's
+// weak-password message; only the e-mailed link's landing (GET /api/auth/reset-password/:token) is
+// better-auth's.
 const PASSTHROUGH = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-out']);
 /** The e-mailed link: better-auth's tokens are letters and digits; one segment, nothing after it. */
 const RESET_LANDING = /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]{1,200}$/;

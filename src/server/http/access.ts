@@ -15,9 +15,9 @@ export type Access = 'public' | 'user' | 'admin' | 'superadmin';
 
 export interface RouteAccessConfig {
   access?: Access;
-  /** The spec's own denial text for this route, where it gives one. */
+  /** The product's own denial text for this route, where it has one (core/messages.ts). */
   deniedMessage?: string;
-  /** The spec's own text for a missing sign-in on this route, where it gives one. */
+  /** The product's own text for a missing sign-in on this route, where it has one. */
   unauthenticatedMessage?: string;
 }
 

@@ -102,7 +102,8 @@ export async function allInvitations(db: Db): Promise<InvitationView[]> {
   return (await listInvitations(db.kysely)).map((r) => presentInvitation(r, now));
 }
 
-/** Why a code cannot be used, in the spec's words, or null when it can (for this e-mail, if given). */
+/** Why a code cannot be used, in the product's words (core/messages.ts), or null when it can (for this
+ * e-mail, if given). */
 export function invitationProblem(
   row: InvitationTable | undefined,
   email: string | undefined,

@@ -1,8 +1,8 @@
-// Model-written reasoning of the top results (issue 6 item 6). When an AI endpoint is configured and the team
-// switch "useLlmAnalysis" (Admin Panel, Algorithm Settings) is on, a scan enqueues one background job; the scan
-// answers without waiting for it. The job asks the model for each of the top N businesses' reasoning text, puts
-// the texts into the analysis cache rows (with the model's name in reasoningModel) and into the user's stored
-// latest results, then tells that user's open screens to refetch their list. Scores, confidence and
+// Model-written reasoning of the top results. When an AI endpoint is configured and the team switch
+// "useLlmAnalysis" (Admin Panel, Algorithm Settings) is on, a scan enqueues one background job; the scan
+// answers without waiting for it. The job asks the model for each of the top N businesses' reasoning text,
+// puts the texts into the analysis cache rows (with the model's name in reasoningModel) and into the user's
+// stored latest results, then tells that user's open screens to refetch their list. Scores, confidence and
 // recommendations stay the scoring model's. A failed or refused answer leaves the scoring model's text.
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';

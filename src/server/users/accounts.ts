@@ -181,8 +181,8 @@ export async function createAccount(
 }
 
 /**
- * SPEC §4: a missing profile is created with role user, isSuperAdmin false and a name from the
- * display name, else the e-mail, else 'User'.
+ * A missing profile (first sign-in, or deleted by an admin) is created with role user, isSuperAdmin false and
+ * a name from the display name, else the e-mail, else 'User'.
  */
 export async function ensureProfile(
   db: Db,

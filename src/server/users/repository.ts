@@ -34,7 +34,7 @@ export function toProfile(row: UserProfileTable, suspendedAt: string | null): Us
   };
 }
 
-/** SPEC §4: the name a recreated profile gets — the display name, else the e-mail, else 'User'. */
+/** The name a recreated profile gets — the display name, else the e-mail, else 'User'. */
 export function defaultProfileName(user: { name?: string | null; email?: string | null }): string {
   return user.name?.trim() || user.email || 'User';
 }
@@ -53,7 +53,7 @@ export async function findProfile(db: Conn, userId: string): Promise<UserProfile
 }
 
 /**
- * Suspended accounts whose profile an admin deleted. They cannot sign in, so SPEC §4 never recreates their
+ * Suspended accounts whose profile an admin deleted. They cannot sign in, so no sign-in recreates their
  * profile; the user list still shows them (as that profile would look) so a SuperAdmin can unsuspend or
  * hard delete them.
  */

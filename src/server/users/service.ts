@@ -65,7 +65,7 @@ export async function changeRole(
     );
   }
   await db.kysely.transaction().execute(async (trx) => {
-    // A suspended account whose profile was deleted gets the profile SPEC §4 would recreate, then the role.
+    // A suspended account whose profile was deleted gets the profile a sign-in would recreate, then the role.
     await insertProfile(trx, {
       userId: targetId,
       email: target.email,
@@ -79,8 +79,9 @@ export async function changeRole(
   return (await findListedUser(db.kysely, targetId))!;
 }
 
-/** Profile delete (SPEC §6): the profile goes and sessions end; the account remains and a fresh profile
- * with role user is created if that person signs in again. A suspension stays: it belongs to the account. */
+/** Profile delete (admins, on non-SuperAdmins): the profile goes and sessions end; the account remains and
+ * a fresh profile with role user is created if that person signs in again. A suspension stays: it belongs to
+ * the account. */
 export async function removeProfile(db: Db, actor: CurrentUser, targetId: string): Promise<void> {
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).deleteProfile)
@@ -104,8 +105,8 @@ export async function setSuspended(db: Db, actor: CurrentUser, targetId: string,
   return (await findListedUser(db.kysely, targetId)) ?? { ...target, suspended: false, suspendedAt: null };
 }
 
-/** Hard delete (SPEC §6), confirmed by the acting SuperAdmin's password; `onWrongPassword` counts failures
- * so a stolen session cannot guess the password (the route rate-limits them). */
+/** Hard delete (SuperAdmins only), confirmed by the acting SuperAdmin's password; `onWrongPassword` counts
+ * failures so a stolen session cannot guess the password (the route rate-limits them). */
 export async function hardDelete(
   db: Db,
   actor: CurrentUser,
