@@ -3,8 +3,8 @@ import { parseCsv } from '../../core/csv.js';
 import type { MatchRule } from '../../core/api/lists.js';
 
 // Matching an existing customer / advertiser list (CSV with name, address, phone or website columns) to the
-// businesses we know (issue 5 item 5), by the de-duplication rules of SPEC.md §5 plus phone and website. Pure:
-// the service feeds it the known businesses and marks what it returns.
+// businesses we know, by the de-duplication rules (core/dedup.ts) plus phone and website. Pure: the service
+// feeds it the known businesses and marks what it returns.
 
 export const MAX_IMPORT_ROWS = 10_000;
 export const NO_HEADER =
@@ -88,8 +88,8 @@ export function websiteKey(website: string | null | undefined): string {
   }
 }
 
-/** The street part of an address, normalised by SPEC §5 ('123 Main Street, Springfield' -> '123 main');
- * only a street with a house number identifies a place. */
+/** The street part of an address, normalised as de-duplication does ('123 Main Street, Springfield' ->
+ * '123 main'); only a street with a house number identifies a place. */
 export function streetKey(address: string | null | undefined): string {
   const first = (address ?? '').split(',')[0] ?? '';
   const key = normalizeAddress(first);
@@ -200,10 +200,10 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 
 /**
  * Matches import rows to known businesses. Per row, the first rule that names exactly one business wins:
- * phone (last 10 digits), name and street address (SPEC §5), website host, street address alone (SPEC §5: the same
- * non-empty normalised address is the same business), name alone. Address rules never cross towns (zip or city
- * must agree when both sides give one). A rule that names several businesses is narrowed by the name when
- * it can be; otherwise the row is reported as ambiguous.
+ * phone (last 10 digits), name and street address, website host, street address alone (as in de-duplication,
+ * the same non-empty normalised address is the same business), name alone. Address rules never cross towns
+ * (zip or city must agree when both sides give one). A rule that names several businesses is narrowed by the
+ * name when it can be; otherwise the row is reported as ambiguous.
  */
 export function createMatcher(rows: ImportRow[]) {
   const rowKeys = rows.map(keysOf);

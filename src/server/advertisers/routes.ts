@@ -38,7 +38,7 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
       schema: {
         tags: ['advertisers'],
         summary:
-          'Mark a current advertiser (any user); a second mark answers the existing one; replayable with an Idempotency-Key (issue 20)',
+          'Mark a current advertiser (any user); a second mark answers the existing one; replayable with an Idempotency-Key',
         body: z.object({ businessId: text(300), label: text(300).default('') }),
         response: {
           200: markedAnswer.describe('Already marked: the existing mark'),
@@ -62,7 +62,7 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
       config: { access: 'admin', deniedMessage: ONLY_ADMINS_REMOVE_ADVERTISERS },
       schema: {
         tags: ['advertisers'],
-        summary: 'Unmark a current advertiser (admins); replayable with an Idempotency-Key (issue 20)',
+        summary: 'Unmark a current advertiser (admins); replayable with an Idempotency-Key',
         params: businessIdParams,
         response: { 204: noContent, ...errors(404, 422) },
       },

@@ -17,8 +17,8 @@ import { teamProspects } from '../exports/service.js';
 import { createMatcher, parseImport } from './import.js';
 import type { Advertiser, ImportReport } from '../../core/api/lists.js';
 
-// SPEC.md §4 "Current advertiser": unmarked -> marked (by any user) -> unmarked (admin only); a second mark of
-// the same business is ignored. Stored as rows, not the spec's pipe-delimited strings.
+// A current advertiser: unmarked -> marked (by any user) -> unmarked (admin only); a second mark of the same
+// business is ignored. One row per mark (docs/PRODUCT.md, "Saved prospects, advertisers and the blocklist").
 
 export const NOT_MARKED = 'This business is not marked as a current advertiser';
 export const NO_STABLE_ID_TO_MARK =

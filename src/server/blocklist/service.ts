@@ -19,8 +19,9 @@ import {
 import type { BlockedItem } from '../../core/api/lists.js';
 import { settleAfterAnswer } from '../scans/after-answer.js';
 
-// SPEC.md §4 "Blocking": the prospect's stable id (id, else the AI business hash) goes on the shared
-// blocklist; every later scan of every user leaves it out. Without a stable id nothing is blocked.
+// Blocking (docs/PRODUCT.md, "Saved prospects, advertisers and the blocklist"): the prospect's stable id (id,
+// else the AI business hash) goes on the shared blocklist; every later scan of every user leaves it out.
+// Without a stable id nothing is blocked.
 
 export const NO_STABLE_ID_TO_BLOCK =
   'This business has no stable id (no place id, provider id or business hash), so it cannot be blocked.';

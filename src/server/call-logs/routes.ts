@@ -39,7 +39,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       schema: {
         tags: ['call-logs'],
         summary:
-          'Log a call or visit (SPEC §4 outcome logging), with a follow-up in the same transaction; replayable with an Idempotency-Key (issue 20)',
+          'Log a call or visit, with a follow-up in the same transaction; replayable with an Idempotency-Key',
         body: callLogBody,
         response: { 201: callLogAnswer, ...errors(422) },
       },

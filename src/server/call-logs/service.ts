@@ -28,7 +28,8 @@ import {
 } from './repository.js';
 import { settleAfterAnswer } from '../scans/after-answer.js';
 
-// SPEC.md §4 "Outcome logging" and §5 "Working the list".
+// Logging an outcome (docs/PRODUCT.md, "Working the list"): Called or Visited makes a call-log entry; Saved
+// for Later saves the prospect instead.
 export const CALL_OUTCOMES = ['Called', 'Visited'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 export const SAVED_FOR_LATER = 'Saved for Later';
@@ -76,9 +77,9 @@ export interface CallLogInput {
   note?: string | undefined;
   /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
   timestamp?: string | number | undefined;
-  /** Issue 18: a follow-up stored with the entry, both or neither. */
+  /** A follow-up stored with the entry, both or neither. */
   followUp?: FollowUpInput | undefined;
-  /** Issue 18: the phone's position with a "Visited" log. */
+  /** The phone's position with a "Visited" log. */
   position?: VisitPosition | undefined;
 }
 
@@ -107,7 +108,7 @@ function assertOutcome(outcome: string): asserts outcome is CallOutcome {
   if (!(CALL_OUTCOMES as readonly string[]).includes(trimmed)) throw badRequest(OUTCOME_REQUIRED);
 }
 
-/** SPEC §3: createdAt from the supplied timestamp, else now; a timestamp that is not a sane date is refused. */
+/** createdAt from the supplied timestamp, else now; a timestamp that is not a sane date is refused. */
 export function resolveCreatedAt(timestamp: string | number | undefined, now = Date.now()): string {
   if (timestamp === undefined || timestamp === '') return new Date(now).toISOString();
   const ms = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
@@ -119,7 +120,7 @@ export function resolveCreatedAt(timestamp: string | number | undefined, now = D
 }
 
 /**
- * Issue 18: where the business is, for checking a visit: the team's copy, else the rep's own results or saved
+ * Where the business is, for checking a visit: the team's copy, else the rep's own results or saved
  * list (a business the rep may see; null when none knows it or it is blocked).
  */
 async function businessPosition(
@@ -134,10 +135,10 @@ async function businessPosition(
 }
 
 /**
- * Logs the call, with its follow-up when one is set (both or neither); on an unclaimed business it also claims
- * it at Contacted for the rep, in the same transaction (issue 18), and tells every screen once committed.
- * Inside an idempotent write (issue 20, http/idempotency.ts) `db` is joined to the caller's transaction (the
- * transaction below joins it) and `events` holds the notices until that transaction committed.
+ * Logs the call, with its follow-up when one is set (both or neither); on an unclaimed business it also
+ * claims it at Contacted for the rep, in the same transaction, and tells every screen once committed. Inside
+ * an idempotent write (http/idempotency.ts) `db` is joined to the caller's transaction (the transaction below
+ * joins it) and `events` holds the notices until that transaction committed.
  */
 export async function addCallLog(
   db: Db,
@@ -151,7 +152,7 @@ export async function addCallLog(
   // The score a rep just saw: the team's copy of a business they scanned a moment ago is made first.
   await settleAfterAnswer(db);
   const facts = await teamProspectFacts(db.kysely, prospectId);
-  // A visit keeps the phone's position and is verified within 0.1 mile of the business (issue 18).
+  // A visit keeps the phone's position and is verified within 0.1 mile of the business.
   const visit = input.outcome.trim() === 'Visited' ? input.position : undefined;
   const business = visit ? await businessPosition(db, userId, prospectId, facts) : null;
   const check = checkVisit(business, visit);
@@ -216,8 +217,8 @@ const exportColumns = (timeZone: string): CsvColumn<CallLogView>[] => [
 ];
 
 /**
- * SPEC §2: `call_log_{user}_{date}.csv`, newest entry first. Dates and the file's {date} are in `timeZone`, the
- * rep's own (the browser sends it), UTC when none is given.
+ * The Log tab's export: `call_log_{user}_{date}.csv`, newest entry first. Dates and the file's {date} are in
+ * `timeZone`, the rep's own (the browser sends it), UTC when none is given.
  */
 export async function exportCallLogs(
   db: Db,

@@ -15,9 +15,10 @@ import {
 import { storedProspectSchema, type StoredProspect, type TeamProspect } from '../../core/api/admin.js';
 import { settleAfterAnswer } from '../scans/after-answer.js';
 
-// Team-wide prospect views for admins (SPEC.md §2 All Prospects tab and CSV exports; issue 5 item 1): every
-// prospect anyone has scanned (table team_prospects, written by each scan; one row per business, the newest
-// scan's copy winning), blocked ones left out, by score. A rep's next scan or New Search does not remove any.
+// Team-wide prospect views for admins, the All Prospects tab and its CSV exports
+// (docs/PRODUCT.md, "Exports"): every prospect anyone has scanned (table team_prospects, written by each
+// scan; one row per business, the newest scan's copy winning), blocked ones left out, by score. A rep's next
+// scan or New Search does not remove any.
 
 export const NO_PROSPECTS_TO_EXPORT = 'No prospects to export';
 export const ONLY_SUPERADMINS_EXPORT_CURRENT = 'Only SuperAdmins can export the current scan';
@@ -153,12 +154,12 @@ function withCredit(
 
 type Exporter = Pick<CurrentUser, 'id' | 'name' | 'email'>;
 
-/** SPEC §2: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score. */
+/** Export All: all_prospects_summary_{date}.csv with Name, Category, Address, Rating, Score. */
 export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new Date(), timeZone = 'UTC') {
   const prospects = await teamProspects(db);
   if (prospects.length === 0) throw notFound(NO_PROSPECTS_TO_EXPORT);
   const csv = recordsToCsv(withCredit(SUMMARY_COLUMNS, prospects), prospects);
-  // The team's prospects leave the app in this file: the log says who took how many (issue 5 item 6).
+  // The team's prospects leave the app in this file: the audit log says who took how many.
   await recordAudit(
     db,
     actor,
@@ -170,7 +171,7 @@ export async function allProspectsSummaryCsv(db: Db, actor: Exporter, now = new 
 }
 
 /**
- * SPEC §2 Export Prospects: prospects_{date}.csv with every column. `scope: 'current'` exports the caller's own
+ * Export Prospects: prospects_{date}.csv with every column. `scope: 'current'` exports the caller's own
  * latest scan in its ranked order (the SuperAdmin-only Export Current Scan section), under the same file-name
  * pattern. {date} and Scanned At are in `timeZone` (the rep's, sent by the browser; UTC when none).
  */

@@ -1,7 +1,7 @@
-// The calendar feed and single-follow-up downloads (issue 18) as iCalendar, written by ical-generator (the
-// maintained generator: escaping, folding and date forms are its job, not ours). A follow-up without a time is
-// an all-day event on its local date; one with a time starts at that wall-clock time in the rep's zone
-// (written in UTC, which every calendar app shows in its own zone) and lasts 30 minutes, a meeting an hour.
+// The calendar feed and single-follow-up downloads as iCalendar, written by ical-generator (the maintained
+// generator: escaping, folding and date forms are its job, not ours). A follow-up without a time is an
+// all-day event on its local date; one with a time starts at that wall-clock time in the rep's zone (written
+// in UTC, which every calendar app shows in its own zone) and lasts 30 minutes, a meeting an hour.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { FollowUp } from '../../core/api/follow-ups.js';
 import { localInstant } from '../../core/follow-ups.js';

@@ -1,8 +1,8 @@
-// The morning digest (issue 18): at DIGEST_HOUR on each rep's own clock (the zone the browser reported), an
-// e-mail with today's and overdue follow-ups and a Google Maps route through them, only when something is due
-// and the rep has not switched it off. A scheduler tick on every instance enqueues one 'digest' job per rep and
-// local day (the job key); the job claims the day with a compare-and-set on follow_up_settings.digest_sent_for,
-// so two instances, a retried job or a second tick never send it twice.
+// The morning digest: at DIGEST_HOUR on each rep's own clock (the zone the browser reported), an e-mail with
+// today's and overdue follow-ups and a Google Maps route through them, only when something is due and the rep
+// has not switched it off. A scheduler tick on every instance enqueues one 'digest' job per rep and local day
+// (the job key); the job claims the day with a compare-and-set on follow_up_settings.digest_sent_for, so two
+// instances, a retried job or a second tick never send it twice.
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';

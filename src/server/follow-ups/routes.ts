@@ -62,7 +62,7 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       config: { access: 'user' },
       schema: {
         tags: ['follow-ups'],
-        summary: 'Mark an own follow-up done; replayable with an Idempotency-Key (issue 20)',
+        summary: 'Mark an own follow-up done; replayable with an Idempotency-Key',
         params: idParam,
         response: { 200: followUpAnswer, ...errors(404, 422) },
       },
@@ -83,7 +83,7 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       schema: {
         tags: ['follow-ups'],
         summary:
-          'Reschedule an own follow-up (date, and time when given); a done one opens again; replayable with an Idempotency-Key (issue 20)',
+          'Reschedule an own follow-up (date, and time when given); a done one opens again; replayable with an Idempotency-Key',
         params: idParam,
         body: rescheduleBody,
         response: { 200: followUpAnswer, ...errors(404, 422) },

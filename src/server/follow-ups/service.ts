@@ -1,5 +1,5 @@
-// Follow-ups (issue 18): set with a call-log entry (call-logs/service.ts stores both in one transaction), listed
-// for the Today tab, done or rescheduled; each rep's calendar feed token and digest settings.
+// Follow-ups: set with a call-log entry (call-logs/service.ts stores both in one transaction), listed for the
+// Today tab, done or rescheduled; each rep's calendar feed token and digest settings.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
@@ -78,7 +78,7 @@ export async function listOwnFollowUps(db: Db, userId: string): Promise<FollowUp
 }
 
 /**
- * Issue 20: `queued:<key>` names the follow-up set by the call this rep logged under Idempotency-Key <key>. A
+ * `queued:<key>` names the follow-up set by the call this rep logged offline under Idempotency-Key <key>. A
  * follow-up made offline is shown under that id until the phone hears its real one, so a "done" or a new date
  * queued behind the call (and sent after it, in order) reaches the row the call created.
  */

@@ -14,7 +14,7 @@ import {
 } from '../../core/api/pipeline.js';
 import { adminRelease, pipelineEntries, pipelineHistory, reassign, setStage } from './service.js';
 
-// Issue 18 item 2: the team pipeline. Reps claim and move businesses; admins reassign and release.
+// The team pipeline. Reps claim and move businesses; admins reassign and release.
 export const pipelineRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, events } = ctx;
 
@@ -40,7 +40,7 @@ export const pipelineRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       schema: {
         tags: ['pipeline'],
         summary:
-          "Set a business's stage: claims an unclaimed business, moves your own, New releases it; 409 when another rep works it; replayable with an Idempotency-Key (issue 20)",
+          "Set a business's stage: claims an unclaimed business, moves your own, New releases it; 409 when another rep works it; replayable with an Idempotency-Key",
         params: pipelineParams,
         body: pipelineStageBody,
         response: { 200: pipelineAnswerSchema, ...errors(409, 422) },

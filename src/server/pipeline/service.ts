@@ -39,9 +39,9 @@ import {
 } from './repository.js';
 import { settleAfterAnswer } from '../scans/after-answer.js';
 
-// Issue 18 item 2: the team pipeline. Every change is a compare-and-set of the business's one row, with a
-// history row and an audit entry in the same transaction, then a `pipeline` notice on the event bus so every
-// rep's open screen shows the new owner and stage.
+// The team pipeline (docs/PRODUCT.md, "Follow-ups, routes and the pipeline"). Every change is a
+// compare-and-set of the business's one row, with a history row and an audit entry in the same transaction,
+// then a `pipeline` notice on the event bus so every rep's open screen shows the new owner and stage.
 
 export const USER_NOT_FOUND = 'No such user to assign the business to.';
 export const USER_SUSPENDED = 'That account is suspended; assign the business to an active rep.';

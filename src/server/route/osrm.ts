@@ -1,4 +1,4 @@
-// Road distances from an OSRM server's table service (issue 18): one request for the whole matrix,
+// Road distances from an OSRM server's table service: one request for the whole matrix,
 // GET {ROUTING_URL}/table/v1/driving/{lng,lat;lng,lat;...}?annotations=distance,duration
 // (http://project-osrm.org/docs/v5.24.0/api/#table-service). Distances in metres, durations in seconds.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
-// Where a business is, from the server's own records of the businesses a rep may see (issue 18): their latest
-// results, their saved prospects, and the team's copy (All Prospects) of a business they logged a call or visit
-// on (admins: any business in the team's copy). A business on the blocklist, or one none of these knows, has no
+// Where a business is, from the server's own records of the businesses a rep may see: their latest results,
+// their saved prospects, and the team's copy (All Prospects) of a business they logged a call or visit on
+// (admins: any business in the team's copy). A business on the blocklist, or one none of these knows, has no
 // position to route to; the answer says why.
 import type { Db } from '../db/database.js';
 import { filterBlocked } from '../../core/blocklist.js';

@@ -5,7 +5,7 @@ import { exportTimeZone } from '../exports/send.js';
 import { routeAnswer, routeBody, visitsAnswer, visitsQuery } from '../../core/api/route.js';
 import { planRoute, visitsOfDay } from './service.js';
 
-// Issue 18: route for the day and the day's visits.
+// Route for the day and the day's visits (docs/PRODUCT.md, "Follow-ups, routes and the pipeline").
 export const routeRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   app.post(
     '/api/route',

@@ -1,5 +1,5 @@
-// Route for the day (issue 18): the businesses' positions from the server's records, a distance matrix (straight
-// lines, or road distances from OSRM when ROUTING_URL is set, falling back to straight lines when it fails), the
+// Route for the day: the businesses' positions from the server's records, a distance matrix (straight lines,
+// or road distances from OSRM when ROUTING_URL is set, falling back to straight lines when it fails), the
 // optimised visiting order (core/route/optimise.ts), leg and total distances, and the map-app links.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';

@@ -34,7 +34,7 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       schema: {
         tags: ['saved'],
         summary:
-          'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note); replayable with an Idempotency-Key (issue 20)',
+          'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note); replayable with an Idempotency-Key',
         body: saveBody,
         response: {
           200: savedAnswer.describe('Already saved: its note updated'),
@@ -81,7 +81,7 @@ export const savedRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
       config: { access: 'user' },
       schema: {
         tags: ['saved'],
-        summary: 'Remove a saved prospect; replayable with an Idempotency-Key (issue 20)',
+        summary: 'Remove a saved prospect; replayable with an Idempotency-Key',
         params: z.object({ prospectId: requiredText(300) }),
         response: { 204: noContent, ...errors(404, 422) },
       },

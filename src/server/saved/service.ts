@@ -24,7 +24,7 @@ import {
   setSavedNote,
 } from './repository.js';
 
-/** SPEC.md §9: saved prospects max 30; §5 gives the message. */
+/** A rep keeps at most 30 saved prospects; saving one more is refused with SAVED_LIMIT_REACHED. */
 export const MAX_SAVED = 30;
 export const SAVED_LIMIT_REACHED = 'You can only save up to 30 prospects';
 export const SAVED_NOT_FOUND = 'This prospect is not in your saved list';

@@ -18,7 +18,7 @@ import {
 import { timeOrderedId } from '../call-logs/service.js';
 
 export const STRATEGY_JOB = 'strategy';
-/** The browser polls from 800 ms growing to 2,500 ms (SPEC §9); the server suggests the first interval. */
+/** The browser polls from 800 ms growing to 2,500 ms; the server suggests the first interval. */
 export const POLL_AFTER_MS = 800;
 /** Strategy requests one user may start per minute before being asked to back off (429). */
 export const STRATEGY_REQUESTS_PER_MINUTE = 20;

@@ -4,13 +4,13 @@ import type { DayBounds } from '../../core/local-days.js';
 import { keysOf, splitRange, type RawPiece, type SplitRange } from '../../core/rollup-range.js';
 import { MAP_CELL_DEGREES } from '../../core/api/dashboard.js';
 
-// The team dashboard's queries (issue 19). Every count is made in the database: the team's call-log counts from
-// the rollups kept by triggers (migration 2026-11-25T0550-call-log-rollups) plus or minus the raw rows of the
-// period's part-buckets (core/rollup-range.ts), the rest over one period's rows selected by the time indexes of
-// migration 2026-11-24T2200-team-dashboard; nothing loads a period's rows into Node except a rep's own log
-// (bounded). Times are ISO text, so a period is a text range [start, end) and a
-// local day is the range between two instants computed in Node (core/local-days.ts): the same SQL on SQLite
-// and PostgreSQL, and days counted in the browser's time zone whatever its daylight-saving rules.
+// The team dashboard's queries. Every count is made in the database: the team's call-log counts from the
+// rollups kept by triggers (migration 2026-11-25T0550-call-log-rollups) plus or minus the raw rows of the
+// period's part-buckets (core/rollup-range.ts), the rest over one period's rows selected by the time indexes
+// of migration 2026-11-24T2200-team-dashboard; nothing loads a period's rows into Node except a rep's own log
+// (bounded). Times are ISO text, so a period is a text range [start, end) and a local day is the range
+// between two instants computed in Node (core/local-days.ts): the same SQL on SQLite and PostgreSQL, and days
+// counted in the browser's time zone whatever its daylight-saving rules.
 
 /** [start, end) in ISO text, and optionally one rep. */
 export interface Range {

@@ -29,8 +29,8 @@ import {
   teamWinRates,
 } from './service.js';
 
-// The team dashboard (issue 19): admins only. Every route takes the period (this-week, last-week, this-month,
-// or custom from/to), the browser's IANA time zone (tz) whose calendar days are counted, and optionally one rep.
+// The team dashboard: admins only. Every route takes the period (this-week, last-week, this-month, or custom
+// from/to), the browser's IANA time zone (tz) whose calendar days are counted, and optionally one rep.
 const PERIOD_HELP =
   'period=this-week|last-week|this-month|custom (from, to: YYYY-MM-DD), tz: IANA time zone of the days, userId: one rep';
 
