@@ -73,7 +73,7 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built web app from dist/web (default: when it exists). */
   serveWeb?: boolean;
-  /** For tests: the scan's scorer instead of the model of SPEC §9 (e.g. one that fails). */
+  /** For tests: the scan's scorer instead of the scoring model (e.g. one that fails). */
   score?: ScoreFn;
   /** Where the JSON log lines go (default: stdout); tests read them. */
   logStream?: { write(line: string): void };
@@ -237,7 +237,7 @@ export async function buildApp({
       jobDeadlineMs: config.ai.jobDeadlineMs,
     });
   }
-  // The morning digest (issue 18): a tick on every instance enqueues each rep's day once; the job sends it.
+  // The morning digest: a tick on every instance enqueues each rep's day once; the job sends it.
   const digestDeps: DigestDeps = {
     db,
     mailer: ctx.mailer,
@@ -277,7 +277,7 @@ export async function buildApp({
     return Promise.resolve();
   });
   app.addHook('preClose', () => releaseSweeper.stop());
-  // Issue 21: a scan's team list copies and cache entries are written after its answer (scans/after-answer.ts).
+  // A scan's team list copies and cache entries are written after its answer (scans/after-answer.ts).
   // At start the copies a stopped process still owed are made; at close the writes under way finish.
   const writer = afterAnswer(db);
   writer.log = app.log;
@@ -286,7 +286,7 @@ export async function buildApp({
     return Promise.resolve();
   });
   app.addHook('preClose', () => writer.drain());
-  // Issue 20: Idempotency-Keys of replayed offline writes are kept IDEMPOTENCY_KEY_DAYS, swept hourly.
+  // Idempotency-Keys of replayed offline writes are kept IDEMPOTENCY_KEY_DAYS, swept hourly.
   const idempotencySweeper = createIdempotencySweeper({ db, log: app.log, intervalMs: PIPELINE_SWEEP_MS });
   app.addHook('onReady', () => {
     idempotencySweeper.start();

@@ -88,7 +88,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Prospect Finder <no-reply@localhost>'),
-  /** Hour (0-23) on each rep's own clock at which the morning digest of due follow-ups is e-mailed (issue 18). */
+  /** Hour (0-23) on each rep's own clock at which the morning digest of due follow-ups is e-mailed. */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -125,13 +125,13 @@ const envSchema = z.object({
   /** Where `import:overture --bbox/--region` reads releases from: the folder holding `<release>/theme=places/...`. */
   OVERTURE_RELEASE_URL: z.url().default('https://overturemaps-us-west-2.s3.us-west-2.amazonaws.com/release'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** SPEC §4: the scan debounce is at least 500 ms; 0 turns it off (tests, load runs). */
+  /** The least time between two scans of one user: at least 500 ms; 0 turns it off (tests, load runs). */
   SCAN_COOLDOWN_MS: z.coerce
     .number()
     .int()
     .refine((ms) => ms === 0 || ms >= 500, 'must be 0 (off) or at least 500 (the minimum scan debounce)')
     .default(2_000),
-  // Route for the day (issue 18): an OSRM server's table service for road distances; empty = straight lines
+  // Route for the day: an OSRM server's table service for road distances; empty = straight lines
   ROUTING_URL: optionalUrl,
   ROUTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   // Map tiles shown in the browser
@@ -147,7 +147,7 @@ const envSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /**
    * All the AI work of one background job (every request, retry and backoff), counted from when the job was
-   * started; past it the playbook answers. Under the browser's 180 s wait (SPEC §9), so a rep always gets one.
+   * started; past it the playbook answers. Under the browser's 180 s wait, so a rep always gets one.
    */
   AI_JOB_DEADLINE_MS: z.coerce.number().int().min(1000).max(170_000).default(120_000),
   /** With the team switch "useLlmAnalysis" on, the model rewrites the reasoning of at most this many top results. */
@@ -160,9 +160,9 @@ const envSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   /** Finished background jobs are deleted after this many days (kept strategies live in their own table). */
   JOB_RETENTION_DAYS: z.coerce.number().min(1).default(7),
-  /** The team pipeline (issue 18): a claim nobody touched for this many days is released automatically. */
+  /** The team pipeline: a claim nobody touched for this many days is released automatically. */
   PIPELINE_RELEASE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  // Website evidence (issue 17): a polite check of each scanned business's website, as background jobs
+  // Website evidence: a polite check of each scanned business's website, as background jobs
   /** on: after a scan, each business with a website and no fresh evidence gets a check; off: none. */
   WEBSITE_CHECKS: z.enum(['on', 'off']).default('on'),
   /** TESTS ONLY: lets the checks fetch loopback addresses (local fixture servers). Never in production. */

@@ -24,12 +24,12 @@ export interface AppContext {
   jobs: JobQueue;
   /** The place providers (local, google, osm, demo) and geocoders, chained as configured. */
   places: PlaceChain;
-  /** The scoring model of SPEC §9 with the brand index loaded. */
+  /** The scoring model (docs/SCORING.md) with the brand index loaded. */
   score: ScoreFn;
   /** Keeps the imported places' profiles and ranks current under the server's rules. */
   market: MarketKeeper;
   metrics: Metrics;
-  /** Website checks (issue 17): their own job queue, null when WEBSITE_CHECKS=off. */
+  /** Website checks: their own job queue, null when WEBSITE_CHECKS=off. */
   websites: { queue: JobQueue | null };
   /** The configured OpenAI-compatible endpoint, or null (built-in playbooks, scoring model's texts only). */
   ai: AiClient | null;

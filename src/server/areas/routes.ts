@@ -1,7 +1,7 @@
 // The Admin Panel's Business Data section: the areas with imported data, refreshing a region, and importing an
 // Overture places file from the server or an upload (jobs).
-// Admins (SPEC §6's spirit: like the cache stats an admin views, this is the team's shared data, and a refresh
-// only adds or updates businesses -- nothing is deleted, unlike clearing a cache, which is SuperAdmin's).
+// Admins, not only SuperAdmins: like the cache stats an admin views, this is the team's shared data, and a
+// refresh only adds or updates businesses -- nothing is deleted, unlike clearing a cache (SuperAdmins only).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

@@ -1,8 +1,9 @@
-// The Admin Panel's business-data areas (issue 14 item 15): which areas have imported data, and refreshing a named
-// region of the download mirror -- download (resumed, verified: places/osm-download.ts), import (staged, so a
-// failure leaves the previous data as it was: places/osm-import.ts), market rebuilt -- as a background job in the
+// The Admin Panel's business-data areas: which areas have imported data, and refreshing a named region of the
+// download mirror -- download (resumed, verified: places/osm-download.ts), import (staged, so a failure
+// leaves the previous data as it was: places/osm-import.ts), market rebuilt -- as a background job in the
 // `jobs` table. Region jobs run on a queue of their own with one slot per instance, so a state-sized import
-// never holds up the strategy and reasoning jobs; the job's progress is written to jobs.progress for the panel.
+// never holds up the strategy and reasoning jobs; the job's progress is written to jobs.progress for the
+// panel.
 import { rm } from 'node:fs/promises';
 // The answers' shapes are the API contract's (src/core/api/areas.ts).
 import type { DataArea, RefreshProgress, RefreshResult, RegionRefresh } from '../../core/api/areas.js';

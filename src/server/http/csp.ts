@@ -1,5 +1,5 @@
-// Issue 20: the service worker keeps the map tiles the rep viewed (vite.config.ts, CacheFirst). A worker's own
-// fetch() obeys the Content-Security-Policy its script was served with, so `connect-src 'self'` alone makes every
+// The service worker keeps the map tiles the rep viewed (vite.config.ts, CacheFirst). A worker's own fetch()
+// obeys the Content-Security-Policy its script was served with, so `connect-src 'self'` alone makes every
 // tile it fetches fail (the page then shows none, online too). The configured tile server is allowed here.
 
 /**

@@ -1,10 +1,10 @@
-// Issue 20: writes a phone may queue offline and replay carry an `Idempotency-Key` header (the UUID the write
-// was queued under). The key's row in idempotency_keys is claimed first and the write runs in the same
-// transaction, so the same key sent twice, even at once, applies the write once: the second request waits
-// for the first's transaction (PostgreSQL: the unique key; SQLite: one connection runs one transaction) and
+// Writes a phone may queue offline and replay carry an `Idempotency-Key` header (the UUID the write was
+// queued under). The key's row in idempotency_keys is claimed first and the write runs in the same
+// transaction, so the same key sent twice, even at once, applies the write once: the second request waits for
+// the first's transaction (PostgreSQL: the unique key; SQLite: one connection runs one transaction) and
 // answers the stored status and body. A write the service refuses (an HttpError below 500: the save limit, a
-// blocked business, ...) is rolled back to a savepoint and its refusal stored, so a replay gets the same refusal.
-// Events a write publishes are held back until its transaction committed.
+// blocked business, ...) is rolled back to a savepoint and its refusal stored, so a replay gets the same
+// refusal. Events a write publishes are held back until its transaction committed.
 import { createHash } from 'node:crypto';
 import type { ControlledTransaction, Transaction } from 'kysely';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
-// The polite website check of one business (issue 17): robots.txt first (robots-parser, the identifying
-// User-Agent), then the home page and at most a few pages it links to (contact, locations, about, booking). Every
-// request, the first and each redirect's, goes through the gate of its own host (one at a time per host, a pause
+// The polite website check of one business: robots.txt first (robots-parser, the identifying User-Agent),
+// then the home page and at most a few pages it links to (contact, locations, about, booking). Every request,
+// the first and each redirect's, goes through the gate of its own host (one at a time per host, a pause
 // between them; across instances: hosts.ts) and, for pages, the robots.txt of its own origin: a redirect to
 // another origin is checked against that origin's rules. Each one is a safeFetch (SSRF guard, deadline, size
 // cap, HTML only). The outcome is a WebsiteEvidence; the only throw is HostBusy (the job comes back later).

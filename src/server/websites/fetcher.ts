@@ -1,7 +1,7 @@
-// A safe, bounded HTTP GET for website checks (issue 17). Only http/https; the host is resolved here and every
-// address checked (address.ts) before connecting, after every redirect too, and the connection goes to the
-// checked address (no second DNS lookup). At most `maxRedirects` redirects, one deadline for the whole chain
-// (a slow drip cannot stretch it), the body streamed and abandoned past `maxBytes`, only the content types asked.
+// A safe, bounded HTTP GET for website checks. Only http/https; the host is resolved here and every address
+// checked (address.ts) before connecting, after every redirect too, and the connection goes to the checked
+// address (no second DNS lookup). At most `maxRedirects` redirects, one deadline for the whole chain (a slow
+// drip cannot stretch it), the body streamed and abandoned past `maxBytes`, only the content types asked.
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';

@@ -1,9 +1,10 @@
-// Politeness across instances (issue 17): at most one request at a time per host, with a pause between them,
-// for every instance sharing the database. A check claims a host in `website_hosts` with one conditional upsert
-// (free, or its holder's lease ran out, and its pause is over), holds it while it reads its pages (the lease
-// renewed meanwhile, its own requests a pause apart), and releases it with the pause: next_allowed_at = the end
-// of its last request + the pause. A check that finds its host held throws HostBusy at once; the job goes back to
-// the queue (JobDeferred) instead of waiting in a worker slot. No check waits for another, so none can deadlock.
+// Politeness across instances: at most one request at a time per host, with a pause between them, for every
+// instance sharing the database. A check claims a host in `website_hosts` with one conditional upsert (free,
+// or its holder's lease ran out, and its pause is over), holds it while it reads its pages (the lease renewed
+// meanwhile, its own requests a pause apart), and releases it with the pause: next_allowed_at = the end of
+// its last request + the pause. A check that finds its host held throws HostBusy at once; the job goes back
+// to the queue (JobDeferred) instead of waiting in a worker slot. No check waits for another, so none can
+// deadlock.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';

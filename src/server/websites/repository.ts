@@ -1,5 +1,5 @@
-// Storage of the website evidence (issue 17): the evidence per business key, the website jobs' queue view, and
-// putting arriving evidence into the stored results (each rep's latest scan, the team's list).
+// Storage of the website evidence: the evidence per business key, the website jobs' queue view, and putting
+// arriving evidence into the stored results (each rep's latest scan, the team's list).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';

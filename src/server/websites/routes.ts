@@ -1,5 +1,5 @@
-// The Admin Panel's view of the website checks (issue 17): the queue (waiting, done, failed, the latest checks)
-// and a re-check of one business.
+// The Admin Panel's view of the website checks: the queue (waiting, done, failed, the latest checks) and a
+// re-check of one business.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';

@@ -1,9 +1,10 @@
-// Website evidence as background jobs (issue 17). After a scan answers, each kept business with a website and no
-// fresh evidence gets a 'website' job (one insert for all); a queue of its own (WEBSITE_CHECK_CONCURRENCY slots,
+// Website evidence as background jobs. After a scan answers, each kept business with a website and no fresh
+// evidence gets a 'website' job (one insert for all); a queue of its own (WEBSITE_CHECK_CONCURRENCY slots,
 // apart from the strategy and reasoning jobs, which website checks must never hold up) checks the site
-// politely (each host held through website_hosts, so every instance is polite together; a job whose host another
-// check holds goes back to the queue with JobDeferred instead of waiting in a slot), stores the evidence with the business, scores its prospects again in every rep's latest results
-// and the team's list, and tells those reps' open screens to reload.
+// politely (each host held through website_hosts, so every instance is polite together; a job whose host
+// another check holds goes back to the queue with JobDeferred instead of waiting in a slot), stores the
+// evidence with the business, scores its prospects again in every rep's latest results and the team's list,
+// and tells those reps' open screens to reload.
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
@@ -185,9 +186,10 @@ export function registerWebsiteWorker(queue: JobQueue, deps: WebsiteWorkerDeps):
     await writeEvidence(deps.db.kysely, p.key, p.website, evidence, business);
     if (business.source === 'local' && evidence.status !== 'failed')
       await deps.rankPlace?.(business.id, evidence);
-    // A check that could not be made scores as no evidence (core/scoring/website-evidence.ts) and shows no signal:
-    // unless the business showed signals of an earlier check, no rep's list changes, and none is read or rewritten
-    // (issue 21: every stored list of the team is searched for the business, and each holding it rewritten).
+    // A check that could not be made scores as no evidence (core/scoring/website-evidence.ts) and shows no
+    // signal: unless the business showed signals of an earlier check, no rep's list changes, and none is read
+    // or rewritten (that would search every stored list of the team for the business and rewrite each that
+    // holds it).
     const changesLists = evidence.status !== 'failed' || (before?.evidence?.signals.length ?? 0) > 0;
     const users = changesLists
       ? await applyToLatestScans(deps.db.kysely, p.key, business, evidence, deps.rescore)
