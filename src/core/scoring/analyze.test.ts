@@ -344,7 +344,7 @@ describe('rankProspects', () => {
   });
 });
 
-describe('fallback category scoring (SPEC.md §9)', () => {
+describe('fallback category scoring', () => {
   it('uses the category base, +0.1 website, +0.1 rating above 4, capped at 1', () => {
     expect(fallbackCategoryScore({ name: 'X', types: ['car_dealer'] })).toBe(0.8);
     expect(fallbackCategoryScore({ name: 'X', types: ['car_dealer'], website: 'w', rating: 4.5 })).toBe(1);

@@ -104,8 +104,9 @@ export interface AnalyzeOptions {
   /** Brand lookup from name-suggestion-index; without it only OSM brand tags mark chains. */
   brandIndex?: BrandIndex;
   /**
-   * The reference market a source without ratings is calibrated against (docs/SCORING.md "Calibration"); default
-   * the one shipped with the model, null for the absolute scale.
+   * The reference market a source without ratings is calibrated against (docs/SCORING.md, "One scale for
+   * every market: the reference market"); default the one shipped with the model, null for the absolute
+   * scale.
    */
   reference?: ScoreReference | null;
   /** Clock for analyzedAt (default: now). */
@@ -114,7 +115,7 @@ export interface AnalyzeOptions {
   qualitySpread?: number;
 }
 
-/** The analysis of one business: SPEC.md §3 "AI analysis result" plus the breakdown. */
+/** The analysis of one business: score, reasoning, confidence, recommendations and the breakdown. */
 export type AnalysisResult = ProspectAnalysis;
 
 /** What decides a rule, beyond the vertical: the place's chain evidence. */
@@ -586,7 +587,7 @@ export function rankProspects<T extends { score: number; distance?: number | nul
 
 // ---- fallback ----------------------------------------------------------------------------------------------------
 
-/** Verticals with their own fallback score (SPEC.md §9); every other vertical is 'Other'. */
+/** Verticals with their own fallback score; every other vertical is 'Other'. */
 export const FALLBACK_CATEGORY_OF: Readonly<Partial<Record<Vertical, keyof typeof FALLBACK_SCORES>>> = {
   auto_dealer: 'Auto Dealer',
   hvac: 'HVAC',
@@ -596,13 +597,13 @@ export const FALLBACK_CATEGORY_OF: Readonly<Partial<Record<Vertical, keyof typeo
   roofing: 'Roofing',
 };
 
-/** The fallback category of a vertical (the keys of SPEC.md §9's fallback scores). */
+/** The fallback category of a vertical (the keys of FALLBACK_SCORES). */
 export const fallbackCategory = (vertical: Vertical): keyof typeof FALLBACK_SCORES =>
   FALLBACK_CATEGORY_OF[vertical] ?? 'Other';
 
 /**
- * SPEC.md §9 fallback when analysis fails: Auto Dealer 0.8, HVAC 0.7, Orthodontics 0.7, Dental 0.6, Plumbing 0.6,
- * Roofing 0.6, Other 0.4; +0.1 with a website, +0.1 with a rating above 4; capped at 1. Returns 0..1.
+ * The fallback score when analysis fails: Auto Dealer 0.8, HVAC 0.7, Orthodontics 0.7, Dental 0.6, Plumbing
+ * 0.6, Roofing 0.6, Other 0.4; +0.1 with a website, +0.1 with a rating above 4; capped at 1. Returns 0..1.
  */
 export function fallbackCategoryScore(input: AnalysisInput): number {
   const base = FALLBACK_SCORES[fallbackCategory(classify(input))];

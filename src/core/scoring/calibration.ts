@@ -1,6 +1,6 @@
-// Calibration: how the raw score becomes the 10-90 display score (SPEC.md §9 "quantile spread exponent 1.3"),
-// read as a quantile against a reference population of the same data source, and what each source carries.
-// Pure data and functions; docs/SCORING.md "Calibration" explains the reading.
+// Calibration: how the raw score becomes the 10-90 display score (exponent 1.3), read as a quantile against a
+// reference population of the same data source, and what each source carries. Pure data and functions;
+// docs/SCORING.md, "One scale for every market: the reference market", explains the reading.
 import type { BusinessSource } from '../types';
 import { WEIGHTS } from './constants';
 
@@ -23,7 +23,7 @@ export const SOURCE_FIELDS: Readonly<Record<BusinessSource, SourceFields>> = {
   demo: { rating: true, reviews: true, locations: false },
 };
 
-/** A source not named (an older caller): everything it could carry is taken as carried. */
+/** A caller that names no source: everything a source could carry is taken as carried. */
 export const DEFAULT_SOURCE_FIELDS: SourceFields = { rating: true, reviews: true, locations: false };
 
 export const sourceFields = (source: string | null | undefined): SourceFields =>

@@ -155,7 +155,7 @@ describe('distanceScore', () => {
   });
 });
 
-describe('qualitySpread (SPEC.md §5)', () => {
+describe('qualitySpread', () => {
   it('is 0.5 for an empty list', () => expect(qualitySpread([])).toBe(0.5));
   it('is (p75 - p25) / 100', () => {
     expect(qualitySpread([10, 20, 30, 40, 50])).toBeCloseTo(0.2, 12);

@@ -1,4 +1,5 @@
-// The components of the raw score (SPEC.md §9), each a pure function on the 0..1 scale.
+// The components of the raw score (docs/SCORING.md, "The components"), each a pure function on the 0..1
+// scale.
 import type { Vertical } from '../verticals';
 import {
   DEALER_GROUP_BONUS,
@@ -136,7 +137,7 @@ const LISTING_KEYS: ReadonlySet<string> = new Set(
 /**
  * The non-empty, trimmed values of the tags among `wanted`. One pass over the tags' own keys (about a dozen on
  * a listing) instead of a lookup of every wanted key: OSM tags objects each have their own shape, and looking up
- * ~35 mostly absent keys in each cost about 7 ms a scan of 500 (issue 21).
+ * ~35 mostly absent keys in each costs about 7 ms a scan of 500.
  */
 function presentValues(tags: Readonly<Record<string, string>>, wanted: ReadonlySet<string>) {
   const values = new Map<string, string>();
@@ -281,7 +282,7 @@ export function percentile(sorted: readonly number[], p: number): number {
   return a + (b - a) * (pos - lo);
 }
 
-/** Quality spread of 0-100 scores (SPEC.md §5): 0.5 for an empty list, else (p75 - p25) / 100 clamped 0..1. */
+/** Quality spread of 0-100 scores: 0.5 for an empty list, else (p75 - p25) / 100 clamped 0..1. */
 export function qualitySpread(scores: readonly number[]): number {
   if (scores.length === 0) return QUALITY_SPREAD.empty;
   const sorted = [...scores].sort((a, b) => a - b);

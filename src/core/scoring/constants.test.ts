@@ -26,7 +26,7 @@ import {
   WEIGHTS,
 } from './constants';
 
-describe('SPEC.md §9 constants', () => {
+describe('scoring model constants', () => {
   it('model version v4 (chains across countries, institutions and restricted categories, a fixed reference)', () =>
     expect(MODEL_VERSION).toBe('v4'));
 

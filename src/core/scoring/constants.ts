@@ -1,11 +1,10 @@
-// Every constant of the scoring model of SPEC.md §9, in one place. Each is pinned by constants.test.ts.
+// Every constant of the scoring model (docs/SCORING.md), in one place. Each is pinned by constants.test.ts.
 import type { Vertical } from '../verticals';
 
 /**
  * The analysis model version stored with cached analyses: an analysis or a place profile of another version is
- * stale and made again. v1 was the first model; v2 read website evidence; v3 read finer listing evidence; v4 judges
- * chains across countries and by their websites, sets hospitals, businesses selling to companies and restricted
- * categories apart, reads size from evidence of size only, and calibrates against a fixed reference market.
+ * stale and made again. Raise it with every change of the model that changes a score, a reasoning text or a
+ * profile.
  */
 export const MODEL_VERSION = 'v4';
 
@@ -29,7 +28,7 @@ export interface Propensity {
   sem: number;
 }
 
-/** The propensity rows of SPEC.md §9 (CTV / online video / display / SEM). */
+/** The channel-propensity rows (CTV / online video / display / SEM), one per kind of business. */
 export const PROPENSITY_ROWS = {
   auto_dealer: { ctv: 0.95, olv: 0.9, display: 0.85, sem: 0.9 },
   legal_injury: { ctv: 0.9, olv: 0.85, display: 0.9, sem: 0.95 },
@@ -124,7 +123,7 @@ export const LOW_INTENT_PRESENCE_VERTICALS: ReadonlySet<Vertical> = new Set<Vert
 export const RATING_PART = { ceiling: 4.8, floor: 3.5, span: 1.3 } as const;
 
 /**
- * Review-count benchmarks by vertical (SPEC.md §9); 500 for anything else. A vertical placed on another vertical's
+ * Review-count benchmarks by vertical; 500 for anything else. A vertical placed on another vertical's
  * propensity row takes that row's benchmark (home services 400 like HVAC, banking 200 like insurance, ...).
  */
 export const REVIEW_BENCHMARKS: Readonly<Record<Vertical, number>> = {
@@ -256,7 +255,7 @@ export const isPrefilteredRule = (rule: string | null): boolean =>
 /** Display: raw 0..1 is shaped by the exponent 1.3 onto 10..90. */
 export const DISPLAY = { min: 10, max: 90, exponent: 1.3 } as const;
 
-/** Quality spread (SPEC.md §5): 0.5 for an empty list, else (p75 - p25) / 100 clamped 0..1. */
+/** Quality spread: 0.5 for an empty list, else (p75 - p25) / 100 clamped 0..1. */
 export const QUALITY_SPREAD = { empty: 0.5, low: 0.25, high: 0.75, divisor: 100 } as const;
 
 /** Reasoning bands. */
@@ -277,7 +276,7 @@ export const AD_SOLUTIONS = {
 /** A channel is recommended at or above this propensity; Linear TV needs CTV at or above `linearTv`. */
 export const RECOMMEND_THRESHOLD = { channel: 0.7, linearTv: 0.85 } as const;
 
-/** Fallback category scores when analysis fails (SPEC.md §9), 0..1. */
+/** Fallback category scores when analysis fails, 0..1. */
 export const FALLBACK_SCORES = {
   'Auto Dealer': 0.8,
   HVAC: 0.7,

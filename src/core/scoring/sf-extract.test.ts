@@ -1,4 +1,4 @@
-// The scoring model on real data: the San Francisco extract around the scan centre.
+// The scoring model on real data: the San Francisco extract, 1 mile around downtown (37.7879, -122.4066).
 import { beforeAll, expect, it } from 'vitest';
 import { dedupe } from '../dedup';
 import { haversineMiles } from '../geo';
