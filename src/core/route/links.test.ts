@@ -5,7 +5,7 @@ const start = { lat: 33.5207, lng: -86.8025 };
 const stops = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ lat: 33.5 + i / 100, lng: -86.8 - i / 100 }));
 
-describe('route links (issue 18)', () => {
+describe('route links', () => {
   it('writes coordinates with six decimals', () => {
     expect(point({ lat: 33.5, lng: -86.123456789 })).toBe('33.500000,-86.123457');
   });

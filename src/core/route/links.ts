@@ -1,7 +1,7 @@
-// Links that open a planned route in the rep's navigation app (issue 18): Google Maps multi-stop directions
-// (at most 9 waypoints per link, so a longer route is split into legs, each starting where the last ended),
-// Apple Maps (one start and one destination per link: a link per leg) and Waze (one destination per link: a link
-// per stop, navigating from wherever the phone is). Pure: coordinates in, URLs out.
+// Links that open a planned route in the rep's navigation app: Google Maps multi-stop directions (at most 9
+// waypoints per link, so a longer route is split into legs, each starting where the last ended), Apple Maps
+// (one start and one destination per link: a link per leg) and Waze (one destination per link: a link per
+// stop, navigating from wherever the phone is). Pure: coordinates in, URLs out.
 import type { LatLng } from '../geo';
 
 export type RouteService = 'google' | 'apple' | 'waze';

@@ -53,7 +53,7 @@ function isPermutation(order: number[], n: number) {
   return [...order].sort((a, b) => a - b).join(',') === Array.from({ length: n }, (_, i) => i + 1).join(',');
 }
 
-describe('optimiseRoute against the exact optimum (issue 18: within 2 % for up to 9 stops)', () => {
+describe('optimiseRoute against the exact optimum (within 2 % for up to 9 stops)', () => {
   const cases: { kind: string; make: (r: () => number, n: number) => number[][] }[] = [
     { kind: 'symmetric (haversine)', make: pointsMatrix },
     { kind: 'asymmetric (road-like)', make: asymmetricMatrix },

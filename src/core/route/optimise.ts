@@ -1,8 +1,9 @@
-// The order of a day's stops (issue 18 "Route for the day"): an open path from the rep's start that visits every
-// stop once with the least travel, over a distance matrix that may be asymmetric (road distances: one-way
-// streets). Pure and deterministic: nearest neighbour from the start, then local search (2-opt and Or-opt) to a
-// local optimum, then a few seeded double-bridge perturbations each followed by the local search again, keeping
-// the best path found (iterated local search). No I/O, no Math.random.
+// The order of a day's stops (docs/PRODUCT.md, "Follow-ups, routes and the pipeline"): an open path from the
+// rep's start that visits every stop once with the least travel, over a distance matrix that may be
+// asymmetric (road distances: one-way streets). Pure and deterministic: nearest neighbour from the start,
+// then local search (2-opt and Or-opt) to a local optimum, then a few seeded double-bridge perturbations each
+// followed by the local search again, keeping the best path found (iterated local search). No I/O, no
+// Math.random.
 
 /** distances[i][j]: the cost from point i to point j; point 0 is the start, 1..n the stops. */
 export type DistanceMatrix = readonly (readonly number[])[];

@@ -5,7 +5,7 @@ const shop = { lat: 33.5207, lng: -86.8025 };
 // 0.1 mile of latitude is 0.1 / 69.09 degrees (earth radius 3959 mi): just inside and just outside.
 const north = (miles: number) => ({ lat: shop.lat + miles / ((3959 * Math.PI) / 180), lng: shop.lng });
 
-describe('checkVisit (issue 18: within 0.1 mile, accuracy ≤ 161 m)', () => {
+describe('checkVisit (within 0.1 mile, accuracy ≤ 161 m)', () => {
   it('pins the limits', () => {
     expect(VISIT_RADIUS_MILES).toBe(0.1);
     expect(VISIT_MAX_ACCURACY_M).toBe(161);

@@ -1,5 +1,5 @@
-// Visits that count (issue 18): a "Visited" log from the phone is verified when the phone was within 0.1 mile of
-// the business's stored position and the phone's fix was good enough to say so. Pure.
+// Visits that count: a "Visited" log from the phone is verified when the phone was within 0.1 mile of the
+// business's stored position and the phone's fix was good enough to say so. Pure.
 import { haversineMiles, type LatLng } from '../geo';
 
 /** How near the business the phone must be, in miles. */

@@ -1,6 +1,6 @@
-// Detection of the website signals in fetched pages (issue 17). Pure: the HTML, its address and the time of the
-// check come in; signals, JSON-LD facts and the links worth following come out. HTML is read with htmlparser2
-// (a maintained, forgiving streaming parser: broken markup never throws).
+// Detection of the website signals in fetched pages. Pure: the HTML, its address and the time of the check
+// come in; signals, JSON-LD facts and the links worth following come out. HTML is read with htmlparser2 (a
+// maintained, forgiving streaming parser: broken markup never throws).
 import { Parser } from 'htmlparser2';
 import {
   DETECTION_RULES,

@@ -1,5 +1,5 @@
-// The signal kinds of the website check (issue 17): stable codes, chip labels, groups. No zod here: the web app
-// imports this file for the chips and the "already advertising" filter; the schemas are in ./signals.ts.
+// The signal kinds of the website check: stable codes, chip labels, groups. No zod here: the web app imports
+// this file for the chips and the "already advertising" filter; the schemas are in ./signals.ts.
 
 /**
  * Every signal kind, a stable code, with its chip label and its group:

@@ -1,7 +1,7 @@
-// The detection rules of the website check, as data (issue 17). Hand-written: no maintained, permissively
-// licensed technology rule set exists on npm (wappalyzer-core 6.10.x is GPL-3.0 and, like the MIT 6.x
-// releases, ships only the engine, not the technologies; 7.x carries no licence). Each rule names a signal kind
-// and where its patterns look:
+// The detection rules of the website check, as data. Hand-written: no maintained, permissively licensed
+// technology rule set exists on npm (wappalyzer-core 6.10.x is GPL-3.0 and, like the MIT 6.x releases, ships
+// only the engine, not the technologies; 7.x carries no licence). Each rule names a signal kind and where its
+// patterns look:
 // - `code`: script sources and inline scripts, iframe, image and link addresses (tags, pixels, widgets);
 // - `links`: the addresses and texts of the page's links and forms (booking pages, carts);
 // - `text`: the visible text.

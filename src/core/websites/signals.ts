@@ -1,6 +1,6 @@
-// What a website check found (issue 17): the signal shape the API carries (`signals: [{ kind, label, url,
-// seenAt }]` on every prospect) and the evidence record kept per business. The one exported place of these
-// schemas; the API shapes import them from here.
+// What a website check found (docs/SCORING.md, "Website evidence"): the signal shape the API carries
+// (`signals: [{ kind, label, url, seenAt }]` on every prospect) and the evidence record kept per business.
+// The one exported place of these schemas; the API shapes import them from here.
 import { z } from 'zod';
 import { SIGNAL_KIND_LIST } from './kinds';
 
