@@ -394,7 +394,7 @@ export default async function run(args: string[]): Promise<void> {
   };
   const kinds = (['sqlite', 'postgres'] as const).filter((k) => !args.includes(`--skip-${k}`));
   const now = Date.now();
-  const sections: string[] = [];
+  const measured: { label: string; generated: string; timings: Timing[] }[] = [];
   let worst = 0;
   const over: string[] = [];
   for (const kind of kinds) {
@@ -423,21 +423,18 @@ export default async function run(args: string[]): Promise<void> {
           `for ${nReps} reps in ${fillS.toFixed(0)} s (${(size / 1e9).toFixed(2)} GB)`,
       );
       const timings = await timeRoutes(t, reps, runs, now);
-      const lines = [
-        `### ${label} (${logs.toLocaleString('en-US')} call logs; generated in ${fillS.toFixed(0)} s, ${(size / 1e9).toFixed(2)} GB)`,
-        '',
-        '| route | period | p50 | p95 | max |',
-        '| --- | --- | ---: | ---: | ---: |',
-      ];
       for (const r of timings) {
         worst = Math.max(worst, r.p95);
         if (r.p95 >= 300) over.push(`${label} ${r.route} ${r.period} (${ms(r.p95)})`);
-        lines.push(`| ${r.route} | ${r.period} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`);
         console.log(
           `  ${r.route.padEnd(18)} ${r.period.padEnd(11)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  max ${ms(r.max)}`,
         );
       }
-      sections.push(lines.join('\n'));
+      measured.push({
+        label,
+        generated: `${label}, generated in ${fillS.toFixed(0)} s, ${(size / 1e9).toFixed(2)} GB`,
+        timings,
+      });
     } finally {
       if (args.includes('--keep')) {
         console.log(`Kept ${kind === 'sqlite' ? t.file : t.url}`);
@@ -447,31 +444,43 @@ export default async function run(args: string[]): Promise<void> {
     }
   }
   console.log(`Worst p95: ${ms(worst)} (target < 300 ms)`);
-  if (logs >= 5_000_000 && kinds.length === 2) {
+  if (logs >= 5_000_000 && measured.length === 2) {
+    // One row per route and period, the two databases side by side.
+    const key = (r: Timing) => `${r.route} ${r.period}`;
+    const second = new Map(measured[1]!.timings.map((r) => [key(r), r]));
+    const cells = (r: Timing | undefined) => (r ? `${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)}` : '— | — | —');
+    const table = [
+      `| route | period | ${measured.map((m) => `${m.label} p50 | ${m.label} p95 | ${m.label} max`).join(' | ')} |`,
+      `| --- | --- | ${measured.map(() => '---: | ---: | ---:').join(' | ')} |`,
+      ...measured[0]!.timings.map(
+        (r) => `| ${r.route} | ${r.period} | ${cells(r)} | ${cells(second.get(key(r)))} |`,
+      ),
+    ];
     await writeSection(
       [
         '## Team dashboard',
         '',
-        `\`npm run bench -- dashboard\`: ${nReps} reps with two years of activity (${logs.toLocaleString('en-US')} call logs, and`,
-        `${volumes.saves.toLocaleString('en-US')} saves, ${volumes.strategies.toLocaleString('en-US')} strategy requests, ${volumes.searches.toLocaleString('en-US')} scans,`,
-        `${volumes.stageChanges.toLocaleString('en-US')} pipeline stage changes, ${volumes.followUps.toLocaleString('en-US')} follow-ups and ${volumes.owned.toLocaleString('en-US')} owned businesses), every`,
-        `\`/api/team\` route called ${runs} times through the app as an admin (after 3 warm-up calls), days counted in`,
-        "America/Chicago. Per-rep counts are correlated counts over one index range each (no sort). The team's",
-        'outcomes, score bands, categories, map and per-day calls and visits are read from rollups kept by triggers',
-        '(migration 2026-11-25T0550-call-log-rollups: counts per UTC hour, per UTC day and per 0.01-degree cell and',
-        'UTC day or month) plus or minus the raw rows of the part-buckets at the ends of the period',
-        '(src/core/rollup-range.ts); the rows are generated with the triggers in place, so generation includes them.',
-        'Win rates read the cohort of businesses first called in the period from first_contacts, one row per business',
-        'kept by triggers (migration 2026-11-26T0700-first-contacts), over one index range: "first month" is the',
-        'largest cohort of the generated data (entries pick businesses at random, so most are first called in the',
-        'first weeks). Before the cohort, win rates grouped every call log of the period by business: about 350 ms',
-        '(SQLite) and 500 ms (PostgreSQL) for a month at this size, scaled from 1 million.',
-        'PostgreSQL after `VACUUM ANALYZE` (what autovacuum keeps up), SQLite after `ANALYZE`.',
+        `\`npm run bench -- dashboard\` (\`bench/dashboard.bench.ts\`; options \`--logs=5000000 --reps=500 --runs=30\`,`,
+        '`--skip-sqlite`, `--skip-postgres`, `--keep`; a run of both databases at 5,000,000 call logs or more writes this',
+        `section): ${nReps} reps with two years of activity (${logs.toLocaleString('en-US')} call logs, ${volumes.saves.toLocaleString('en-US')} saves, ${volumes.strategies.toLocaleString('en-US')} strategy requests,`,
+        `${volumes.searches.toLocaleString('en-US')} scans, ${volumes.stageChanges.toLocaleString('en-US')} pipeline stage changes, ${volumes.followUps.toLocaleString('en-US')} follow-ups and ${volumes.owned.toLocaleString('en-US')} owned businesses),`,
+        `every \`/api/team\` route called ${runs} times through the app as an admin (after 3 warm-up calls), days counted in`,
+        "America/Chicago. Target: every route's p95 under 300 ms. Per-rep counts are correlated counts over one index",
+        "range each (no sort). The team's outcomes, score bands, categories, map and per-day calls and visits are read",
+        'from rollups kept by triggers (migration 2026-11-25T0550-call-log-rollups: counts per UTC hour, per UTC day and',
+        'per 0.01-degree cell and UTC day or month) plus or minus the raw rows of the part-buckets at the ends of the',
+        'period (src/core/rollup-range.ts); the rows are generated with the triggers in place, so generation includes',
+        'them. Win rates read the cohort of businesses first called in the period from first_contacts (one row per',
+        'business kept by triggers, migration 2026-11-26T0700-first-contacts) over one index range: "first month" is the',
+        'largest cohort of the generated data (entries pick businesses at random, so most are first called in the first',
+        'weeks). PostgreSQL after `VACUUM ANALYZE` (what autovacuum keeps up), SQLite after `ANALYZE`.',
         `${cpus().length} cores shared with other work (load average ${loadavg()[0]!.toFixed(1)} at the end).`,
         `Worst p95 of any route: **${ms(worst)}** (target < 300 ms).` +
           (over.length ? ` Over the target: ${over.join(', ')}.` : ' Every route met the target.'),
         '',
-        sections.join('\n\n'),
+        `${logs.toLocaleString('en-US')} call logs: ${measured.map((m) => m.generated).join('; ')}.`,
+        '',
+        ...table,
         '',
       ].join('\n'),
       '## Team dashboard',

@@ -212,16 +212,14 @@ export default async function importOvertureBench(args: string[]): Promise<void>
     await writeSection(
       `## Import: an Overture places file
 
-\`npm run bench -- import-overture\` (\`bench/import-overture.bench.ts\`; options \`--places=1000000
---row-group=100000 --skip-sqlite --skip-postgres\`; \`--places=15000000\` is the size of a national file). Target: a national
-file imports in bounded memory, under 1 GB RSS. The file is generated (seeded) over the contiguous US in
-Overture's schema (test/fixtures/overture/parquet-writer.ts) in row groups of ${rowGroup.toLocaleString('en-US')}:
-36 common categories, 6 % chain names and every other name its own, nine in ten with a phone, 1 % without a
-category (all of them placed by an alternate), 2 % closed, confidence spread from 0.3 to 1. It is imported with \`importOvertureFiles\` (read a row
-group at a time, staged, committed in one transaction, the market rebuilt); rows/s is places read per second of
-the whole import.
-
-A run replaces the rows of its size and databases and keeps the others.
+\`npm run bench -- import-overture\` (\`bench/import-overture.bench.ts\`; options \`--places=1000000 --row-group=100000
+--skip-sqlite --skip-postgres\`; \`--places=15000000\` is the size of a national file). Target: a national file imports in
+bounded memory, under 1 GB RSS. The file is generated (seeded) over the contiguous US in Overture's schema
+(test/fixtures/overture/parquet-writer.ts) in row groups of ${rowGroup.toLocaleString('en-US')}: 36 common categories, 6 % chain names and
+every other name its own, nine in ten with a phone, 1 % without a category (all of them placed by an alternate), 2 %
+closed, confidence spread from 0.3 to 1. It is imported with \`importOvertureFiles\` (read a row group at a time,
+staged, committed in one transaction, the market rebuilt); rows/s is places read per second of the whole import. A
+run replaces the rows of its size and databases and keeps the others.
 
 | places (file) | database | imported | wall time | rows/s | peak RSS | measured |
 | ------------- | -------- | -------- | --------- | ------ | -------- | -------- |

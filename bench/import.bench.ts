@@ -220,9 +220,9 @@ export default async function importBench(args: string[]): Promise<void> {
     `## Import: a state-sized extract
 
 \`npm run bench -- import\` (\`bench/import.bench.ts\`; options \`--businesses=500000 --ways=60000
---plain=1500000,10000000\`). Target from issue 14: a state-sized extract imports in bounded memory, under 1 GB
-RSS. Each extract is generated (seeded) over Alabama's bounding box in blocks of 8,000 elements, as real
-extracts are written: ${businesses.toLocaleString('en-US')} named business nodes (14 kinds, 6% chain brands, a
+--plain=1500000,10000000\`). Target: a state-sized extract imports in bounded memory, under 1 GB RSS. Each
+extract is generated (seeded) over Alabama's bounding box in blocks of 8,000 elements, as real extracts are
+written: ${businesses.toLocaleString('en-US')} named business nodes (14 kinds, 6% chain brands, a
 third with a phone, a fifth with opening hours), ${ways.toLocaleString('en-US')} business buildings (ways placed
 at their centroid in the second pass), as many untagged roads, and ${plains.map((p) => p.toLocaleString('en-US')).join(' or ')}
 untagged nodes (the street geometry that makes up most of a real extract). It is
@@ -238,14 +238,12 @@ Peak RSS is the larger of the kernel's VmHWM (${runs.every((r) => r.hwmReset) ? 
 ${process.version}, ${cpus().length} CPUs, shared with other work (load average ${loadavg()[0]?.toFixed(1)} at the end), so the
 rates vary between runs.
 
-Where the memory goes (measured with VmHWM between the phases): about 400 MB after the two passes over the
-file (Node and tsx, the name-suggestion-index brand table of about 75 MB, the parser's garbage not yet
-collected; the rows themselves are already in the staging table), then the market rebuild
-(\`refreshMarket\`) reads every place twice, a page of 5,000 at a time: a map of every business name to the
-grid cell it was seen in, then each place scored. Before this benchmark the rebuild kept an array of every
-place and a Set of cell strings per name, and the 21 MB extract peaked at 910 to 937 MB; now a name seen in one
-cell keeps it as one number (771 to 829 MB in four runs since, the spread being garbage collection). Memory grows with the number of businesses and of business ways' node refs, not
-with the size of the file: the untagged nodes are only streamed through. PostgreSQL is not measured here.
+Where the memory goes: the two passes over the file (about 400 MB after them, measured with VmHWM between the
+phases: Node and tsx, the name-suggestion-index brand table of about 75 MB, the parser's garbage not yet
+collected; the rows themselves are already in the staging table), then the market rebuild (\`refreshMarket\`),
+which counts each business's places in the database and reads the places a page of 5,000 at a time. Memory grows
+with the number of businesses and of business ways' node refs, not with the size of the file: the untagged nodes
+are only streamed through. PostgreSQL is not measured here.
 `,
     '## Import: a state-sized extract',
   );
