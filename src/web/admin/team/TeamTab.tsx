@@ -29,8 +29,8 @@ import { DataTable, Section, type Column } from './Section';
 import { teamApi, teamKey, type PeriodChoice } from './api';
 import './team.css';
 
-const TeamMap = lazy(() => import('./TeamMap'));
-const RouteMap = lazy(() => import('./RouteMap'));
+const TeamMap = lazy(() => import('./map/TeamMap'));
+const RouteMap = lazy(() => import('./rep/RouteMap'));
 
 const PERIODS = [
   { value: 'this-week', label: 'This week' },

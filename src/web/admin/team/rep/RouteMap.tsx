@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
-import DataAttribution from '../../map/DataAttribution';
+import DataAttribution from '../../../map/DataAttribution';
 import 'leaflet/dist/leaflet.css';
 
 export interface RouteStop {

@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import { Circle, MapContainer, Popup, Rectangle, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { MapCell, ScannedArea } from '../../../core/api/dashboard';
-import { METERS_PER_MILE } from '../../defaults';
-import DataAttribution from '../../map/DataAttribution';
+import type { MapCell, ScannedArea } from '../../../../core/api/dashboard';
+import { METERS_PER_MILE } from '../../../defaults';
+import DataAttribution from '../../../map/DataAttribution';
 
 export const CALLS_COLOR = '#1864ab';
 export const VISITS_COLOR = '#2b8a3e';
