@@ -1,4 +1,4 @@
-// `npm run bench -- core`: de-duplication and scoring of 500 scan candidates (issue 3, target < 5 ms each).
+// `npm run bench -- core`: de-duplication and scoring of 500 scan candidates (target: under 5 ms each).
 // Candidates are generated deterministically around downtown San Francisco: a realistic mix of verticals,
 // national chains, missing data, and about 20% duplicates (re-formatted names, suffixes, nudged coordinates,
 // the same address from a second provider). Options: --n=500 --iterations=300

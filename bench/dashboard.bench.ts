@@ -1,6 +1,6 @@
 // `npm run bench -- dashboard [--logs=5000000] [--reps=500] [--runs=30] [--skip-postgres] [--skip-sqlite] [--keep]`
 // (--keep leaves the SQLite database file or the PostgreSQL database in place, to study query plans)
-// The team dashboard (issue 19) at size: 500 reps with two years of activity (5 million call logs, and saves,
+// The team dashboard at size: 500 reps with two years of activity (5 million call logs, and saves,
 // strategy requests and scans in proportion), then every /api/team route timed through the app (access
 // control, validation, the database's aggregates, serialisation) as an admin, for this week, last week and
 // this month counted in America/Chicago, on SQLite and PostgreSQL. Writes docs/PERFORMANCE.md's "Team dashboard"

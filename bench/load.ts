@@ -42,7 +42,7 @@ interface Options {
   maxReps: number;
 }
 
-/** The p99 a stage must stay under to count as sustained (issue 7's target). */
+/** The p99 a stage must stay under to count as sustained: 500 ms. */
 const CAPACITY_P99_MS = 500;
 
 function parseArgs(argv: string[]): Options {

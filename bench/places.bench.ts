@@ -79,7 +79,7 @@ function nationPoint(rand: () => number, center: { lat: number; lng: number }) {
   }
 }
 
-/** Row i of the synthetic data at `at`; 35% carry a SPEC place type. */
+/** Row i of the synthetic data at `at`; 35% carry one of the scan categories' place types. */
 function syntheticRow(i: number, rand: () => number, { lat, lng }: { lat: number; lng: number }, at: string) {
   const typed = rand() < 0.35;
   const type = typed

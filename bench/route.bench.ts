@@ -1,4 +1,4 @@
-// `npm run bench -- route`: the route optimiser (issue 18) on 25 and 50 stops, median and p95 of the time to
+// `npm run bench -- route`: the route optimiser on 25 and 50 stops, median and p95 of the time to
 // order them (nearest neighbour, 2-opt, Or-opt and the seeded kicks), on straight-line and road-like
 // (asymmetric) matrices of random stops in a 10-mile box. Target: 25 stops well under 200 ms.
 // Options: --runs=60

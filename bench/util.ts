@@ -70,7 +70,8 @@ export async function writeSection(
   const text = existsSync(file)
     ? readFileSync(file, 'utf8')
     : '# Performance\n\nFigures measured on the development machine with `npm run bench`.\n';
-  const start = text.indexOf(heading);
+  // The whole heading line: another section's heading may begin with this one's text.
+  const start = text.indexOf(`${heading}\n`);
   let out: string;
   if (start < 0) {
     out = `${text.trimEnd()}\n\n${section}`;

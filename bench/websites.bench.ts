@@ -1,4 +1,4 @@
-// `npm run bench -- websites` (issue 17): how fast the website checks read pages, and what a worker checking 1,000
+// `npm run bench -- websites`: how fast the website checks read pages, and what a worker checking 1,000
 // sites holds in memory. The sites are a local HTTP server serving the fixture sites of test/fixtures/websites
 // under 1,000 host names (site-N.test, resolved to 127.0.0.1 by an injected resolver, as in the tests), so every
 // site has its own host and the per-host gate never waits. Each check is what a job does: robots.txt, the home
