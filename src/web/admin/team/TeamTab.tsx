@@ -2,9 +2,9 @@
 // figure comes from the /api/team routes (the database counts; days on this browser's calendar). A rep's name
 // opens their page. Each chart has a sentence saying what it shows, a table view and a CSV download; Print
 // gives a printable page (team.css).
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import type { CsvColumn } from '../../../core/csv';
 import type {
   ConversionRow,
@@ -21,12 +21,14 @@ import type {
 import { CATEGORY_LIMIT } from '../../../core/api/dashboard';
 import { localDateOf } from '../../../core/local-days';
 import { formatDateTime } from '../../format';
-import { useConfig } from '../../session';
 import { ErrorAlert, Loading, messageOf } from '../common';
-import { DayColumns, RowBars, SERIES } from './charts';
+import { ACTIVITY_SERIES, DayColumns, RowBars, SERIES } from './charts';
 import { csvFileName, downloadCsv } from './csv';
 import { DataTable, Section, type Column } from './Section';
-import { teamApi, teamKey, type PeriodChoice } from './api';
+import { teamApi, useTeamQuery, type PeriodChoice, type RepScope, type Scope } from './api';
+import { activityOf, highest, pct, plural, shortDate } from './figures';
+import { MapFrame, useMapTiles } from './map/MapFrame';
+import { RepLink } from './RepLink';
 import './team.css';
 
 const TeamMap = lazy(() => import('./map/TeamMap'));
@@ -41,30 +43,6 @@ const PERIODS = [
 const QUIET_DAYS = ['3', '7', '14', '30'];
 /** Reps drawn in the per-rep chart (the busiest); the table lists every one. */
 const CHART_REPS = 15;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
-const shortDate = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  });
-};
-const activityOf = (r: {
-  calls: number;
-  visits: number;
-  saves: number;
-  strategies: number;
-  followUps: number;
-}) => r.calls + r.visits + r.saves + r.strategies + r.followUps;
-
-function useTeamQuery<T>(what: string, choice: PeriodChoice, userId: string | null, fn: () => Promise<T>) {
-  const ready = choice.period !== 'custom' || Boolean(choice.from && choice.to);
-  return useQuery({ queryKey: teamKey(what, choice, userId), queryFn: fn, enabled: ready });
-}
 
 function PeriodControls({ choice, onChange }: { choice: PeriodChoice; onChange: (c: PeriodChoice) => void }) {
   return (
@@ -98,11 +76,7 @@ function PeriodControls({ choice, onChange }: { choice: PeriodChoice; onChange: 
 const repColumns = (open: (id: string) => void): Column<RepActivity>[] => [
   {
     header: 'Rep',
-    cell: (r) => (
-      <Anchor component="button" type="button" onClick={() => open(r.userId)} data-testid="team-rep-link">
-        {r.name}
-      </Anchor>
-    ),
+    cell: (r) => <RepLink rep={r} open={open} testId="team-rep-link" />,
   },
   { header: 'Calls', cell: (r) => r.calls, numeric: true },
   { header: 'Visits', cell: (r) => r.visits, numeric: true },
@@ -179,12 +153,7 @@ const logCsv: CsvColumn<RepLogEntry>[] = [
   ['Note', (e) => e.note],
 ];
 
-const daySeries = (['calls', 'visits', 'saves', 'strategies', 'followUps'] as const).map((k) => ({
-  key: k,
-  ...SERIES[k],
-}));
-
-function DailySection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+function DailySection({ choice, userId }: Scope) {
   const daily = useTeamQuery('daily', choice, userId, () => teamApi.daily(choice, userId));
   if (daily.isPending) return <Loading label="Loading activity per day..." />;
   if (daily.isError) return <ErrorAlert message={messageOf(daily.error)} />;
@@ -200,7 +169,9 @@ function DailySection({ choice, userId }: { choice: PeriodChoice; userId: string
       id="daily"
       title="Activity per day"
       summary={summary}
-      chart={<DayColumns data={days.map((d) => ({ ...d, label: shortDate(d.date) }))} series={daySeries} />}
+      chart={
+        <DayColumns data={days.map((d) => ({ ...d, label: shortDate(d.date) }))} series={ACTIVITY_SERIES} />
+      }
       table={<DataTable label="Activity per day" columns={dayColumns} rows={days} rowKey={(d) => d.date} />}
       onCsv={() =>
         downloadCsv(csvFileName('per_day', daily.data.period.from, daily.data.period.to), dayCsv, days)
@@ -209,9 +180,9 @@ function DailySection({ choice, userId }: { choice: PeriodChoice; userId: string
   );
 }
 
-function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+function MapSection({ choice, userId }: Scope) {
   const map = useTeamQuery('map', choice, userId, () => teamApi.map(choice, userId));
-  const config = useConfig();
+  const tiles = useMapTiles();
   if (map.isPending) return <Loading label="Loading the map..." />;
   if (map.isError) return <ErrorAlert message={messageOf(map.error)} />;
   const { cells, areas, unplaced, truncated, period } = map.data;
@@ -231,18 +202,9 @@ function MapSection({ choice, userId }: { choice: PeriodChoice; userId: string |
       summary={summary}
       note="Squares of about 1 km: green where there was a visit, blue for calls only; dashed circles: areas scanned in the period."
       chart={
-        <div className="map-wrap team-map-wrap">
-          <Suspense fallback={<div className="map-placeholder">Loading the map...</div>}>
-            <TeamMap
-              cells={cells}
-              cellDegrees={map.data.cellDegrees}
-              areas={areas}
-              tileUrl={config.data?.map.tileUrl ?? ''}
-              tileAttribution={config.data?.map.tileAttribution ?? ''}
-              dataAttribution={config.data?.map.dataAttribution ?? ''}
-            />
-          </Suspense>
-        </div>
+        <MapFrame>
+          <TeamMap cells={cells} cellDegrees={map.data.cellDegrees} areas={areas} {...tiles} />
+        </MapFrame>
       }
       table={
         <DataTable
@@ -297,11 +259,7 @@ function QuietReps({ open }: { open: (id: string) => void }) {
             columns={[
               {
                 header: 'Rep',
-                cell: (r) => (
-                  <Anchor component="button" type="button" onClick={() => open(r.userId)}>
-                    {r.name}
-                  </Anchor>
-                ),
+                cell: (r) => <RepLink rep={r} open={open} />,
               },
               { header: 'Email', cell: (r) => r.email },
               {
@@ -334,17 +292,16 @@ function QuietReps({ open }: { open: (id: string) => void }) {
   );
 }
 
-function OutcomeSections({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+function OutcomeSections({ choice, userId }: Scope) {
   const outcomes = useTeamQuery('outcomes', choice, userId, () => teamApi.outcomes(choice, userId));
   if (outcomes.isPending) return <Loading label="Loading outcomes..." />;
   if (outcomes.isError) return <ErrorAlert message={messageOf(outcomes.error)} />;
   const { period, scoreBands, categories } = outcomes.data;
   const rows = outcomes.data.outcomes;
   const total = rows.reduce((n, r) => n + r.count, 0);
-  const rated = scoreBands.filter((b) => b.perCall !== null);
-  const best = rated.reduce<ConversionRow | null>(
-    (a, b) => (a === null || (b.perCall ?? 0) > (a.perCall ?? 0) ? b : a),
-    null,
+  const best = highest(
+    scoreBands.filter((b) => b.perCall !== null),
+    (b) => b.perCall,
   );
   const perCallSeries = [
     { key: 'perCall' as const, label: 'Visits + saves per call', color: SERIES.visits.color },
@@ -473,7 +430,7 @@ const funnelCsv: CsvColumn<FunnelStageRow>[] = [
 ];
 
 /** The pipeline funnel New → Contacted → Meeting set → Proposal → Won (GET /api/team/funnel). */
-function FunnelSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+function FunnelSection({ choice, userId }: Scope) {
   const funnel = useTeamQuery('funnel', choice, userId, () => teamApi.funnel(choice, userId));
   if (funnel.isPending) return <Loading label="Loading the funnel..." />;
   if (funnel.isError) return <ErrorAlert message={messageOf(funnel.error)} />;
@@ -534,14 +491,6 @@ const winRateCsv: CsvColumn<WinRateRow>[] = [
   ['Win rate', (r) => r.winRate],
 ];
 
-/** The row with the highest rate (the first of equals); null with no rows. */
-function highest(rows: readonly WinRateRow[], rate: (r: WinRateRow) => number | null): WinRateRow | null {
-  return rows.reduce<WinRateRow | null>(
-    (a, b) => (a === null || (rate(b) ?? 0) > (rate(a) ?? 0) ? b : a),
-    null,
-  );
-}
-
 /** Meeting and win rates of win-rate rows (score bands or categories) as bars. */
 function WinRateBars({ rows }: { rows: readonly WinRateRow[] }) {
   return (
@@ -558,7 +507,7 @@ function WinRateBars({ rows }: { rows: readonly WinRateRow[] }) {
 }
 
 /** Win rate by score band (GET /api/team/win-rates): does the score predict? */
-function WinRateSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+function WinRateSection({ choice, userId }: Scope) {
   const rates = useTeamQuery('win-rates', choice, userId, () => teamApi.winRates(choice, userId));
   if (rates.isPending) return <Loading label="Loading win rates..." />;
   if (rates.isError) return <ErrorAlert message={messageOf(rates.error)} />;
@@ -602,7 +551,7 @@ const categoryWinColumns: Column<WinRateRow>[] = [
 const categoryWinCsv: CsvColumn<WinRateRow>[] = [['Category', (r) => r.key], ...winRateCsv.slice(1)];
 
 /** Which categories turn into meetings and wins (GET /api/team/win-rates, the same cohort as the score bands). */
-function CategoryWinSection({ choice, userId }: { choice: PeriodChoice; userId: string | null }) {
+function CategoryWinSection({ choice, userId }: Scope) {
   const rates = useTeamQuery('win-rates', choice, userId, () => teamApi.winRates(choice, userId));
   if (rates.isPending) return <Loading label="Loading win rates by category..." />;
   if (rates.isError) return <ErrorAlert message={messageOf(rates.error)} />;
@@ -681,15 +630,7 @@ const changeCsv: CsvColumn<StageChange>[] = [
 ];
 
 /** One rep's pipeline: what they own now, by stage, and the period's changes (GET /api/team/reps/:id/pipeline). */
-function RepPipelineSection({
-  userId,
-  choice,
-  name,
-}: {
-  userId: string;
-  choice: PeriodChoice;
-  name: string;
-}) {
+function RepPipelineSection({ userId, choice, name }: RepScope) {
   const pipeline = useTeamQuery('rep-pipeline', choice, userId, () => teamApi.repPipeline(userId, choice));
   if (pipeline.isPending) return <Loading label="Loading the rep's pipeline..." />;
   if (pipeline.isError) return <ErrorAlert message={messageOf(pipeline.error)} />;
@@ -773,9 +714,9 @@ const visitCsv: CsvColumn<RouteVisit>[] = [
 ];
 
 /** One rep's route history: the period's visits in order, per day, on a map (GET /api/team/reps/:id/route). */
-function RouteSection({ userId, choice, name }: { userId: string; choice: PeriodChoice; name: string }) {
+function RouteSection({ userId, choice, name }: RepScope) {
   const route = useTeamQuery('rep-route', choice, userId, () => teamApi.repRoute(userId, choice));
-  const config = useConfig();
+  const tiles = useMapTiles();
   if (route.isPending) return <Loading label="Loading the route history..." />;
   if (route.isError) return <ErrorAlert message={messageOf(route.error)} />;
   const { visits, total, verified, period, truncated } = route.data;
@@ -819,17 +760,9 @@ function RouteSection({ userId, choice, name }: { userId: string; choice: Period
       }
       chart={
         stops.length ? (
-          <div className="map-wrap team-map-wrap">
-            <Suspense fallback={<div className="map-placeholder">Loading the map...</div>}>
-              <RouteMap
-                stops={stops}
-                days={days}
-                tileUrl={config.data?.map.tileUrl ?? ''}
-                tileAttribution={config.data?.map.tileAttribution ?? ''}
-                dataAttribution={config.data?.map.dataAttribution ?? ''}
-              />
-            </Suspense>
-          </div>
+          <MapFrame>
+            <RouteMap stops={stops} days={days} {...tiles} />
+          </MapFrame>
         ) : undefined
       }
       table={
@@ -1018,7 +951,7 @@ export function TeamTab() {
             }
             chart={
               chartReps.length ? (
-                <RowBars data={chartReps} labelKey="name" series={daySeries} stacked />
+                <RowBars data={chartReps} labelKey="name" series={ACTIVITY_SERIES} stacked />
               ) : undefined
             }
             table={

@@ -1,4 +1,6 @@
-// The team dashboard's calls: shapes from src/core/api/dashboard.ts, days on this browser's calendar.
+// The Team tab's calls to /api/team (shapes from src/core/api/dashboard.ts), days on this browser's calendar, and
+// the query every section loads its figures with.
+import { useQuery } from '@tanstack/react-query';
 import type {
   PeriodPreset,
   RepPage,
@@ -20,6 +22,19 @@ export interface PeriodChoice {
   /** YYYY-MM-DD, with period 'custom'. */
   from?: string;
   to?: string;
+}
+
+/** What a section shows: the chosen period, and one rep's figures or (null) the whole team's. */
+export interface Scope {
+  choice: PeriodChoice;
+  userId: string | null;
+}
+
+/** What a section of a rep's page shows: the chosen period and the rep, by id and name. */
+export interface RepScope {
+  choice: PeriodChoice;
+  userId: string;
+  name: string;
 }
 
 function query(choice: PeriodChoice, userId?: string | null): string {
@@ -62,3 +77,14 @@ export const teamKey = (what: string, c: PeriodChoice, userId?: string | null) =
   c.to ?? '',
   userId ?? '',
 ];
+
+/** A section's figures for the period; nothing is asked while custom dates lack their first or last day. */
+export function useTeamQuery<T>(
+  what: string,
+  choice: PeriodChoice,
+  userId: string | null,
+  fn: () => Promise<T>,
+) {
+  const ready = choice.period !== 'custom' || Boolean(choice.from && choice.to);
+  return useQuery({ queryKey: teamKey(what, choice, userId), queryFn: fn, enabled: ready });
+}

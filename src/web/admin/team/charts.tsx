@@ -17,6 +17,11 @@ export interface Series {
   color: string;
 }
 
+/** The five kinds of activity, in the order the per-rep bars and the per-day columns stack them. */
+export const ACTIVITY_SERIES: Series[] = (
+  ['calls', 'visits', 'saves', 'strategies', 'followUps'] as const
+).map((k) => ({ key: k, ...SERIES[k] }));
+
 const axisText = { fontSize: 12, fill: '#343a40' };
 
 /** Horizontal bars, one row per item (reps, outcomes, categories): readable on a phone at any count. */
