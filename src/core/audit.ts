@@ -17,7 +17,7 @@ export const AUDIT_ACTION_LABELS = {
   'places.region_refresh': 'Started a region download',
   'places.overture_import': 'Started an Overture places import',
   'prospect.category_change': 'Changed a category',
-  // The team pipeline (issue 18): every change of a business's stage or owner, by reps too.
+  // The team pipeline: every change of a business's stage or owner, by reps too.
   'pipeline.claim': 'Claimed a business',
   'pipeline.stage': 'Changed a pipeline stage',
   'pipeline.release': 'Released a business',

@@ -1,4 +1,5 @@
-// Blocklist filtering by stable id (SPEC.md §3, §4): a prospect's stable id is its id, else its business hash.
+// Blocklist filtering by stable id (docs/PRODUCT.md, "Saved prospects, advertisers and the blocklist"): a
+// prospect's stable id is its id, else its business hash.
 import { businessCacheKey, businessHash, type Business, type CacheKeyInput } from './types';
 
 export interface Blockable extends CacheKeyInput {
@@ -8,8 +9,8 @@ export interface Blockable extends CacheKeyInput {
 }
 
 /**
- * The id a block is stored under: the prospect id, else the analysis's business hash, else null (SPEC.md §4:
- * "if no stable id exists the block is skipped").
+ * The id a block is stored under: the prospect id, else the analysis's business hash, else null (then nothing
+ * can be blocked).
  */
 export function stableId(p: Blockable): string | null {
   const id = p.id?.trim();
@@ -33,7 +34,7 @@ export function blockKeys(p: Blockable): { id: string; analysisHash: string; bus
 
 /**
  * Remove blocked entries: one is blocked when its id, its analysis's business hash, or its computed cache key
- * (SPEC.md §3) is on the list, so a block made before or after analysis both hold.
+ * is on the list, so a block made before or after analysis both hold.
  */
 export function filterBlocked<T extends Blockable>(items: readonly T[], blocklist: Iterable<string>): T[] {
   const blocked = blocklist instanceof Set ? (blocklist as ReadonlySet<string>) : new Set(blocklist);
@@ -48,7 +49,8 @@ export function filterBlocked<T extends Blockable>(items: readonly T[], blocklis
 }
 
 /**
- * Remove blocked businesses before they are analysed (SPEC.md §4: de-duplicate, remove blocked, analyse, sort).
+ * Remove blocked businesses before they are analysed (a scan de-duplicates, removes blocked, analyses,
+ * sorts).
  * A business is blocked when any id its prospect could have been blocked under is on the list: its place id or
  * provider id (the prospect id), its cache key (the analysis's business hash), or the name/address/category hash
  * (the business hash of a prospect without a place id).

@@ -16,7 +16,7 @@ import {
   resolveGroups,
 } from './categories';
 
-describe('category table (SPEC.md §3)', () => {
+describe('category table', () => {
   it('has exactly the nine groups with their place types', () => {
     expect(Object.fromEntries(Object.entries(CATEGORY_GROUPS).map(([k, v]) => [k, [...v.types]]))).toEqual({
       legal: ['lawyer'],
@@ -89,7 +89,7 @@ describe('placeTypesForGroups', () => {
 });
 
 describe('friendly labels', () => {
-  it('uses the four labels of SPEC.md §3 word for word', () => {
+  it('uses the four fixed labels word for word', () => {
     expect(labelForPlaceType('car_repair')).toBe('Auto Repair');
     expect(labelForPlaceType('dentist')).toBe('Dental');
     expect(labelForPlaceType('lawyer')).toBe('Legal Services');
@@ -115,7 +115,7 @@ describe('friendly labels', () => {
   });
 });
 
-describe('Set category rules (issue 16 item 2)', () => {
+describe('Set category rules', () => {
   it("treats missing and 'Business' as no category", () => {
     expect(hasRealCategory('Legal Services')).toBe(true);
     expect(hasRealCategory(' business ')).toBe(false);

@@ -1,7 +1,7 @@
-// Category groups, place types and friendly labels of SPEC.md §3.
+// Category groups, place types and friendly labels (docs/PRODUCT.md, "Categories").
 import { CATEGORY_CHARACTERS, CATEGORY_REQUIRED, CATEGORY_TOO_LONG } from './messages';
 
-/** The nine category groups with their place types, exactly as SPEC.md §3. */
+/** The nine category groups with their place types. */
 export const CATEGORY_GROUPS = {
   legal: { label: 'Legal', types: ['lawyer'] },
   healthcare: {
@@ -44,7 +44,7 @@ export const CATEGORY_GROUPS = {
 export type CategoryGroup = keyof typeof CATEGORY_GROUPS;
 export type PlaceType = (typeof CATEGORY_GROUPS)[CategoryGroup]['types'][number];
 
-/** Every group key, in the order of SPEC.md §3. */
+/** Every group key, in table order. */
 export const ALL_GROUPS: readonly CategoryGroup[] = Object.keys(CATEGORY_GROUPS) as CategoryGroup[];
 
 /** Every place type of every group, in table order, each once. */
@@ -57,9 +57,9 @@ export const isCategoryGroup = (value: string): value is CategoryGroup => GROUP_
 export const isPlaceType = (value: string): value is PlaceType => PLACE_TYPE_SET.has(value);
 
 /**
- * The groups a scan asks for (SPEC.md §5): unknown names are ignored, and none given (undefined, an empty list
- * or only unknown names) means all groups. Names are matched after trimming and lower-casing; duplicates collapse;
- * the result keeps the order of SPEC.md §3.
+ * The groups a scan asks for: unknown names are ignored, and none given (undefined, an empty list or only
+ * unknown names) means all groups. Names are matched after trimming and lower-casing; duplicates collapse;
+ * the result keeps table order.
  */
 export function resolveGroups(input: readonly string[] | undefined): CategoryGroup[] {
   const wanted = new Set((input ?? []).map((s) => s.trim().toLowerCase()).filter(isCategoryGroup));
@@ -88,8 +88,8 @@ export function groupOfPlaceType(type: string): CategoryGroup | undefined {
 }
 
 /**
- * Friendly labels. The four of SPEC.md §3 (car_repair, dentist, lawyer, bank) are word for word; the rest are
- * the labels a sales rep would expect. Types outside the table use {@link fallbackLabel}.
+ * Friendly labels. Those of car_repair, dentist, lawyer and bank are fixed product words; the rest are the
+ * labels a sales rep would expect. Types outside the table use {@link fallbackLabel}.
  */
 export const PLACE_TYPE_LABELS: Readonly<Record<string, string>> = {
   lawyer: 'Legal Services',
@@ -133,7 +133,7 @@ export const PLACE_TYPE_LABELS: Readonly<Record<string, string>> = {
   furniture_store: 'Furniture',
 };
 
-/** SPEC.md §3 fallback: underscores become spaces and each word is capitalised ('pet_store' -> 'Pet Store'). */
+/** The fallback label: underscores become spaces, each word capitalised ('pet_store' -> 'Pet Store'). */
 export function fallbackLabel(type: string): string {
   return type
     .split('_')
@@ -157,7 +157,7 @@ const GENERIC_TYPES: ReadonlySet<string> = new Set([
 
 /**
  * The friendly category of a business from its place types: the first type of the nine groups if any, else the
- * first non-generic type, else 'Business' (the label SPEC.md §2 treats as "category missing").
+ * first non-generic type, else 'Business' (the label that counts as "category missing").
  */
 export function categoryLabel(types: readonly string[]): string {
   const known = types.find(isPlaceType);
@@ -166,7 +166,7 @@ export function categoryLabel(types: readonly string[]): string {
   return specific ? labelForPlaceType(specific) : 'Business';
 }
 
-/** SPEC §2: a category that is neither missing nor 'Business' (then 'Set category' is not offered). */
+/** A category that is neither missing nor 'Business' (then 'Set category' is not offered). */
 export const hasRealCategory = (category: string | null | undefined): boolean => {
   const c = category?.trim() ?? '';
   return c !== '' && c.toLowerCase() !== 'business';

@@ -1,5 +1,5 @@
-// CSV shaping for every file the product writes (SPEC.md §2 exports, issue 5 item 7): RFC 4180 quoting,
-// CRLF line ends, UTF-8 with a byte-order mark so spreadsheets pick the right encoding, and formula-injection
+// CSV shaping for every file the product writes (docs/PRODUCT.md, "Exports"): RFC 4180 quoting, CRLF line
+// ends, UTF-8 with a byte-order mark so spreadsheets pick the right encoding, and formula-injection
 // neutralising. Also a tolerant RFC 4180 parser for imported customer lists. Pure: no I/O.
 
 /** UTF-8 byte-order mark, written first so spreadsheet programs read the file as UTF-8. */
@@ -82,8 +82,8 @@ export function fileDate(date: Date = new Date(), timeZone = 'UTC'): string {
 
 /**
  * An instant as 'YYYY-MM-DD HH:MM' on the clock of a time zone (default UTC): the rep's own local time in
- * their exports (issue 14 item 9), in a form Excel, Google Sheets, LibreOffice and Numbers all read as a date
- * and time. Text that is not a date is returned as it is.
+ * their exports, in a form Excel, Google Sheets, LibreOffice and Numbers all read as a date and time. Text
+ * that is not a date is returned as it is.
  */
 export function localDateTime(value: string | Date, timeZone = 'UTC'): string {
   const date = value instanceof Date ? value : new Date(value);
@@ -93,7 +93,7 @@ export function localDateTime(value: string | Date, timeZone = 'UTC'): string {
 }
 
 /**
- * A phone number as a spreadsheet shows it naturally, still never read as a formula (issue 14 item 9).
+ * A phone number as a spreadsheet shows it naturally, still never read as a formula.
  *
  * A leading '+' makes Excel and Google Sheets evaluate the cell ('+1 415-555-0101' becomes an error or a
  * sum), so the generic guard of {@link neutraliseCell} prefixes it with an apostrophe, which those programs

@@ -43,7 +43,7 @@ const c = (name: string, lat: number, lng: number, address = '', extra: Partial<
   ...extra,
 });
 
-describe('constants (SPEC.md §5)', () => {
+describe('constants', () => {
   it('pins the closeness thresholds', () => {
     expect(CLOSE_DEGREES).toBe(0.001);
     expect(STORAGE_CLOSE_DEGREES).toBe(0.005);
@@ -508,7 +508,7 @@ describe('dedupe: one business mapped twice (same-name-nearby, 150 m)', () => {
     const a = c('Chase', north(0), -122.4, '700 Market Street');
     const b = c('Chase', north(120), -122.4, '1 Kearny Street, San Francisco');
     expect(dedupe([a, b])).toEqual([a, b]);
-    // Within 0.001° SPEC §5's own name-and-coordinates rule still merges them, as §5 says.
+    // Within 0.001° the base name-and-coordinates rule still merges them.
     expect(dedupe([a, { ...b, lat: north(100) }])).toEqual([a]);
   });
 
@@ -645,7 +645,7 @@ describe('dropIncomplete', () => {
   });
 });
 
-describe('topUp (open-map results, SPEC.md §5)', () => {
+describe('topUp (open-map results)', () => {
   const existing = [c('Acme Dental', 37.0, -122.0), c('Beta Law', 37.01, -122.01)];
 
   it('drops results whose name matches an existing one case-insensitively', () => {

@@ -1,5 +1,6 @@
-// De-duplication of scan candidates, by SPEC.md §5 and two rules added for what §5 misses (below), in O(n)
-// expected time (hash maps and coordinate grids, never all pairs).
+// De-duplication of scan candidates (docs/PRODUCT.md, "The map and the scan"): the base rules (the same id;
+// the same name at the same coordinates; the same address) and two proximity rules for one business mapped
+// twice (below), in O(n) expected time (hash maps and coordinate grids, never all pairs).
 //
 // Which entry wins: always the FIRST one in input order, at its place in the list. Callers pass candidates
 // best-sourced first (the imported extract or the maps service before the open-map top-up, nearest first within
@@ -13,15 +14,16 @@
 // a shallow copy; the input objects are never changed. Different businesses merged by the address rules (one
 // street address) contribute nothing.
 //
-// Note on SPEC.md's same-address rule: businesses sharing one street address (an office tower, a mall) are
+// The same-address rule: businesses sharing one street address (an office tower, a mall) are
 // merged unless their addresses carry different suite/unit numbers, which normalisation keeps. The address
 // rules apply only to addresses whose street line has a house number: OSM data often gives just "CA",
-// "San Francisco" or "Grant Avenue, San Francisco, CA", and treating those as one address merged a library
-// with a theatre 0.8 mile away and every shop of a street into one.
+// "San Francisco" or "Grant Avenue, San Francisco, CA", and treating those as one address would merge a
+// library with a theatre 0.8 mile away and every shop of a street into one.
 //
-// Rules added to §5 (issue 13: "no duplicates in one list"). §5 compares coordinates within 0.001° (about 90 m
-// east-west here), so one business mapped twice (a shop node and its building outline, an ATM beside its bank,
-// an old node beside a new one) and the buildings of one campus came through as separate cards:
+// The proximity rules, so that no business shows twice in one list. The base rules compare coordinates within
+// 0.001° (about 90 m east-west here), which alone would let one business mapped twice (a shop node and its
+// building outline, an ATM beside its bank, an old node beside a new one) and the buildings of one campus
+// through as separate cards:
 //  - same-name-nearby: the same normalised name within 150 m (SAME_BUSINESS_METERS) is one business, unless
 //    both carry street lines with house numbers and those differ: two branches of a chain on one block, each
 //    with its own address, stay two. Further apart the same name is another branch (two Starbucks 0.3 mile
@@ -90,7 +92,7 @@ export const CAMPUS_MILES = 0.5;
 // Floating point: 37.001 - 37 is 0.00099999999999767; treat "within 0.001" inclusively.
 const EPS = 1e-9;
 
-/** Legal-form suffixes removed from the end of a name (SPEC.md §5). */
+/** Legal-form suffixes removed from the end of a name. */
 export const NAME_SUFFIXES: readonly string[] = ['inc', 'llc', 'corp', 'co', 'ltd'];
 const NAME_SUFFIX_SET: ReadonlySet<string> = new Set(NAME_SUFFIXES);
 
@@ -156,8 +158,8 @@ function words(text: string): string[] {
 }
 
 /**
- * SPEC.md §5 name normalisation: lower-case, punctuation stripped, trailing legal suffixes (inc, llc, corp, co,
- * ltd) removed. "Joe's Plumbing Co., Inc." -> "joes plumbing". A name made only of suffixes is kept as is.
+ * Name normalisation: lower-case, punctuation stripped, trailing legal suffixes (inc, llc, corp, co, ltd)
+ * removed. "Joe's Plumbing Co., Inc." -> "joes plumbing". A name made only of suffixes is kept as is.
  */
 export function normalizeName(name: string): string {
   const w = words(name);
@@ -167,7 +169,7 @@ export function normalizeName(name: string): string {
   return w.join(' ');
 }
 
-/** SPEC.md §5 address normalisation: lower-case, punctuation stripped, street-type words removed. */
+/** Address normalisation: lower-case, punctuation stripped, street-type words removed. */
 export function normalizeAddress(address: string | null | undefined): string {
   if (!address) return '';
   return words(address)
@@ -199,10 +201,10 @@ export function hasHouseNumber(address: string | null | undefined): boolean {
 }
 
 /**
- * The normalised address the address rules of SPEC.md §5 compare: {@link normalizeAddress} of an address whose
- * street line has a house number, else '' (never matches). Without the house number an address names an area
- * or a whole street ("CA", "Grant Avenue, San Francisco, CA"), and "the same address" would merge unrelated
- * businesses far apart.
+ * The normalised address the address rules compare: {@link normalizeAddress} of an address whose street line
+ * has a house number, else '' (never matches). Without the house number an address names an area or a whole
+ * street ("CA", "Grant Avenue, San Francisco, CA"), and "the same address" would merge unrelated businesses
+ * far apart.
  */
 export function addressKey(address: string | null | undefined): string {
   return hasHouseNumber(address) ? normalizeAddress(address) : '';
@@ -281,7 +283,7 @@ export function isStorageName(normalizedName: string): boolean {
   return STORAGE_NAME.test(normalizedName);
 }
 
-/** Which SPEC.md §5 rule made an entry a duplicate. */
+/** Which rule made an entry a duplicate. */
 export type DedupRule =
   | 'same-id'
   | 'name-and-coordinates'
@@ -486,7 +488,7 @@ const exactKeyOf = (item: DedupCandidate): string =>
   `${item.name.trim().toLowerCase()}|${(item.address ?? '').trim().toLowerCase()}|${item.lat.toFixed(6)}|${item.lng.toFixed(6)}`;
 
 /**
- * Remove duplicates by the rules of SPEC.md §5 and the two added rules, keeping the first of each set (see the
+ * Remove duplicates by the base rules and the two proximity rules, keeping the first of each set (see the
  * note at the top). Two entries are the same when
  *  - they share a place id or provider id;
  *  - their normalised names match and their coordinates are within 0.001° in both latitude and longitude
@@ -715,7 +717,7 @@ export function dedupe<T extends DedupCandidate>(items: readonly T[]): T[] {
   return dedupeDetailed(items).kept;
 }
 
-/** SPEC.md §5: results without a name or a usable location are dropped. */
+/** Results without a name or a usable location are dropped. */
 export function dropIncomplete<T extends { name?: string | null; lat?: number | null; lng?: number | null }>(
   items: readonly T[],
 ): T[] {
@@ -733,9 +735,9 @@ export function dropIncomplete<T extends { name?: string | null; lat?: number | 
 }
 
 /**
- * The open-map top-up of SPEC.md §5: append `extra` results to `existing`, dropping any whose name matches an
- * existing (or already appended) result case-insensitively, or that lies within 0.001° of one in both latitude
- * and longitude. Stops once the list holds `maxTotal` entries (default: no limit). Existing entries always win.
+ * The open-map top-up: append `extra` results to `existing`, dropping any whose name matches an existing (or
+ * already appended) result case-insensitively, or that lies within 0.001° of one in both latitude and
+ * longitude. Stops once the list holds `maxTotal` entries (default: no limit). Existing entries always win.
  */
 export function topUp<T extends DedupCandidate>(
   existing: readonly T[],

@@ -51,7 +51,7 @@ const randomScan = (n: number, seed: number): Biz[] => {
 };
 
 describe('spreadResults constants', () => {
-  it('uses SPEC §9 "diversify minimum spacing 0.25 mile" and a 10-point similar margin', () => {
+  it('uses a minimum spacing of 0.25 mile and a 10-point similar margin', () => {
     expect(SPREAD_MIN_SPACING_MILES).toBe(0.25);
     expect(SPREAD_SIMILAR_MARGIN_POINTS).toBe(10);
   });

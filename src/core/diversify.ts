@@ -1,10 +1,10 @@
-// "Spread results out" (SPEC.md §9 "diversify minimum spacing 0.25 mile"; docs/SCORING.md, "Spread results
-// out"): an optional re-ranking of a scan's score-sorted list so that its first page is not ten offices of one
-// tower when the area holds good prospects elsewhere. Pure, deterministic, no I/O.
+// "Spread results out" (docs/SCORING.md, "Spread results out"): an optional re-ranking of a scan's
+// score-sorted list so that its first page is not ten offices of one tower when the area holds good prospects
+// elsewhere. Pure, deterministic, no I/O.
 
 import { haversineMiles, MILES_PER_DEGREE } from './geo';
 
-/** SPEC.md §9: diversify minimum spacing 0.25 mile (great-circle distance, earth radius 3959 miles). */
+/** The minimum spacing: 0.25 mile (great-circle distance, earth radius 3959 miles). */
 export const SPREAD_MIN_SPACING_MILES = 0.25;
 
 /**

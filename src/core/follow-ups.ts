@@ -1,6 +1,7 @@
-// Follow-ups (issue 18): the quick picks of the log form and the Today tab's grouping. Pure: "today" is the
-// browser's local date (core/local-days.ts computes it from the clock and the zone), so the same rules run in
-// the browser, on the server (the digest) and in tests with any clock.
+// Follow-ups (docs/PRODUCT.md, "Follow-ups, routes and the pipeline"): the quick picks of the log form and
+// the Today tab's grouping. Pure: "today" is the browser's local date (core/local-days.ts computes it from
+// the clock and the zone), so the same rules run in the browser, on the server (the digest) and in tests with
+// any clock.
 import { addDays, isLocalDate, zoneOffsetMs, type LocalDate } from './local-days';
 
 export const QUICK_PICKS = ['Tomorrow', 'Next week', 'In 2 weeks'] as const;

@@ -14,7 +14,7 @@ import {
   milesToMeters,
 } from './geo';
 
-describe('geo constants (SPEC.md §9)', () => {
+describe('geo constants', () => {
   it('pins the earth radius, metres per mile and miles per degree', () => {
     expect(EARTH_RADIUS_MILES).toBe(3959);
     expect(METERS_PER_MILE).toBe(1609.34);

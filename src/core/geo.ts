@@ -1,11 +1,11 @@
-// Plane and sphere geometry for the discovery engine (SPEC.md §9 "Search and UI").
+// Plane and sphere geometry for the discovery engine.
 // Pure functions, no I/O.
 
-/** Mean earth radius used by the product, in miles (SPEC.md §9). */
+/** Mean earth radius used by the product, in miles. */
 export const EARTH_RADIUS_MILES = 3959;
-/** Metres in one mile (SPEC.md §9: 1609.34 m). */
+/** Metres in one mile. */
 export const METERS_PER_MILE = 1609.34;
-/** Miles per degree of latitude (and of longitude at the equator), SPEC.md §9. */
+/** Miles per degree of latitude (and of longitude at the equator). */
 export const MILES_PER_DEGREE = 69;
 
 export interface LatLng {

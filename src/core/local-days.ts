@@ -1,5 +1,5 @@
-// Calendar days in an IANA time zone (issue 19, the team dashboard): the UTC instant each local day starts at,
-// the days of a period, and the dashboard's preset periods. Computed with Intl, so daylight-saving changes are
+// Calendar days in an IANA time zone (for the Team tab): the UTC instant each local day starts at, the days
+// of a period, and the dashboard's preset periods. Computed with Intl, so daylight-saving changes are
 // honoured (a day may be 23 or 25 hours long, or start at 01:00 where midnight is skipped). The database then
 // counts rows between these instants, which works the same on SQLite (no time zone support) and PostgreSQL.
 

@@ -40,8 +40,9 @@ export function locationsOf(counts: ReadonlyMap<string, number>, name: string): 
 }
 
 /**
- * What a business brings to its market's reference population (docs/SCORING.md "Calibration"): its analysis input
- * scored where it stands, when it is of a kind a scan returns (a place type of SPEC §3's nine groups); else null.
+ * What a business brings to its market's reference population (docs/SCORING.md, "One scale for every market:
+ * the reference market"): its analysis input scored where it stands, when it is of a kind a scan returns (a
+ * place type of the nine category groups); else null.
  */
 export function referenceInput(b: Business): AnalysisInput | null {
   return b.types.some(isPlaceType) ? toAnalysisInput(b, 0) : null;

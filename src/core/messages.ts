@@ -1,4 +1,5 @@
-// User-facing texts of SPEC.md §5, §6 and §8, word for word. Shared by the server and the web app.
+// User-facing texts, the product's exact words (docs/PRODUCT.md, "Messages"). Shared by the server and the
+// web app.
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact support.';
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
 export const USER_NOT_FOUND =
@@ -32,7 +33,7 @@ export const ADDRESS_NOT_FOUND = 'Address not found. Please check the address an
 /** The quick search's refusal of a category too generic to search: only this 400 opens the category prompt. */
 export const CATEGORY_TOO_GENERIC =
   'Please enter a more specific category (for example "dentist" or "plumber").';
-/** Set category (SPEC §2 offers it only for a missing or 'Business' category); not worded by the spec. */
+/** Set category, offered only for a missing or 'Business' category (docs/PRODUCT.md, "Categories"). */
 export const CATEGORY_REQUIRED = 'Please enter a category.';
 export const CATEGORY_TOO_LONG = 'A category can be at most 60 characters long.';
 export const CATEGORY_CHARACTERS =

@@ -14,7 +14,7 @@ import { describeWithOsm, osmExtract } from '../../test/helpers/osm-data';
 import { VERTICALS, verticalForTypes } from './verticals';
 
 describe('OSM tag tables', () => {
-  it('map only to place types of SPEC.md §3 and to known verticals', () => {
+  it('map only to place types of the category groups and to known verticals', () => {
     const allTypes = new Set<string>(Object.values(CATEGORY_GROUPS).flatMap((g) => [...g.types]));
     for (const byValue of Object.values(OSM_PLACE_TYPES)) {
       for (const types of Object.values(byValue))

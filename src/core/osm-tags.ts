@@ -1,5 +1,5 @@
-// OpenStreetMap tags to the place types of SPEC.md §3 and to scoring verticals. Kept as data: one table per
-// purpose, keyed by tag key then tag value. https://wiki.openstreetmap.org/wiki/Map_features
+// OpenStreetMap tags to the place types of the nine category groups and to scoring verticals. Kept as data:
+// one table per purpose, keyed by tag key then tag value. https://wiki.openstreetmap.org/wiki/Map_features
 import { fallbackLabel, labelForPlaceType, type PlaceType } from './categories';
 import {
   HISTORICAL_NAME,
@@ -30,7 +30,7 @@ export type OsmKey = (typeof OSM_KEYS_IN_ORDER)[number];
 
 type Table<V> = Readonly<Record<OsmKey, Readonly<Record<string, V>>>>;
 
-/** OSM tag -> SPEC.md §3 place types. */
+/** OSM tag -> place types of the category groups. */
 export const OSM_PLACE_TYPES: Table<readonly PlaceType[]> = {
   healthcare: {
     dentist: ['dentist'],
@@ -302,7 +302,7 @@ export const OSM_VERTICALS: Table<Vertical> = {
   },
 };
 
-/** Friendly labels for common OSM values outside the place types of SPEC.md §3. */
+/** Friendly labels for common OSM values outside the category groups' place types. */
 export const OSM_LABELS: Readonly<Record<string, string>> = {
   fast_food: 'Fast Food',
   estate_agent: 'Real Estate',
@@ -348,7 +348,7 @@ export function isOsmBusiness(tags: Readonly<Record<string, string>>): boolean {
   });
 }
 
-/** SPEC.md §3 place types of an OSM element, each once, most specific key first. */
+/** The category groups' place types of an OSM element, each once, most specific key first. */
 export function osmPlaceTypes(tags: Readonly<Record<string, string>>): PlaceType[] {
   const out: PlaceType[] = [];
   for (const k of OSM_KEYS_IN_ORDER) {
@@ -360,8 +360,9 @@ export function osmPlaceTypes(tags: Readonly<Record<string, string>>): PlaceType
 }
 
 /**
- * The types to store on a Business from OSM: its SPEC place types, else the raw value of its first business key
- * ('restaurant', 'clothes'), so the category label and the maps-style type vertical table still work.
+ * The types to store on a Business from OSM: its category groups' place types, else the raw value of its
+ * first business key ('restaurant', 'clothes'), so the category label and the maps-style type vertical table
+ * still work.
  */
 export function osmBusinessTypes(tags: Readonly<Record<string, string>>): string[] {
   const types: string[] = osmPlaceTypes(tags);

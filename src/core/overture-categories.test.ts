@@ -12,7 +12,7 @@ const SOMA_TOP = [
   'landmark_and_historical_building', 'financial_service',
 ]; // prettier-ignore
 
-/** Raw OpenStreetMap values an extract stores as types when no SPEC type applies (osmBusinessTypes). */
+/** Raw OpenStreetMap values stored as types when no group place type applies (osmBusinessTypes). */
 const OSM_RAW = new Set([
   ...Object.keys(OSM_LABELS),
   ...Object.values(OSM_VERTICALS).flatMap((byValue) => Object.keys(byValue)),
@@ -28,7 +28,7 @@ describe('Overture category table', () => {
     for (const c of SOMA_TOP) expect(OVERTURE_CATEGORIES.has(c), c).toBe(true);
   });
 
-  it('gives SPEC types, or raw types the verticals, the OSM labels or an OSM extract know', () => {
+  it('gives group place types, or raw types the verticals, the OSM labels or an OSM extract know', () => {
     for (const [category, target] of OVERTURE_CATEGORIES) {
       for (const type of target.types) {
         const known = isPlaceType(type) || type in TYPE_VERTICALS || OSM_RAW.has(type);
@@ -38,12 +38,12 @@ describe('Overture category table', () => {
     }
   });
 
-  it('reaches every SPEC place type from some category', () => {
+  it('reaches every group place type from some category', () => {
     const reached = new Set([...OVERTURE_CATEGORIES.values()].flatMap((t) => t.types));
     for (const type of ALL_PLACE_TYPES) expect(reached.has(type), type).toBe(true);
   });
 
-  it('places the heavy local advertisers in their SPEC types and verticals', () => {
+  it('places the heavy local advertisers in their place types and verticals', () => {
     const cases: [string, string, string][] = [
       ['personal_injury_law', 'lawyer', 'legal'],
       ['divorce_and_family_law', 'lawyer', 'legal'],

@@ -12,7 +12,10 @@ import { refineVerticalByName, type Vertical } from './verticals';
 
 /** What a category maps to: the place types stored, the card's label and, rarely, an OSM tag that says the same. */
 export interface OvertureTarget {
-  /** SPEC place types first, then raw types the verticals table knows; empty for places that are no business. */
+  /**
+   * Category groups' place types first, then raw types the verticals table knows; empty for places that are
+   * no business.
+   */
   types: readonly string[];
   label: string;
   /**
@@ -151,7 +154,7 @@ const GROUPS: ReadonlyArray<readonly [OvertureTarget, readonly string[]]> = [
   [t('photo', 'Photography Store'), ['photography_store_and_services', 'camera_and_photography_store']],
   [t('sports_centre'), ['sports_club_and_league', 'sports_and_recreation_venue', 'golf_course', 'ice_skating_rink', 'skating_rink', 'swimming_pool', 'tennis_court', 'golf_club', 'country_club']],
   [t('tattoo', 'Tattoo & Piercing'), ['tattoo_or_piercing_salon', 'tattoo_and_piercing', 'tattoo', 'piercing']],
-  // Offices and services that are businesses of no SPEC type (OSM's office=company and office=it)
+  // Offices and services that are businesses of no category group's type (OSM's office=company and office=it)
   [t('company', 'Company'), ['corporate_office', 'business', 'private_establishments_and_corporates', 'services_and_business', 'business_to_business', 'business_to_business_services', 'business_to_business_service', 'b2b_science_and_technology', 'biotechnology_company', 'business_manufacturing_and_supply', 'industrial_equipment', 'manufacturer', 'wholesaler', 'energy_company', 'engineering_services', 'engineering_service']],
   [t('company', 'Professional Services'), ['professional_services', 'professional_service', 'business_consulting', 'consultant_and_general_service', 'business_management_services', 'business_management_service', 'coworking_space', 'shared_office_space', 'architect', 'architectural_designer', 'translation_services', 'translation_service', 'translating_and_interpreting_services', 'appraisal_services', 'appraisal_service', 'court_reporter', 'process_servers', 'process_server', 'private_investigation', 'security_services', 'security_service', 'life_coach', 'career_counseling']],
   [t('company', 'Event Services'), ['event_planning', 'party_and_event_planning', 'wedding_planning', 'caterer', 'event_photography', 'photographer', 'session_photography', 'videographer', 'dj_service', 'florist_designer', 'floral_designer', 'party_equipment_rental']],

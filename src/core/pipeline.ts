@@ -1,6 +1,7 @@
-// The team's pipeline (issue 18 item 2): one stage and one owner per business, shared by every rep, so nobody
-// calls a business another rep is working. Pure rules: the stages, the moves a rep may make, who may make
-// them, when a claim has gone stale, and the line every card and map marker shows.
+// The team's pipeline (docs/PRODUCT.md, "Follow-ups, routes and the pipeline"): one stage and one owner per
+// business, shared by every rep, so nobody calls a business another rep is working. Pure rules: the stages,
+// the moves a rep may make, who may make them, when a claim has gone stale, and the line every card and map
+// marker shows.
 
 export const PIPELINE_STAGES = ['New', 'Contacted', 'Meeting set', 'Proposal', 'Won', 'Lost'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];

@@ -25,7 +25,7 @@ const biz: Business = {
 };
 
 describe('toAnalysisInput', () => {
-  it('carries the SPEC §3 analysis fields', () => {
+  it('carries the analysis input fields', () => {
     const i = toAnalysisInput(biz, 1);
     expect(i).toMatchObject({
       name: biz.name,

@@ -1,8 +1,8 @@
-// From a provider's Business to the scorer's input and to the SPEC.md §3 Prospect working record.
+// From a provider's Business to the scorer's input and to the Prospect working record.
 import type { AnalysisInput } from './scoring/analyze';
 import type { Business, Prospect, ProspectAnalysis } from './types';
 
-/** SPEC.md §3 "Business-analysis input" for a business at a known distance (miles) from the scan centre. */
+/** The scorer's input for a business at a known distance (miles) from the scan centre. */
 export function toAnalysisInput(b: Business, distanceMiles?: number | null): AnalysisInput {
   return {
     id: b.id,
@@ -28,15 +28,15 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
   };
 }
 
-/** At most 3 photo links (SPEC.md §3). */
+/** At most 3 photo links. */
 export const MAX_PHOTOS = 3;
 
-/** A prospect's id (SPEC.md §3): the place id, else the provider id, else 'prospect_N' (N = `index`). */
+/** A prospect's id: the place id, else the provider id, else 'prospect_N' (N = `index`). */
 export const prospectId = (b: Pick<Business, 'placeId' | 'id'>, index = 0): string =>
   b.placeId?.trim() || b.id?.trim() || `prospect_${index}`;
 
 /**
- * The Prospect of SPEC.md §3: id = place id, else provider id, else 'prospect_N' (N = `index`); openNow defaults
+ * The Prospect: id = place id, else provider id, else 'prospect_N' (N = `index`); openNow defaults
  * to true when unknown; reviews default to 0; score = analysis score / 100 (0 without an analysis).
  */
 export function toProspect(

@@ -1,12 +1,12 @@
-// Range arithmetic for the team dashboard's rollups (issue 19, "fast at size"). The database keeps counts of call
-// logs per UTC month, day or hour (migration 2026-11-25T0550-call-log-rollups); a period asked for in a local
-// time zone rarely starts or ends on those boundaries (America/Chicago's days start at 05:00 or 06:00 UTC,
-// Asia/Kolkata's at 18:30). splitRange writes any range [start, end) as a signed sum of whole UTC buckets and
-// raw ranges (counted from the rows themselves): each end is moved to the NEAREST boundary of the coarsest unit
-// that still leaves a whole bucket between them, and the difference is split again with the finer units, added
-// when the move cut something off and subtracted when it took in too much. So a local month in Chicago is one
-// UTC month, minus six hours before it and plus six hours after it; every raw range is shorter than the finest
-// unit. Counts are additive, so the sum is exact in every time zone.
+// Range arithmetic for the Team tab's rollups, which keep its counts fast at any size. The database keeps
+// counts of call logs per UTC month, day or hour (migration 2026-11-25T0550-call-log-rollups); a period asked
+// for in a local time zone rarely starts or ends on those boundaries (America/Chicago's days start at 05:00
+// or 06:00 UTC, Asia/Kolkata's at 18:30). splitRange writes any range [start, end) as a signed sum of whole
+// UTC buckets and raw ranges (counted from the rows themselves): each end is moved to the NEAREST boundary of
+// the coarsest unit that still leaves a whole bucket between them, and the difference is split again with the
+// finer units, added when the move cut something off and subtracted when it took in too much. So a local
+// month in Chicago is one UTC month, minus six hours before it and plus six hours after it; every raw range
+// is shorter than the finest unit. Counts are additive, so the sum is exact in every time zone.
 
 export type RollupUnit = 'month' | 'day' | 'hour';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { businessCacheKey, businessHash } from './types';
 
-describe('businessHash (SPEC.md §3 cache key)', () => {
+describe('businessHash (the cache key)', () => {
   it("is 'place_' plus the place id when one exists", () => {
     expect(businessHash({ placeId: 'ChIJ123', name: 'Acme', address: 'x', category: 'y' })).toBe(
       'place_ChIJ123',
@@ -17,7 +17,7 @@ describe('businessHash (SPEC.md §3 cache key)', () => {
   });
 
   it('keeps the keys already stored in the caches, byte for byte (UTF-8 included)', () => {
-    // Written by the hand-made SHA-1 this replaced (issue 15): a changed key would orphan every cache row.
+    // Keys as the caches hold them: a changed key would orphan every cache row.
     expect(businessHash({ name: 'Acme Dental', address: '1 Main St', category: 'Dental' })).toBe(
       'd35e7ea88977291ce1e3',
     );

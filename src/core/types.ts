@@ -1,5 +1,5 @@
 // Shared shapes of the discovery engine: what place providers return (Business) and the working record the
-// scan hands to the screen (Prospect, SPEC.md §3). Plus the cache key of SPEC.md §3.
+// scan hands to the screen (Prospect). Plus the cache key (business hash).
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PlaceProfile } from './scoring/profile';
@@ -18,7 +18,7 @@ export interface Business {
   name: string;
   lat: number;
   lng: number;
-  /** Place types of SPEC.md §3 (and any further provider types, e.g. 'restaurant'). */
+  /** Place types of the nine category groups (and any further provider types, e.g. 'restaurant'). */
   types: string[];
   /** Friendly category label ('Dental', 'Auto Repair', ... or 'Business' when unknown). */
   category: string;
@@ -52,7 +52,7 @@ export interface Business {
   priceLevel?: number;
   /** Up to 3 photo links. */
   photos?: string[];
-  /** What the latest fresh check of its website found (issue 17), attached by the scan from the evidence cache. */
+  /** What the latest fresh check of its website found, attached by the scan from the evidence cache. */
   websiteEvidence?: WebsiteEvidence;
   /**
    * What scoring and de-duplication derive from its own fields, made ahead (a place of the imported table;
@@ -74,7 +74,7 @@ export interface CacheKeyInput {
 }
 
 /**
- * The cache key (business hash) of SPEC.md §3: 'place_' plus the place id when one exists; otherwise the SHA-1
+ * The cache key (business hash): 'place_' plus the place id when one exists; otherwise the SHA-1
  * of the lower-cased name, address and category (joined with '|'), cut to 20 alphanumeric characters.
  */
 export function businessHash(input: CacheKeyInput): string {

@@ -28,7 +28,7 @@ describe('verticals', () => {
     expect(verticalForTypes([])).toBe('other');
   });
 
-  it('maps every SPEC place type to some vertical', () => {
+  it('maps every group place type to some vertical', () => {
     for (const t of ALL_PLACE_TYPES) expect(VERTICALS).toContain(verticalForTypes([t]));
   });
 

@@ -1,4 +1,4 @@
-// Verticals: the business kinds the scoring model of SPEC.md §9 tells apart (its channel-propensity rows, review
+// Verticals: the business kinds the scoring model tells apart (its channel-propensity rows, review
 // benchmarks and prefilter rules), and how a business's place types and name map onto them. Data, not code.
 
 export const VERTICALS = [
@@ -128,8 +128,9 @@ export const VERTICAL_PRIORITY: readonly Vertical[] = [
 ];
 
 /**
- * Place types (those of SPEC.md §3 plus the maps service's usual ones) to verticals. Types not listed are
- * 'other'. Every SPEC place type is placed on purpose; docs/SCORING.md gives each placement its reason.
+ * Place types (those of the nine category groups plus the maps service's usual ones) to verticals. Types not
+ * listed are 'other'. Every group place type is placed on purpose (docs/SCORING.md, "The components", lists
+ * the kinds each propensity row holds).
  */
 export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
   car_dealer: 'auto_dealer',
@@ -222,7 +223,7 @@ export const TYPE_VERTICALS: Readonly<Record<string, Vertical>> = {
   taxi_stand: 'low_propensity',
   electric_vehicle_charging_station: 'low_propensity',
   vending_machine: 'low_propensity',
-  // raw OpenStreetMap values that osmBusinessTypes() stores when no SPEC type applies
+  // raw OpenStreetMap values that osmBusinessTypes() stores when no category group's type applies
   fast_food: 'qsr',
   food_court: 'qsr',
   ice_cream: 'qsr',
@@ -305,10 +306,10 @@ export const NAME_VERTICAL_RULES: ReadonlyArray<{ pattern: RegExp; vertical: Ver
 ]; // prettier-ignore
 
 /**
- * Public and institutional operators (SPEC §9's government and non-profit prefilter), recognised by name over any
- * vertical: a public health centre, a VA clinic, a public school or a university's teaching clinic is not a
- * local advertiser, whatever its place type says. Checked in this order; the first match wins. The OSM tags that
- * say the same (`operator:type`, `operator`) are read by `institutionFromTags` in osm-tags.ts.
+ * Public and institutional operators (the government and non-profit prefilter rules), recognised by name over
+ * any vertical: a public health centre, a VA clinic, a public school or a university's teaching clinic is not
+ * a local advertiser, whatever its place type says. Checked in this order; the first match wins. The OSM tags
+ * that say the same (`operator:type`, `operator`) are read by `institutionFromTags` in osm-tags.ts.
  */
 export const INSTITUTION_NAME_RULES: ReadonlyArray<{ pattern: RegExp; vertical: 'government' | 'nonprofit' }> = [
   { pattern: /\b(public health|health department|department of|dept\.? of|veterans( affairs| administration| health)?|va (medical|health|clinic|hospital|outpatient)|v\.a\.|county (health|hospital|clinic|library|jail|court|offices?)|municipal|public (school|library|defender)|school district|unified school|state (university|college)|community college|city college|(elementary|middle|high|primary|junior high|charter) school|kindergarten)\b/i, vertical: 'government' },

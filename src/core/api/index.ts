@@ -13,3 +13,4 @@ export * from './websites';
 export * from './pipeline';
 export * from './follow-ups';
 export * from './route';
+export * from './endpoint';

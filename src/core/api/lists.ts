@@ -1,9 +1,11 @@
 // Working the list and the shared lists: call logs, saved prospects, current advertisers, the blocklist.
 import { z } from 'zod';
-import { isoTime, requiredText, text } from './common';
+import { isoTime, noContent, requiredText, text } from './common';
+import { endpoint } from './endpoint';
 import { prospectInputSchema, prospectSchema } from './prospect';
 import { followUpInput, followUpSchema } from './follow-ups';
 import { visitPositionSchema } from './route';
+import { prospectAnswer } from './scans';
 
 const optionalText = (max: number) => text(max).optional();
 
@@ -106,3 +108,46 @@ export const blockCheckSchema = z.object({
   blocked: z.boolean(),
   entry: blockedSchema.nullable(),
 });
+
+/** The answer of saving a prospect: the entry, and whether it was new. */
+export const savedAnswer = z.object({ saved: savedItemSchema, created: z.boolean() });
+
+const savedProspectId = z.object({ prospectId: requiredText(300) });
+
+export const savedEndpoints = {
+  'GET /api/saved': endpoint({
+    access: 'user',
+    tags: ['saved'],
+    summary: 'Own saved prospects, newest first',
+    answers: { 200: z.object({ saved: z.array(savedItemSchema) }) },
+  }),
+  'POST /api/saved': endpoint({
+    access: 'user',
+    tags: ['saved'],
+    summary:
+      'Save a prospect for later with an optional note (max 30; saving one already saved only updates a note); replayable with an Idempotency-Key',
+    body: saveBody,
+    answers: {
+      200: savedAnswer.describe('Already saved: its note updated'),
+      201: savedAnswer.describe('Saved'),
+    },
+    errors: [409, 422],
+  }),
+  'PATCH /api/saved/:prospectId/category': endpoint({
+    access: 'user',
+    tags: ['saved'],
+    summary: 'Set a missing category on a saved prospect',
+    params: savedProspectId,
+    body: z.object({ category: text(100) }),
+    answers: { 200: prospectAnswer },
+    errors: [404],
+  }),
+  'DELETE /api/saved/:prospectId': endpoint({
+    access: 'user',
+    tags: ['saved'],
+    summary: 'Remove a saved prospect; replayable with an Idempotency-Key',
+    params: savedProspectId,
+    answers: { 204: noContent },
+    errors: [404, 422],
+  }),
+};

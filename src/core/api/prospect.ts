@@ -32,7 +32,10 @@ export const scoreBreakdownSchema = componentValuesSchema.extend({
   rule: z.enum([...RULES, 'fallback']).nullable(),
   /** Weighted contributions to the raw score (each component times its weight). */
   contributions: componentValuesSchema,
-  /** The raw score the display score is made from, 0-1 (docs/SCORING.md "Calibration"). */
+  /**
+   * The raw score the display score is made from, 0-1 (docs/SCORING.md, "One scale for every market: the
+   * reference market").
+   */
   raw: finite,
   /** Fit, presence, scale and keywords weighted (0..0.84): what the business carries wherever it is scanned from. */
   intrinsic: finite.optional(),
