@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '../db/schema.js';
+import type { Access } from '../../core/api/endpoint.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /**
- * Who may call a route. Every route under /api declares one in its `config.access`; the server
- * refuses to start when a route has none, and the permission-matrix test walks them all.
+ * Who may call a route (`config.access`; the API contract gives every /api route its rule). The server refuses to
+ * start when an /api route has none, and the permission-matrix test walks them all.
  *   public     - anyone, signed in or not
  *   user       - any signed-in, non-suspended account
  *   admin      - role admin or SuperAdmin
  *   superadmin - role SuperAdmin (or the isSuperAdmin flag)
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin';
+export type { Access };
 
 export interface RouteAccessConfig {
   access?: Access;

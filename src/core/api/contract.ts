@@ -1,0 +1,12 @@
+// The API contract: every /api endpoint by its method and path (see endpoint.ts). Each area keeps its entries
+// beside its schemas; this is their union, from which the server registers its routes and the browser types
+// its calls.
+import type { Contract } from './endpoint';
+import { savedEndpoints } from './lists';
+
+export const contract = {
+  ...savedEndpoints,
+} satisfies Contract;
+
+export type ApiContract = typeof contract;
+export type ApiKey = keyof ApiContract;
