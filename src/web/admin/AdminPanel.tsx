@@ -30,7 +30,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2 Admin Panel: its sections in the spec's order, each shown only to the roles of SPEC §6. */
+/**
+ * The Admin Panel: its sections in a fixed order, each shown only to the roles allowed to use it
+ * (docs/PRODUCT.md, "The Admin Panel").
+ */
 export function AdminPanel() {
   const me = useMe();
   const admin = isAdminUser(me);
