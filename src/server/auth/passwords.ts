@@ -8,6 +8,7 @@
 // median of 0.3-0.8 s that way, against 0.14 s with both.) The hashes are better-auth's own, so nothing
 // stored changes.
 import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { hashOnThread, verifyOnThread } from './hash-threads.js';
 
 export interface Limiter {
@@ -17,32 +18,18 @@ export interface Limiter {
   readonly waiting: number;
 }
 
-/** At most `limit` tasks at once; the others start in arrival order as running ones settle. */
+/** At most `limit` tasks at once; the others start in arrival order as running ones settle (p-limit). */
 export function createLimiter(limit: number): Limiter {
   if (!Number.isInteger(limit) || limit < 1)
     throw new Error(`limit must be a positive integer, not ${limit}`);
-  let active = 0;
-  const queue: (() => void)[] = [];
-  const next = () => {
-    active--;
-    queue.shift()?.();
-  };
+  const queue = pLimit(limit);
   return {
-    run<T>(task: () => Promise<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        const start = () => {
-          active++;
-          task().then(resolve, reject).finally(next);
-        };
-        if (active < limit) start();
-        else queue.push(start);
-      });
-    },
+    run: (task) => queue(task),
     get active() {
-      return active;
+      return queue.activeCount;
     },
     get waiting() {
-      return queue.length;
+      return queue.pendingCount;
     },
   };
 }

@@ -53,6 +53,10 @@ export interface GenerateOptions {
 }
 
 /**
+ * Not a query's refetchInterval: the poll starts a job first, backs off by the server's retryAfterMs on 429,
+ * polls again after a dropped connection, gives up after 180 s and stops when the modal closes (the signal);
+ * as a plain function it is tested with an injected clock.
+ *
  * Gets a strategy for the prospect: the kept one at once (200), else a background job polled until it is done.
  * Throws an ApiError with the server's message (400 no category, 502 job failed) or AI_BUSY after 180 s.
  */

@@ -71,6 +71,8 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
     on.started();
   };
 
+  // One list, not useInfiniteQuery's pages: a scan replaces it, live updates and saves rewrite single cards in
+  // it, and it is what the offline cache keeps; a page read here is appended to it without its duplicates.
   const loadMore = async () => {
     const current = list.data ?? EMPTY_LIST;
     setLoadingMore(true);
