@@ -2,10 +2,12 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { websiteCheckEndpoints } from './websites';
 import { savedEndpoints } from './lists';
 
 export const contract = {
   ...savedEndpoints,
+  ...websiteCheckEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

@@ -1,6 +1,7 @@
 // The Admin Panel's view of the website checks: the queue and a re-check of one business.
 import { z } from 'zod';
 import { isoTime } from './common';
+import { endpoint } from './endpoint';
 
 export const websiteCheckRowSchema = z.object({
   id: z.string(),
@@ -27,3 +28,20 @@ export type WebsiteChecks = z.infer<typeof websiteChecksSchema>;
 
 export const websiteRecheckBody = z.object({ businessKey: z.string().trim().min(1).max(500) });
 export const websiteRecheckQueued = z.object({ queued: z.literal(true) });
+
+export const websiteCheckEndpoints = {
+  'GET /api/admin/website-checks': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Website checks: waiting, done and failed, and the latest 50',
+    answers: { 200: websiteChecksSchema },
+  }),
+  'POST /api/admin/website-checks': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Check one business website again (a business checked before, by its cache key)',
+    body: websiteRecheckBody,
+    answers: { 202: websiteRecheckQueued },
+    errors: [404, 409],
+  }),
+};
