@@ -3,10 +3,11 @@
 // its calls.
 import type { Contract } from './endpoint';
 import { websiteCheckEndpoints } from './websites';
-import { savedEndpoints } from './lists';
+import { callLogEndpoints, savedEndpoints } from './lists';
 
 export const contract = {
   ...savedEndpoints,
+  ...callLogEndpoints,
   ...websiteCheckEndpoints,
 } satisfies Contract;
 

@@ -151,3 +151,36 @@ export const savedEndpoints = {
     errors: [404, 422],
   }),
 };
+
+export const callLogEndpoints = {
+  'GET /api/call-logs': endpoint({
+    access: 'user',
+    tags: ['call-logs'],
+    summary: 'Own call history, newest first',
+    answers: { 200: z.object({ callLogs: z.array(callLogSchema) }) },
+  }),
+  'POST /api/call-logs': endpoint({
+    access: 'user',
+    tags: ['call-logs'],
+    summary:
+      'Log a call or visit, with a follow-up in the same transaction; replayable with an Idempotency-Key',
+    body: callLogBody,
+    answers: { 201: callLogAnswer },
+    errors: [422],
+  }),
+  'DELETE /api/call-logs/:id': endpoint({
+    access: 'user',
+    tags: ['call-logs'],
+    summary: 'Delete one own entry',
+    params: z.object({ id: requiredText(100) }),
+    answers: { 204: noContent },
+    errors: [404],
+  }),
+  'DELETE /api/call-logs': endpoint({
+    access: 'user',
+    tags: ['call-logs'],
+    summary: 'Clear all own entries; answers how many went',
+    answers: { 200: z.object({ deleted: z.number().int(), message: z.string() }) },
+    errors: [404],
+  }),
+};

@@ -5,8 +5,8 @@ import { currentUser } from '../http/access.js';
 import { exportTimeZone, sendCsv, timeZoneParam } from '../exports/send.js';
 import { errors } from '../http/contract.js';
 import { idempotentWrite } from '../http/idempotency.js';
-import { csvFile, noContent, requiredText } from '../../core/api/common.js';
-import { callLogAnswer, callLogBody, callLogSchema } from '../../core/api/lists.js';
+import { route } from '../http/route.js';
+import { csvFile } from '../../core/api/common.js';
 import {
   addCallLog,
   CALL_HISTORY_CLEARED,
@@ -19,73 +19,29 @@ import {
 export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
 
-  app.get(
-    '/api/call-logs',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['call-logs'],
-        summary: 'Own call history, newest first',
-        response: { 200: z.object({ callLogs: z.array(callLogSchema) }) },
-      },
-    },
-    async (request) => ({ callLogs: await ownCallLogs(db, currentUser(request).id) }),
-  );
+  route(app, 'GET /api/call-logs', async (request) => ({
+    callLogs: await ownCallLogs(db, currentUser(request).id),
+  }));
 
-  app.post(
-    '/api/call-logs',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['call-logs'],
-        summary:
-          'Log a call or visit, with a follow-up in the same transaction; replayable with an Idempotency-Key',
-        body: callLogBody,
-        response: { 201: callLogAnswer, ...errors(422) },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      return idempotentWrite(ctx, request, reply, user.id, async (scope) => ({
-        status: 201,
-        body: await addCallLog(scope.db, user, request.body, scope.events),
-      }));
-    },
-  );
+  route(app, 'POST /api/call-logs', async (request, reply) => {
+    const user = currentUser(request);
+    return idempotentWrite(ctx, request, reply, user.id, async (scope) => ({
+      status: 201,
+      body: await addCallLog(scope.db, user, request.body, scope.events),
+    }));
+  });
 
-  app.delete(
-    '/api/call-logs/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['call-logs'],
-        summary: 'Delete one own entry',
-        params: z.object({ id: requiredText(100) }),
-        response: { 204: noContent, ...errors(404) },
-      },
-    },
-    async (request, reply) => {
-      await removeCallLog(db, currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, 'DELETE /api/call-logs/:id', async (request, reply) => {
+    await removeCallLog(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 
-  app.delete(
-    '/api/call-logs',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['call-logs'],
-        summary: 'Clear all own entries; answers how many went',
-        response: { 200: z.object({ deleted: z.number().int(), message: z.string() }), ...errors(404) },
-      },
-    },
-    async (request) => {
-      const deleted = await clearCallLogs(db, currentUser(request).id);
-      return { deleted, message: CALL_HISTORY_CLEARED };
-    },
-  );
+  route(app, 'DELETE /api/call-logs', async (request) => {
+    const deleted = await clearCallLogs(db, currentUser(request).id);
+    return { deleted, message: CALL_HISTORY_CLEARED };
+  });
 
+  // A file answer (csvFile) is not a zod schema, so this download stays outside the contract's entries.
   app.get(
     '/api/call-logs/export.csv',
     {

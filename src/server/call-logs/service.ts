@@ -10,13 +10,12 @@ import {
   recordsToCsv,
   type CsvColumn,
 } from '../../core/csv.js';
-import type { CallLog } from '../../core/api/lists.js';
+import type { CallLog, CallLogInput } from '../../core/api/lists.js';
 import type { EventBus } from '../events/bus.js';
 import { pipelineOnCallLog, publishPipelineChange } from '../pipeline/service.js';
-import type { FollowUp, FollowUpInput } from '../../core/api/follow-ups.js';
+import type { FollowUp } from '../../core/api/follow-ups.js';
 import { insertFollowUp } from '../follow-ups/repository.js';
 import { followUpRow, presentFollowUp, rememberTimeZone } from '../follow-ups/service.js';
-import type { VisitPosition } from '../../core/api/route.js';
 import { checkVisit } from '../../core/route/visits.js';
 import { knownBusinesses } from '../route/positions.js';
 import {
@@ -64,23 +63,6 @@ export function timeOrderedId(now = Date.now()): string {
   rand[0] = (rand[0]! & 0x3f) | 0x80; // RFC 9562 variant
   const tail = rand.toString('hex');
   return `${ts.slice(0, 8)}-${ts.slice(8, 12)}-7${sequence.toString(16).padStart(3, '0')}-${tail.slice(0, 4)}-${tail.slice(4, 16)}`;
-}
-
-export interface CallLogInput {
-  prospectId: string;
-  name: string;
-  category?: string | undefined;
-  phone?: string | undefined;
-  website?: string | undefined;
-  address?: string | undefined;
-  outcome: string;
-  note?: string | undefined;
-  /** ISO-8601 text or epoch milliseconds; createdAt comes from it when given, else now. */
-  timestamp?: string | number | undefined;
-  /** A follow-up stored with the entry, both or neither. */
-  followUp?: FollowUpInput | undefined;
-  /** The phone's position with a "Visited" log. */
-  position?: VisitPosition | undefined;
 }
 
 /** A call-log entry as the API answers it (src/core/api). */
