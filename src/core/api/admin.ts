@@ -1,6 +1,7 @@
 // Administration: All Prospects, caches, Algorithm Settings, the audit log.
 import { z } from 'zod';
 import { isoTime } from './common';
+import { endpoint } from './endpoint';
 import { fieldSourcesSchema } from './prospect';
 
 const optionalText = z.string().optional().catch(undefined);
@@ -54,6 +55,10 @@ export const teamProspectsPageSchema = z.object({
 });
 export type TeamProspectsPage = z.infer<typeof teamProspectsPageSchema>;
 
+/** All Prospects' page size when none is asked for, and the largest page the server gives. */
+export const TEAM_PAGE_DEFAULT = 100;
+export const TEAM_PAGE_MAX = 500;
+
 export const cacheStatsSchema = z.object({
   total: z.number().int(),
   valid: z.number().int(),
@@ -93,3 +98,47 @@ export const auditPageSchema = z.object({
   total: z.number().int(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditEndpoints = {
+  'GET /api/audit': endpoint({
+    access: 'superadmin',
+    tags: ['audit'],
+    summary: 'The audit log of admin actions, newest first, one page at a time',
+    query: z.object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    answers: { 200: auditPageSchema },
+  }),
+};
+
+export const settingsEndpoints = {
+  'GET /api/admin/settings': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Algorithm Settings (team-wide switches the scan honours)',
+    answers: { 200: settingsAnswer },
+  }),
+  'PATCH /api/admin/settings': endpoint({
+    access: 'superadmin',
+    tags: ['admin'],
+    summary: 'Change Algorithm Settings',
+    body: algorithmSettingsSchema.partial().strict(),
+    answers: { 200: settingsAnswer },
+  }),
+};
+
+export const exportEndpoints = {
+  'GET /api/admin/all-prospects': endpoint({
+    access: 'admin',
+    tags: ['exports'],
+    summary:
+      'All Prospects tab: a page of every scanned prospect across the team, one per business, without ' +
+      'blocked ones, by score; total counts them all',
+    query: z.object({
+      offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+      limit: z.coerce.number().int().min(1).max(TEAM_PAGE_MAX).default(TEAM_PAGE_DEFAULT),
+    }),
+    answers: { 200: teamProspectsPageSchema },
+  }),
+};

@@ -2,10 +2,14 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
 import { callLogEndpoints, savedEndpoints } from './lists';
 
 export const contract = {
+  ...auditEndpoints,
+  ...settingsEndpoints,
+  ...exportEndpoints,
   ...savedEndpoints,
   ...callLogEndpoints,
   ...websiteCheckEndpoints,

@@ -2,38 +2,17 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
+import { route } from '../http/route.js';
 import { exportTimeZone, sendCsv, timeZoneParam } from './send.js';
 import { errors } from '../http/contract.js';
 import { csvFile } from '../../core/api/common.js';
-import { teamProspectsPageSchema } from '../../core/api/admin.js';
-import {
-  allProspectsSummaryCsv,
-  prospectsCsv,
-  TEAM_PAGE_DEFAULT,
-  TEAM_PAGE_MAX,
-  teamProspectsPage,
-} from './service.js';
+import { allProspectsSummaryCsv, prospectsCsv, teamProspectsPage } from './service.js';
 
 export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
 
-  app.get(
-    '/api/admin/all-prospects',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['exports'],
-        summary:
-          'All Prospects tab: a page of every scanned prospect across the team, one per business, without ' +
-          'blocked ones, by score; total counts them all',
-        querystring: z.object({
-          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-          limit: z.coerce.number().int().min(1).max(TEAM_PAGE_MAX).default(TEAM_PAGE_DEFAULT),
-        }),
-        response: { 200: teamProspectsPageSchema },
-      },
-    },
-    async (request) => teamProspectsPage(db, request.query.offset, request.query.limit),
+  route(app, 'GET /api/admin/all-prospects', async (request) =>
+    teamProspectsPage(db, request.query.offset, request.query.limit),
   );
 
   app.get(

@@ -69,9 +69,6 @@ function presentTeamRows(rows: TeamProspectRow[]): TeamProspect[] {
   return out;
 }
 
-export const TEAM_PAGE_DEFAULT = 100;
-export const TEAM_PAGE_MAX = 500;
-
 /** Every scanned prospect across the team, one per business, without blocked businesses, by score. */
 export async function teamProspects(db: Db): Promise<TeamProspect[]> {
   await settleAfterAnswer(db);
