@@ -4,7 +4,7 @@
 import type { Contract } from './endpoint';
 import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
-import { callLogEndpoints, savedEndpoints } from './lists';
+import { advertiserEndpoints, callLogEndpoints, savedEndpoints } from './lists';
 
 export const contract = {
   ...auditEndpoints,
@@ -13,6 +13,7 @@ export const contract = {
   ...savedEndpoints,
   ...callLogEndpoints,
   ...websiteCheckEndpoints,
+  ...advertiserEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

@@ -184,3 +184,53 @@ export const callLogEndpoints = {
     errors: [404],
   }),
 };
+
+const businessIdParams = z.object({ businessId: requiredText(300) });
+
+/** POST /api/current-advertisers. */
+export const markAdvertiserBody = z.object({ businessId: text(300), label: text(300).default('') });
+export type MarkAdvertiserInput = z.infer<typeof markAdvertiserBody>;
+
+/** The answer of marking a current advertiser: the mark, and whether it was new. */
+export const markedAnswer = z.object({ advertiser: advertiserSchema, created: z.boolean() });
+
+/** POST /api/current-advertisers/import: the customer list as text/csv, or JSON {csv}. */
+export const advertiserImportBody = z.union([z.string(), z.object({ csv: z.string() })]);
+
+export const advertiserEndpoints = {
+  'GET /api/current-advertisers': endpoint({
+    access: 'user',
+    tags: ['advertisers'],
+    summary: 'Businesses marked as current advertisers, newest first',
+    answers: { 200: z.object({ advertisers: z.array(advertiserSchema) }) },
+  }),
+  'POST /api/current-advertisers': endpoint({
+    access: 'user',
+    tags: ['advertisers'],
+    summary:
+      'Mark a current advertiser (any user); a second mark answers the existing one; replayable with an Idempotency-Key',
+    body: markAdvertiserBody,
+    answers: {
+      200: markedAnswer.describe('Already marked: the existing mark'),
+      201: markedAnswer.describe('Newly marked'),
+    },
+    errors: [422],
+  }),
+  'DELETE /api/current-advertisers/:businessId': endpoint({
+    access: 'admin',
+    tags: ['advertisers'],
+    summary: 'Unmark a current advertiser (admins); replayable with an Idempotency-Key',
+    params: businessIdParams,
+    answers: { 204: noContent },
+    errors: [404, 422],
+  }),
+  'POST /api/current-advertisers/import': endpoint({
+    access: 'admin',
+    tags: ['advertisers'],
+    summary:
+      'Import a customer list (CSV with name, address, phone or website columns; text/csv or JSON {csv}): ' +
+      'matches are marked as current advertisers; answers {matched, unmatched, newlyMarked}',
+    body: advertiserImportBody,
+    answers: { 200: importReportSchema },
+  }),
+};

@@ -15,7 +15,7 @@ import {
 } from './repository.js';
 import { teamProspects } from '../exports/service.js';
 import { createMatcher, parseImport } from './import.js';
-import type { Advertiser, ImportReport } from '../../core/api/lists.js';
+import type { Advertiser, ImportReport, MarkAdvertiserInput } from '../../core/api/lists.js';
 
 // A current advertiser: unmarked -> marked (by any user) -> unmarked (admin only); a second mark of the same
 // business is ignored. One row per mark (docs/PRODUCT.md, "Saved prospects, advertisers and the blocklist").
@@ -45,7 +45,7 @@ export async function markAdvertiser(
   db: Db,
   events: EventBus,
   by: Pick<CurrentUser, 'id' | 'name'>,
-  input: { businessId: string; label: string },
+  input: MarkAdvertiserInput,
 ): Promise<{ advertiser: AdvertiserView; created: boolean }> {
   const businessId = input.businessId.trim();
   if (!businessId) throw badRequest(NO_STABLE_ID_TO_MARK);
