@@ -54,7 +54,7 @@ describe('registration and bootstrap', () => {
     expect(inv.statusCode).toBe(201);
     const code = inv.json().invitation.code as string;
     expect(code.replaceAll('-', '')).toMatch(/^[A-Z2-9]{32}$/);
-    // SPEC §4: invalid once expiresAt has passed, 7 days after creation: exactly.
+    // Invalid once expiresAt has passed, 7 days after creation: exactly.
     const { createdAt, expiresAt } = inv.json().invitation as { createdAt: string; expiresAt: string };
     expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(7 * 24 * 60 * 60 * 1000);
     expect(Math.abs(Date.parse(createdAt) - Date.now())).toBeLessThan(60_000);
@@ -85,7 +85,7 @@ describe('registration and bootstrap', () => {
     expect(list.json().invitations[0]).toMatchObject({ status: 'used', usedByEmail: 'bob@example.com' });
   });
 
-  it('gives the spec messages for bad registration input', async () => {
+  it('gives the exact messages for bad registration input', async () => {
     await t.newUser('SuperAdmin');
     expect(
       (
@@ -211,7 +211,7 @@ describe('registration and bootstrap', () => {
 });
 
 describe('sign-in', () => {
-  it('trims and lower-cases the e-mail and gives the spec messages', async () => {
+  it('trims and lower-cases the e-mail and gives the exact messages', async () => {
     const u = await t.newUser('user', { email: 'kim@example.com', password: 'password1' });
     const signIn = (email: string, password: string) =>
       t.request({ method: 'POST', url: '/api/session', payload: { email, password } });
@@ -221,7 +221,7 @@ describe('sign-in', () => {
     expect((await signIn('bad email', 'password1')).json()).toEqual({ error: msg.INVALID_EMAIL });
   });
 
-  it('rate limits repeated sign-in attempts with the spec message', async () => {
+  it('rate limits repeated sign-in attempts with the exact message', async () => {
     await t.close();
     t = await createTestContext({ SIGN_IN_RATE_LIMIT: '3' });
     const u = await t.newUser('user');
@@ -442,7 +442,7 @@ describe('profiles and user management', () => {
     expect(typeof bad.json().error).toBe('string');
   });
 
-  it('bounds saved search settings as SPEC does (radius 0.5 to the configured maximum, count 5 to 50)', async () => {
+  it('bounds saved search settings (radius 0.5 to the configured maximum, count 5 to 50)', async () => {
     const u = await t.newUser('user');
     expect(t.config.discovery.radiusMaxMiles).toBe(5);
     const base = {
@@ -495,7 +495,7 @@ describe('profiles and user management', () => {
     expect(prefs.json().user).toMatchObject({ hideInstructions: true, searchSettings: old });
   });
 
-  it('recreates a deleted profile as role user at the next sign-in (SPEC §4)', async () => {
+  it('recreates a deleted profile as role user at the next sign-in', async () => {
     const admin = await t.newUser('admin');
     const u = await t.newUser('admin', { name: 'Pat' });
     expect((await t.request({ method: 'DELETE', url: `/api/users/${u.id}`, as: admin })).statusCode).toBe(
@@ -530,7 +530,7 @@ describe('profiles and user management', () => {
     expect(rows.find((r) => r.id === root.id)!.can.changeRole).toEqual([]);
   });
 
-  it('suspends at once, refuses sign-in with the spec message, and re-enables', async () => {
+  it('suspends at once, refuses sign-in with the exact message, and re-enables', async () => {
     const root = await t.newUser('SuperAdmin');
     const u = await t.newUser('user');
     // Two open sessions (two devices); both end at once.
@@ -638,7 +638,7 @@ describe('profiles and user management', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(again.json()).toEqual({ error: msg.ACCOUNT_DISABLED });
-    // A role change gives it back the profile SPEC §4 would recreate, with the new role, still suspended.
+    // A role change gives it back the profile a sign-in would recreate, with the new role, still suspended.
     const role = await t.request({
       method: 'PATCH',
       url: `/api/users/${u.id}/role`,

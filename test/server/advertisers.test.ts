@@ -61,7 +61,7 @@ describe('current advertisers', () => {
     expect(res.json<{ error: string }>().error).toMatch(/no stable id/);
   });
 
-  it('only admins unmark, with the spec message for others; unmarking is audited', async () => {
+  it('only admins unmark, with the exact message for others; unmarking is audited', async () => {
     const rep = await t.newUser();
     const admin = await t.newUser('admin', { name: 'Ada Admin' });
     const superAdmin = await t.newUser('SuperAdmin');

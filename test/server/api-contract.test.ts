@@ -1,4 +1,4 @@
-// Issue 15: the API contract. /api/openapi.json is a valid OpenAPI 3 document in which every operation has a
+// The API contract. /api/openapi.json is a valid OpenAPI 3 document in which every operation has a
 // summary, a response schema for its success and its error answers; answers are serialised from those schemas,
 // and (strict, as under test) a route that answers a field its schema does not declare fails instead of
 // silently losing it.

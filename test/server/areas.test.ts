@@ -1,4 +1,4 @@
-// Issue 14 item 15, the Admin Panel part: the areas that have business data (per import: region or file, the box
+// Business Data in the Admin Panel: the areas that have business data (per import: region or file, the box
 // it covers, its businesses, the date of its data, when it was imported), and refreshing a region from the panel
 // as a background job -- against a local mirror serving the repository's small fixture town.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16 items 3, 4 and 5: the edges of signing in. Paths with dot segments never reach better-auth; a
+// The edges of signing in. Paths with dot segments never reach better-auth; a
 // password spray from one address is stopped; a password reset voids every other reset link of the account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
@@ -36,7 +36,7 @@ function rawGet(path: string, cookie: string): Promise<{ status: number; body: s
   });
 }
 
-describe('dot segments on the way to better-auth (item 3)', () => {
+describe('dot segments on the way to better-auth', () => {
   const sneaky = [
     '/api/auth/reset-password/../list-sessions',
     '/api/auth/reset-password/%2e%2e/list-sessions',
@@ -87,7 +87,7 @@ describe('dot segments on the way to better-auth (item 3)', () => {
   });
 });
 
-describe('password spraying from one address (item 4)', () => {
+describe('password spraying from one address', () => {
   it('stops one IP trying many addresses after SIGN_IN_IP_RATE_LIMIT failures; the per-address limit stays', async () => {
     const sprayed = await createTestContext({ SIGN_IN_IP_RATE_LIMIT: '5', SIGN_IN_RATE_LIMIT: '3' });
     try {
@@ -150,7 +150,7 @@ describe('password spraying from one address (item 4)', () => {
   });
 });
 
-describe('old reset links after a reset or a password change (item 5)', () => {
+describe('old reset links after a reset or a password change', () => {
   /** Asks for a reset link and returns its token (the mail's link, as the browser lands from it). */
   const resetToken = async (email: string): Promise<string> => {
     const before = t.mail.length;

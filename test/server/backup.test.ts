@@ -1,4 +1,4 @@
-// Issue 7 item 5: `npm run backup -- FILE` copies the live SQLite database while writes go on; the copy holds
+// `npm run backup -- FILE` copies the live SQLite database while writes go on; the copy holds
 // every write answered before the backup started, restores as described in the README ("Backups") and the app
 // runs on it. PostgreSQL is backed up with pg_dump, outside the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

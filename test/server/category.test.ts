@@ -1,6 +1,7 @@
-// Issue 16 item 2: Set category on the latest results writes into the team's list (All Prospects, its exports,
-// the shared strategy), so SPEC §2's rule holds on the server: a rep may only fill in a missing or 'Business'
-// category; an admin may correct any, and that correction is audited; the text is checked before it is stored.
+// Set category on the latest results writes into the team's list (All Prospects, its exports, the shared
+// strategy), so the rule holds on the server (docs/PRODUCT.md, "Categories"): a rep may only fill in a
+// missing or 'Business' category; an admin may correct any, and that correction is audited; the text is
+// checked before it is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prospect } from '../../src/core/types.js';
 import * as msg from '../../src/core/messages.js';

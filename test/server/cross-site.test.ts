@@ -1,4 +1,4 @@
-// Issue 16 item 1: cross-site request forgery. A state-changing request (POST, PUT, PATCH, DELETE) is refused
+// Cross-site request forgery. A state-changing request (POST, PUT, PATCH, DELETE) is refused
 // with 403 when the browser says it comes from a page of another origin (Origin, else Sec-Fetch-Site, else
 // Referer); scripts that send none of these keep working. JSON routes take application/json only (415).
 // The walk over every registered route is in hostile-input.test.ts.

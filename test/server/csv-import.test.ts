@@ -144,7 +144,7 @@ describe('match keys', () => {
     expect(websiteKey('bluebottle.example')).toBe('bluebottle.example');
     expect(websiteKey('not a site')).toBe('');
   });
-  it('street: SPEC §5 address normalisation of the street part, with a house number', () => {
+  it('street: address normalisation of the street part for de-duplication, with a house number', () => {
     expect(streetKey('123 Main Street, San Francisco, CA')).toBe(streetKey('123 Main St'));
     expect(streetKey('Main Street')).toBe('');
   });

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext, type TestUser } from '../helpers/a
 import { resolvePeriod } from '../../src/server/team/service.js';
 import type { TeamActivity, TeamDaily, TeamOutcomes } from '../../src/core/api/dashboard.js';
 
-// The team dashboard (issue 19) against hand-counted fixtures. The week of Monday 2 to Sunday 8 November 2026,
+// The team dashboard against hand-counted fixtures. The week of Monday 2 to Sunday 8 November 2026,
 // counted in Chicago (UTC-6 then) and in UTC: entries near midnight land on different days, or outside the
 // period, depending on the zone. Every number below was counted by hand from the fixtures.
 

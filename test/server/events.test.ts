@@ -250,27 +250,24 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
   },
 );
 
-describe.skipIf(testDatabaseKind !== 'postgres')(
-  'sessions ending on another instance (issue 16 item 7)',
-  () => {
-    it('closes a stream on the second instance at once when its user signs out on the first', async () => {
-      const second = await startSecondInstance(t);
-      try {
-        const u = await t.newUser();
-        const stream = await openStream(second.url, u);
-        expect(stream.res.status).toBe(200);
-        await stream.next(() => false, 100).catch(() => undefined);
-        const started = Date.now();
-        expect((await t.request({ method: 'DELETE', url: '/api/session', as: u })).statusCode).toBe(200);
-        await expect(stream.next(() => false, 3000)).rejects.toThrow(/stream ended/);
-        expect(Date.now() - started).toBeLessThan(3000); // the heartbeat would take 25 s
-        await stream.close();
-      } finally {
-        await second.close();
-      }
-    });
-  },
-);
+describe.skipIf(testDatabaseKind !== 'postgres')('sessions ending on another instance', () => {
+  it('closes a stream on the second instance at once when its user signs out on the first', async () => {
+    const second = await startSecondInstance(t);
+    try {
+      const u = await t.newUser();
+      const stream = await openStream(second.url, u);
+      expect(stream.res.status).toBe(200);
+      await stream.next(() => false, 100).catch(() => undefined);
+      const started = Date.now();
+      expect((await t.request({ method: 'DELETE', url: '/api/session', as: u })).statusCode).toBe(200);
+      await expect(stream.next(() => false, 3000)).rejects.toThrow(/stream ended/);
+      expect(Date.now() - started).toBeLessThan(3000); // the heartbeat would take 25 s
+      await stream.close();
+    } finally {
+      await second.close();
+    }
+  });
+});
 
 describe.skipIf(testDatabaseKind !== 'postgres')('the LISTEN connection', () => {
   it('reconnects after the server drops it, tells subscribers to resync, and delivers again', async () => {
@@ -337,7 +334,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the LISTEN connection', () => 
   });
 });
 
-// Issue 16 item 7: a stream ends as soon as its session does, not at the next heartbeat (25 s here).
+// A stream ends as soon as its session does, not at the next heartbeat (25 s here).
 describe('streams of ended sessions', () => {
   /** Resolves once the stream has ended; fails after `ms` (far below the 25 s heartbeat). */
   const ended = (stream: Awaited<ReturnType<typeof openStream>>, ms = 2000) =>
@@ -427,7 +424,7 @@ describe('streams of ended sessions', () => {
   });
 });
 
-// Issue 16 item 8: streams hold a connection each; a few per session and per user, then a clear 429.
+// Streams hold a connection each; a few per session and per user, then a clear 429.
 describe('limits on open streams', () => {
   let limited: TestContext;
   let url: string;

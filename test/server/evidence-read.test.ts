@@ -1,4 +1,4 @@
-// The website evidence read of a scan (issue 21): started for the businesses found, before de-duplication, and
+// The website evidence read of a scan: started for the businesses found, before de-duplication, and
 // attached to the kept ones; a kept business that took a website over from its duplicate is read on its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business } from '../../src/core/types.js';

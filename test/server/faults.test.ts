@@ -1,4 +1,4 @@
-// Issue 7 faults: outside providers that hang, fail or answer garbage; PostgreSQL going away or hanging while
+// Faults: outside providers that hang, fail or answer garbage; PostgreSQL going away or hanging while
 // the app runs; the server killed with SIGKILL during 1,000 concurrent writes; graceful shutdown on SIGTERM.
 //
 // The provider tests always run. The PostgreSQL outages (refusing, and hanging: accepting connections and never

@@ -5,7 +5,7 @@ import { migrations } from '../../src/server/db/migrations/index.js';
 import { deleteUserCompletely } from '../../src/server/users/repository.js';
 import type { TeamWinRates } from '../../src/core/api/dashboard.js';
 
-// The cohorts behind win rate by score band (issue 19): first_contacts is kept by triggers on call_logs and
+// The cohorts behind win rate by score band: first_contacts is kept by triggers on call_logs and
 // pipeline_history (migration 2026-11-26T0700-first-contacts). Each case changes the entries the way the app or
 // an admin can (a new entry, an earlier one, a deleted one, a deleted rep, an edited one, a stage change) and
 // compares the table with what it must hold, counted by hand, and the answer of the API.

@@ -49,7 +49,7 @@ const within = (miles: number) =>
     ...drawnWhole,
   ].map((e) => e.tags!.name);
 
-// Kinds the scoring model wants (SPEC: auto dealers, legal, home services, dental, furniture, insurance, fitness).
+// Kinds the model ranks high (auto dealers, legal, home services, dental, furniture, insurance, fitness).
 const PROSPECTS = [
   'Junction Motors',
   'Prairie Junction Ford',

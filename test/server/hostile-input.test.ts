@@ -1,4 +1,4 @@
-// Issue 7 "hostile input": every registered route, better-auth's endpoints under /api/auth, /metrics and
+// Hostile input: every registered route, better-auth's endpoints under /api/auth, /metrics and
 // /healthz, called as EVERY role (anonymous, user, admin, SuperAdmin) with generated path parameters, query
 // strings, bodies, content types and headers. Bodies are derived from each route's published JSON schema, so most
 // pass validation and reach the handler; the rest are nearly valid or anything at all. Path parameters mix real
@@ -369,9 +369,9 @@ const NO_BODY = new Set([
   'POST /api/users/:id/suspend',
   'POST /api/users/:id/unsuspend',
   'POST /api/auth/sign-out',
-  'POST /api/follow-ups/:id/done', // issue 18: the id in the path says it all
-  'POST /api/calendar/feed', // issue 18: a new feed token for the signed-in rep
-  'POST /api/admin/pipeline/:businessId/release', // issue 18: the business in the path says it all
+  'POST /api/follow-ups/:id/done', // the id in the path says it all
+  'POST /api/calendar/feed', // a new feed token for the signed-in rep
+  'POST /api/admin/pipeline/:businessId/release', // the business in the path says it all
   'POST /api/admin/areas/overture-upload', // the body is the file itself (FILE_BODY), not JSON
 ]);
 /** Routes whose body is a file sent as bytes (application/octet-stream), streamed to disk. */
@@ -501,9 +501,9 @@ describe('hostile input on every route, as every role', () => {
   });
 });
 
-// Issue 16 item 1: fastify's own route list, so a route added later is covered without a line here. Each
-// state-changing route is sent, as a SuperAdmin (whom every route lets in), what a page of another site can
-// send: a foreign Origin (another port of the host, another site), a cross-site fetch without Origin, and
+// Cross-site requests, over fastify's own route list, so a route added later is covered without a line here.
+// Each state-changing route is sent, as a SuperAdmin (whom every route lets in), what a page of another site
+// can send: a foreign Origin (another port of the host, another site), a cross-site fetch without Origin, and
 // a text/plain body (what an HTML form can post) from the app's own origin. None may reach a handler.
 describe('cross-site requests and text/plain bodies on every state-changing route', () => {
   const stateChanging = [

@@ -1,4 +1,4 @@
-// Issue 20: offline writes replayed with an Idempotency-Key are applied once, on SQLite and PostgreSQL
+// Offline writes replayed with an Idempotency-Key are applied once, on SQLite and PostgreSQL
 // (TEST_DATABASE=postgres).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ const callLogsOf = async (userId: string, prospectId: string) =>
     .where('prospect_id', '=', prospectId)
     .execute();
 
-describe('Idempotency-Key on writes (issue 20)', () => {
+describe('Idempotency-Key on writes', () => {
   it('applies a call log sent twice at once exactly once; both answers are the same', async () => {
     const key = randomUUID();
     const payload = entry('idem-concurrent', { followUp: { dueDate: '2026-12-01', timeZone: ZONE } });

@@ -1,4 +1,4 @@
-// Issue 7: several app instances on one PostgreSQL database. Two real servers (buildApp + listen on port 0)
+// Several app instances on one PostgreSQL database. Two real servers (buildApp + listen on port 0)
 // share one database: live events cross instances, each strategy job is worked exactly once, a session made on
 // one instance is valid on the other, and the per-user scan cooldown holds across both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

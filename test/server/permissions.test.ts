@@ -2,45 +2,46 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/http/access.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 
-// SPEC.md §6, route by route: who may call each route the app registers. The table is the spec's word, not
-// the routes' own declarations: the test fails when a registered route is missing here (a new route must be
-// added deliberately, with the §6 row it follows), when a line names a route that no longer exists, when a
-// route declares another rule, and when any caller is let in or kept out against this table.
+// Who may call each route the app registers, route by route (docs/PRODUCT.md, "Accounts and roles"). The
+// table is written from the product's rules, not copied from the routes' own declarations: the test fails
+// when a registered route is missing here (a new route must be added deliberately, with the rule it follows),
+// when a line names a route that no longer exists, when a route declares another rule, and when any caller is
+// let in or kept out against this table.
 //   public: anyone, signed in or not · user: any signed-in account · admin: admin or SuperAdmin ·
 //   superadmin: SuperAdmin only. A route with no config.access is open to everyone and must be 'public'.
-const SPEC_RULES: Record<string, Access> = {
+const ROLE_TABLE: Record<string, Access> = {
   // Platform
-  'GET /healthz': 'public', // DESIGN: answers once the database is migrated
-  'GET /metrics': 'admin', // issue 7: Prometheus metrics, admin-only
-  'GET /api/openapi.json': 'public', // DESIGN: the API document
+  'GET /healthz': 'public', // answers once the database is migrated
+  'GET /metrics': 'admin', // Prometheus metrics, admin-only
+  'GET /api/openapi.json': 'public', // the API document
   'GET /api/config': 'public', // settings the sign-in screen needs too (password length, map)
   'GET /api/auth/*': 'public', // better-auth's own: get-session, the reset link's landing
   'POST /api/auth/*': 'public', // better-auth's own: sign-out
-  // Accounts (§5; signing in and out, registering and resetting a password need no role)
+  // Accounts (signing in and out, registering and resetting a password need no role)
   'POST /api/register': 'public',
   'POST /api/session': 'public',
   'DELETE /api/session': 'user',
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/complete': 'public',
-  'GET /api/invitations/check': 'public', // §5: the registration form validates the code live
+  'GET /api/invitations/check': 'public', // the registration form validates the code live
   'GET /api/session': 'public', // the page load: the signed-in user, or null (200) when signed out
   'GET /api/me': 'user',
   'PATCH /api/me': 'user',
-  // §6 "Refresh/list users, change role between user and admin": admin
+  // Listing users, switching a role between user and admin: admin
   'GET /api/users': 'admin',
   'PATCH /api/users/:id/role': 'admin', // SuperAdmin targets and the SuperAdmin role: SuperAdmins (service)
-  // §6 "Delete a user profile (non-SuperAdmin targets only)": admin
+  // Deleting a profile (non-SuperAdmin targets only): admin
   'DELETE /api/users/:id': 'admin',
-  // §6 "suspend, unsuspend, hard delete (password re-entry)": SuperAdmin
+  // Suspend, unsuspend, hard delete (with the password re-entered): SuperAdmin
   'POST /api/users/:id/suspend': 'superadmin',
   'POST /api/users/:id/unsuspend': 'superadmin',
   'POST /api/users/:id/hard-delete': 'superadmin',
-  // §6 "test user data": SuperAdmin
+  // User Data Testing: SuperAdmin
   'GET /api/users/:id/data': 'superadmin',
-  // §6 "Generate and list invitations": admin
+  // Generating and listing invitations: admin
   'POST /api/invitations': 'admin',
   'GET /api/invitations': 'admin',
-  // §6 "Scan, log calls, save/remove saved, export and clear own log": user
+  // Scanning, logging calls, saving and removing saved, exporting and clearing one's own log: user
   'POST /api/scans': 'user',
   'POST /api/quick-search': 'user',
   'GET /api/geocode': 'user',
@@ -53,10 +54,10 @@ const SPEC_RULES: Record<string, Access> = {
   'POST /api/call-logs': 'user',
   'DELETE /api/call-logs/:id': 'user',
   'DELETE /api/call-logs': 'user',
-  'POST /api/route': 'user', // issue 18: route for the day over businesses the rep may see
-  'GET /api/visits': 'user', // issue 18: own visits of a day
+  'POST /api/route': 'user', // route for the day over businesses the rep may see
+  'GET /api/visits': 'user', // own visits of a day
   'GET /api/call-logs/export.csv': 'user',
-  // issue 18: own follow-ups (another rep's answer 404), the calendar feed and the digest switch
+  // Own follow-ups (another rep's answer 404), the calendar feed and the digest switch
   'GET /api/follow-ups': 'user',
   'POST /api/follow-ups/:id/done': 'user',
   'PATCH /api/follow-ups/:id': 'user',
@@ -70,12 +71,12 @@ const SPEC_RULES: Record<string, Access> = {
   'DELETE /api/saved/:prospectId': 'user',
   'PATCH /api/saved/:prospectId/category': 'user', // Set category on a Saved card, before its strategy
   'GET /api/events': 'user', // live blocklist and advertiser updates for every screen
-  // §6 "Mark a current advertiser, request a strategy": user; "unmark an advertiser": admin
+  // Marking a current advertiser, asking for a strategy: user; unmarking an advertiser: admin
   'GET /api/current-advertisers': 'user',
   'POST /api/current-advertisers': 'user',
   'DELETE /api/current-advertisers/:businessId': 'admin',
-  'POST /api/current-advertisers/import': 'admin', // issue 5: import of an existing advertiser list
-  // Issue 18: the team pipeline. Any rep reads it and claims or moves a business (the service refuses
+  'POST /api/current-advertisers/import': 'admin', // import of an existing advertiser list
+  // The team pipeline. Any rep reads it and claims or moves a business (the service refuses
   // another rep's with a 409); admins reassign and release.
   'GET /api/pipeline': 'user',
   'PUT /api/pipeline/:businessId': 'user',
@@ -85,38 +86,38 @@ const SPEC_RULES: Record<string, Access> = {
   'POST /api/strategies': 'user',
   'GET /api/strategies/jobs/:jobId': 'user',
   'GET /api/strategies/:businessId': 'user',
-  // §6 "See extra tabs, block a business": admin (the Blocked tab lists and removes)
+  // The admin tabs, blocking a business: admin (the Blocked tab lists and removes)
   'GET /api/blocklist': 'admin',
   'POST /api/blocklist': 'admin',
   'DELETE /api/blocklist/:businessId': 'admin',
-  // §6 "view/debug/clear/test the universal blocklist": SuperAdmin
+  // Clearing the whole blocklist and checking one id (Universal Blocklist Debug): SuperAdmin
   'DELETE /api/blocklist': 'superadmin',
   'GET /api/blocklist/check/:businessId': 'superadmin',
-  // §6 "View AI cache stats": admin; "Clear AI cache": SuperAdmin
+  // Cache stats: admin; clearing the caches: SuperAdmin
   'GET /api/admin/cache': 'admin',
   'DELETE /api/admin/cache': 'superadmin',
-  // issue 17: the website checks' queue and a re-check of one business, for admins
+  // The website checks' queue and a re-check of one business, for admins
   'GET /api/admin/website-checks': 'admin',
   'POST /api/admin/website-checks': 'admin',
-  // §6 "export all prospects": admin
+  // All Prospects and its exports: admin
   'GET /api/admin/all-prospects': 'admin',
   'GET /api/exports/all-prospects.csv': 'admin',
   'GET /api/exports/prospects.csv': 'admin', // Export Prospects; its current-scan part: SuperAdmin (service)
-  // §6 "Show-all-prospects setting": SuperAdmin changes it; admins see the panel read-only
+  // Algorithm Settings: SuperAdmins change them; admins see the panel read-only
   'GET /api/admin/settings': 'admin',
   'PATCH /api/admin/settings': 'superadmin',
-  // issue 14 item 15: the areas with business data and refreshing a region. Admin, in the spirit of §6's "View AI
-  // cache stats": the team's shared data, and a refresh only adds or updates businesses (clearing is SuperAdmin's)
+  // The areas with business data and refreshing a region: admin, like the cache stats: the team's shared
+  // data, and a refresh only adds or updates businesses (clearing is SuperAdmin's)
   'GET /api/admin/areas': 'admin',
   'POST /api/admin/areas/refresh': 'admin',
   'GET /api/admin/areas/jobs/:jobId': 'admin',
   // Importing an Overture places file, from the server or uploaded: adds and updates businesses, as a refresh does.
   'POST /api/admin/areas/overture-file': 'admin',
   'POST /api/admin/areas/overture-upload': 'admin',
-  // issue 5: the audit log, for SuperAdmins
+  // The audit log, for SuperAdmins
   'GET /api/audit': 'superadmin',
   'GET /api/audit/export.csv': 'superadmin',
-  // issue 19: the team dashboard, admin-only like every admin view
+  // The Team dashboard, admin-only like every admin view
   'GET /api/team/activity': 'admin',
   'GET /api/team/daily': 'admin',
   'GET /api/team/outcomes': 'admin',
@@ -154,27 +155,27 @@ afterAll(() => t.close());
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
-describe('permission matrix (SPEC.md §6)', () => {
+describe('permission matrix, every route as every role', () => {
   it('has a line for every registered route and a registered route for every line', () => {
     const registered = new Set(t.app.allRoutes.map(key));
     expect(registered.size).toBeGreaterThan(50);
-    const missing = [...registered].filter((r) => !(r in SPEC_RULES));
-    const stale = Object.keys(SPEC_RULES).filter((r) => !registered.has(r));
-    expect(missing, 'registered routes missing from SPEC_RULES').toEqual([]);
-    expect(stale, 'SPEC_RULES lines naming no registered route').toEqual([]);
+    const missing = [...registered].filter((r) => !(r in ROLE_TABLE));
+    const stale = Object.keys(ROLE_TABLE).filter((r) => !registered.has(r));
+    expect(missing, 'registered routes missing from ROLE_TABLE').toEqual([]);
+    expect(stale, 'ROLE_TABLE lines naming no registered route').toEqual([]);
   });
 
   it('has every route declare the rule of the table', () => {
     const wrong = t.app.allRoutes
-      .filter((r) => (r.access ?? 'public') !== SPEC_RULES[key(r)])
-      .map((r) => `${key(r)} declares ${r.access ?? 'no rule'}, SPEC_RULES says ${SPEC_RULES[key(r)]}`);
+      .filter((r) => (r.access ?? 'public') !== ROLE_TABLE[key(r)])
+      .map((r) => `${key(r)} declares ${r.access ?? 'no rule'}, ROLE_TABLE says ${ROLE_TABLE[key(r)]}`);
     expect(wrong).toEqual([]);
   });
 
   it('answers every route as the table allows: 401 signed out, 403 with a message when denied', async () => {
     const failures: string[] = [];
     for (const route of t.app.allRoutes) {
-      const rule = SPEC_RULES[key(route)];
+      const rule = ROLE_TABLE[key(route)];
       if (!rule) continue; // reported by the first test
       // better-auth's catch-all is called on get-session (POST: not passed through), never on sign-out.
       const url = route.url.replace(/:(\w+)/g, 'no-such-$1').replace('*', 'get-session');
@@ -210,7 +211,7 @@ describe('permission matrix (SPEC.md §6)', () => {
     expect(failures).toEqual([]);
   });
 
-  it("uses the spec's own denial texts for invitations", async () => {
+  it("uses the invitation routes' own denial texts", async () => {
     const gen = await t.request({ method: 'POST', url: '/api/invitations', payload: {}, as: callers.user });
     expect(gen.statusCode).toBe(403);
     expect(gen.json()).toEqual({ error: 'Only admins can generate invitations' });

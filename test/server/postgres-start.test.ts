@@ -1,4 +1,4 @@
-// Starting on PostgreSQL (issue 14 item 16), with the real server process against the machine's PostgreSQL
+// Starting on PostgreSQL, with the real server process against the machine's PostgreSQL
 // (TEST_POSTGRES_URL, default 127.0.0.1:5432; run by TEST_DATABASE=postgres npm run test:db): a database that
 // does not exist is created; a closed port, after a short DATABASE_WAIT_MS, ends in one clear line and exit
 // code 1; a server that comes up during the wait (a proxy in front of PostgreSQL that starts refusing and is

@@ -1,4 +1,4 @@
-// Issue 7: behind a reverse proxy. nginx (Debian package) terminates HTTPS with a self-signed certificate in
+// Behind a reverse proxy. nginx (Debian package) terminates HTTPS with a self-signed certificate in
 // front of the app, which runs with TRUST_PROXY=true and PUBLIC_URL=https://localhost:PORT. Checks the session
 // cookie is Secure, request.ip is the client's (not the proxy's, and not what the client claims in
 // X-Forwarded-For), the app sees https and the public host, and HSTS is sent.
@@ -272,7 +272,7 @@ http {
     if (/^[a-z][a-z+.-]*:|^\/\//i.test(location)) expect(location.startsWith(`${publicUrl}/`)).toBe(true);
   });
 
-  it('accepts state-changing requests from pages of the public https origin only (issue 16 item 1)', async () => {
+  it('accepts state-changing requests from pages of the public https origin only', async () => {
     const ask = (headers: Record<string, string>) =>
       send('POST', '/api/password-reset', { email: 'nobody@example.com' }, headers);
     expect((await ask({})).status).toBe(200); // origin: PUBLIC_URL, as the browser on it sends

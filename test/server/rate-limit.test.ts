@@ -1,7 +1,7 @@
-// Issue 7: the sign-in, invitation-check and password-reset rate limits hold across instances when RATE_LIMIT_REDIS_URL names a
-// Redis shared by them (each run uses its own key prefix, so runs never collide). Needs Redis on 127.0.0.1:6379
-// (REDIS_URL to change it); skipped with a reason when none answers, and failed instead in CI (CI=1 or
-// RUN_FAULT_TESTS=1, see test/helpers/dependencies.ts).
+// The sign-in, invitation-check and password-reset rate limits hold across instances when
+// RATE_LIMIT_REDIS_URL names a Redis shared by them (each run uses its own key prefix, so runs never
+// collide). Needs Redis on 127.0.0.1:6379 (REDIS_URL to change it); skipped with a reason when none answers,
+// and failed instead in CI (CI=1 or RUN_FAULT_TESTS=1, see test/helpers/dependencies.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -164,7 +164,7 @@ describe('rate limits without Redis', () => {
   });
 });
 
-describe("rate limits without Redis: answers in the spec's words", () => {
+describe('rate limits without Redis: answers in the exact words', () => {
   let t: TestContext;
   afterEach(() => t?.close());
 

@@ -1,4 +1,4 @@
-// Issue 6 item 6: with an AI endpoint configured and the team switch "useLlmAnalysis" on, a scan enqueues a
+// With an AI endpoint configured and the team switch "useLlmAnalysis" on, a scan enqueues a
 // background job that has the model rewrite the reasoning text of the top results. Scores stay the scoring
 // model's; the text lands in the analysis cache rows, in the user's latest results, and that user's open
 // screens are told to refetch. Against a local server speaking the OpenAI chat-completions protocol.
@@ -305,7 +305,7 @@ describe('model-written reasoning of the top results', () => {
   });
 });
 
-describe('model-written reasoning and website evidence (issue 17)', () => {
+describe('model-written reasoning and website evidence', () => {
   const sitesStarted: SiteServer[] = [];
   afterEach(async () => {
     for (const s of sitesStarted.splice(0)) await s.close();

@@ -1,4 +1,4 @@
-// Issue 7 item 6: structured JSON logs with a request id. Every answer carries X-Request-Id (the caller's, when it
+// Structured JSON logs with a request id. Every answer carries X-Request-Id (the caller's, when it
 // sent a usable one), and the server's log lines about that request are JSON with the same reqId.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

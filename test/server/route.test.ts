@@ -1,5 +1,6 @@
-// Issue 18: POST /api/route (straight lines, OSRM road distances from a local fake, fallback) and visits that
-// count (POST /api/call-logs with the phone's position, GET /api/visits). Runs on SQLite and PostgreSQL.
+// Route for the day: POST /api/route (straight lines, OSRM road distances from a local fake, fallback) and
+// visits that count (POST /api/call-logs with the phone's position, GET /api/visits). Runs on SQLite and
+// PostgreSQL.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

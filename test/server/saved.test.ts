@@ -114,7 +114,7 @@ describe('saved prospects', () => {
     expect(await list(u)).toEqual([]);
   });
 
-  it('stops at 30 with the spec message; an existing save still answers at the limit', async () => {
+  it('stops at 30 with the exact message; an existing save still answers at the limit', async () => {
     const u = await t.newUser();
     for (let i = 0; i < 30; i++) expect((await save(u, prospect(`s${i}`))).statusCode).toBe(201);
     const over = await save(u, prospect('s30'));
@@ -140,7 +140,7 @@ describe('saved prospects', () => {
   });
 });
 
-describe('stored prospect data is bounded (issue 16 item 6)', () => {
+describe('stored prospect data is bounded', () => {
   // Written as text: JSON.stringify itself overflows the stack on such a value.
   const NESTED = '"__nested__"';
   const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

@@ -1,5 +1,6 @@
-// The scan's business and analysis caches on a real database (SQLite, or PostgreSQL with TEST_DATABASE=postgres):
-// one row per business, the rules of SPEC §4/§5 for when a stored analysis is reused, and what it gives the scan.
+// The scan's business and analysis caches on a real database (SQLite, or PostgreSQL with
+// TEST_DATABASE=postgres): one row per business, the rules for when a stored analysis is reused
+// (docs/PRODUCT.md, "Caches and freshness"), and what it gives the scan.
 import { MODEL_VERSION } from '../../src/core/scoring/constants.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,13 +134,14 @@ describe('cache keys and writes', () => {
     expect(prospects).toHaveLength(2);
     const keys = ['place_osm:node/101', 'place_osm:node/102'];
     expect(prospects.map((p) => p.aiAnalysis?.businessHash).sort()).toEqual(keys);
-    // Businesses of the imported table are their own source: no business-cache copy (issue 21).
+    // Businesses of the imported table are their own source: no business-cache copy.
     expect(await cacheRowCount('business_cache', keys)).toEqual([]);
     expect(await cacheRowCount('analysis_cache', keys)).toEqual(keys);
     // Each branch keeps its own analysis: the distances differ, so do the stored reasonings.
     const [first, second] = await Promise.all(keys.map(storedAnalysis));
     expect(first!.data.reasoning).not.toBe(second!.data.reasoning);
-    // A row keeps SPEC's fields and what the reasoning job matches on, not the breakdown (a scan re-scores).
+    // A row keeps the analysis a card shows and what the reasoning job matches on, not the breakdown (a scan
+    // re-scores).
     expect(Object.keys(first!.data).sort()).toEqual(
       [
         'analyzedAt',
@@ -154,7 +156,7 @@ describe('cache keys and writes', () => {
   });
 });
 
-describe('a scan writes only what changed (issue 21)', () => {
+describe('a scan writes only what changed', () => {
   const google = (id: string, over: Partial<Business> = {}) =>
     dentist({ id: `g-${id}`, placeId: `ChIJ-${id}`, source: 'google', ...over });
 
@@ -171,7 +173,7 @@ describe('a scan writes only what changed (issue 21)', () => {
     expect(again.cacheWrites).toEqual({ business: [], analysis: [] });
   });
 
-  it('rewrites the analysis of a business that changed by the thresholds of SPEC §5, and only that one', async () => {
+  it('rewrites the analysis of a business that changed past the change thresholds, and only that one', async () => {
     const same = dentist({ name: 'Kearny Dental' });
     const grows = google('grows');
     const moves = dentist({ name: 'Geary Dental' });
@@ -362,7 +364,7 @@ describe('what a stored analysis gives a scan', () => {
   });
 });
 
-describe('when the scorer fails (SPEC §4, §8)', () => {
+describe('when the scorer fails', () => {
   it('answers 200 with the category fallback score for every prospect, and caches none of it', async () => {
     const failing = await createTestContext(
       { SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'demo' },
@@ -399,7 +401,7 @@ describe('when the scorer fails (SPEC §4, §8)', () => {
   });
 });
 
-describe('when the caches fail (SPEC §8)', () => {
+describe('when the caches fail', () => {
   it('ranks without them, says so in the log, and keeps the scan going', async () => {
     const broken = await createTestContext({ SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'demo' });
     try {
@@ -431,7 +433,7 @@ describe('when the caches fail (SPEC §8)', () => {
   });
 });
 
-describe('blocked businesses are removed before scoring (SPEC §4 order)', () => {
+describe('blocked businesses are removed before scoring', () => {
   it('never scores, caches or counts a blocked business in a scan or a quick search', async () => {
     const scored: string[][] = [];
     const model = createScoreFn(() => undefined);

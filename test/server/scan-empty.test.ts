@@ -1,4 +1,4 @@
-// Issue 14 item 2: an empty scan says why. With businesses imported around Union Square only, a scan there for a
+// An empty scan says why. With businesses imported around Union Square only, a scan there for a
 // category nobody has answers nothing (the area is covered), and a scan in Birmingham answers nothing with
 // `noLocalData` (no imported data covers it, while other areas have some).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

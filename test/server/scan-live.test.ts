@@ -1,6 +1,6 @@
-// What an open screen learns about a scan while it is open. Issue 4 item 5: a scan sent with a scanId publishes
-// its phases (fetching from the named providers, N found, analysing N, done) on the event stream of that user
-// only. Issue 4 item 11: a business blocked after the scan is left out of the restored (or, after a lost
+// What an open screen learns about a scan while it is open. A scan sent with a scanId publishes its phases
+// (fetching from the named providers, N found, analysing N, done) on the event stream of that user only. A
+// business blocked after the scan is left out of the restored (or, after a lost
 // event stream, refreshed) latest results too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13 item 8: the scan option "Spread results out" (SPEC §9 "diversify minimum spacing 0.25 mile"). On the
+// The scan option "Spread results out" (docs/SCORING.md "Spread results out": a 0.25-mile spacing). On the
 // imported San Francisco extract, the option re-orders the ranking before the top 100 are kept, so the first
 // page, Load Next and the restored latest scan all show the spread order; the set of prospects stays the same.
 import { afterAll, beforeAll, expect, it } from 'vitest';

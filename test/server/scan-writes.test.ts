@@ -1,4 +1,4 @@
-// Issue 21, "write only what changed", end to end: scans through the API over the repository's own extract
+// A scan writes only what changed, end to end: scans through the API over the repository's own extract
 // (the imported place table), on SQLite, or PostgreSQL with TEST_DATABASE=postgres.
 import { sql } from 'kysely';
 import { parseCsv } from '../../src/core/csv.js';
@@ -55,7 +55,7 @@ const businessCopies = async () =>
     ).n,
   );
 
-describe('a repeated scan of an unchanged area (issue 21)', () => {
+describe('a repeated scan of an unchanged area', () => {
   it('writes no cache row, and copies no business of the imported table', async () => {
     const first = await scan(rep);
     expect(first.total).toBeGreaterThan(20);
@@ -79,7 +79,7 @@ describe('a repeated scan of an unchanged area (issue 21)', () => {
     expect(await businessCopies()).toBe(0);
   });
 
-  it('rewrites the analysis of a business whose data changed by SPEC §5, and no other', async () => {
+  it('rewrites the analysis of a business whose data changed past the change thresholds, and no other', async () => {
     const first = await scan(rep);
     const target = first.prospects.find((p) => p.phone)!;
     const key = target.aiAnalysis!.businessHash;
@@ -101,7 +101,7 @@ describe('a repeated scan of an unchanged area (issue 21)', () => {
   });
 });
 
-describe('the latest results, stored compactly (issue 21)', () => {
+describe('the latest results, stored compactly', () => {
   /** The rep's results as stored, entry by entry. */
   const stored = async (as: TestUser) =>
     JSON.parse(
@@ -217,7 +217,7 @@ describe('the latest results, stored compactly (issue 21)', () => {
   });
 });
 
-describe('the scan cooldown (issue 21)', () => {
+describe('the scan cooldown', () => {
   const at = (seconds: number) => new Date(Date.UTC(2026, 10, 27, 8, 0, seconds)).toISOString();
   const minute = (startedAt: string) => ({ startedAt, cooldownMs: 60_000 });
 
@@ -282,7 +282,7 @@ describe('the scan cooldown (issue 21)', () => {
   }, 60_000);
 });
 
-describe("a scan's steps in /metrics (issue 21)", () => {
+describe("a scan's steps in /metrics", () => {
   it('times every step of every scan', async () => {
     const admin = await t.newUser('admin');
     const count = async () => {
@@ -304,7 +304,7 @@ describe("a scan's steps in /metrics (issue 21)", () => {
   });
 });
 
-describe('a cache write that fails (SPEC §8)', () => {
+describe('a cache write that fails', () => {
   it('still answers and keeps the results, on both databases', async () => {
     const broken = await createTestContext({ SCAN_COOLDOWN_MS: '0', PLACE_PROVIDERS: 'local' });
     try {

@@ -275,7 +275,7 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
     }
   });
 
-  it('finds a business by name, and a category, with the spec messages when nothing matches', async () => {
+  it('finds a business by name, and a category, with the exact messages when nothing matches', async () => {
     const list = (await t.request({ method: 'GET', url: '/api/scans/latest?limit=50', as: rep })).json<{
       prospects: Prospect[];
     }>();
@@ -319,7 +319,7 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
     const list = (await t.request({ method: 'GET', url: '/api/scans/latest?limit=5', as: rep })).json<{
       prospects: Prospect[];
     }>();
-    // SPEC §2: Set category is for a missing or 'Business' category; a real one is an admin's to change
+    // Set category is for a missing or 'Business' category; a real one is an admin's to change
     // (test/server/category.test.ts). The first result stands in for one the extract left uncategorised.
     const p = list.prospects[0]!;
     const url = `/api/scans/latest/prospects/${encodeURIComponent(p.id)}/category`;
@@ -377,7 +377,7 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
     expect(details.json()).toEqual(expect.objectContaining({ address: expect.any(String) }));
   });
 
-  it('geocodes offline and reports an unknown address with the spec message', async () => {
+  it('geocodes offline and reports an unknown address with the exact message', async () => {
     const sf = await t.request({ method: 'GET', url: '/api/geocode?q=94105', as: rep });
     expect(sf.statusCode).toBe(200);
     expect(haversineMiles(sf.json(), CENTER)).toBeLessThan(3);

@@ -1,4 +1,4 @@
-// `npm start` (issue 14 item 12): a second start with nothing changed rebuilds nothing (the web app and the
+// `npm start`: a second start with nothing changed rebuilds nothing (the web app and the
 // compiled server are reused, as their "up to date" lines and unchanged files show), answers /healthz, and
 // SIGTERM to the very process `npm start` made stops the server gracefully: port closed, exit code 0.
 // The start-up time is measured and logged, never asserted.

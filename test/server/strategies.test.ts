@@ -218,7 +218,7 @@ describe('limits and failures', () => {
     expect(theirs.statusCode).toBe(202);
   });
 
-  it('polls a failed job as an error with the spec message: a failing worker and attempts used up', async () => {
+  it('polls a failed job as an error with the exact message: a failing worker and attempts used up', async () => {
     const t = await fresh({ JOB_MAX_ATTEMPTS: '3' });
     const rep = await t.newUser('user');
     const now = new Date().toISOString();

@@ -9,7 +9,7 @@ import type {
   TeamWinRates,
 } from '../../src/core/api/dashboard.js';
 
-// The rest of the team dashboard (issue 19) against hand-counted fixtures: the pipeline funnel, win rate by
+// The rest of the team dashboard against hand-counted fixtures: the pipeline funnel, win rate by
 // score band, follow-ups per rep, and a rep's pipeline and route history. The week of Monday 2 to Sunday 8
 // November 2026 counted in Chicago (UTC-6) and in UTC: an entry at 23:30 on Sunday the 8th in Chicago
 // (05:30 UTC on Monday the 9th) is in the Chicago week and after the UTC one; one at 23:30 on Sunday the 1st in

@@ -1,4 +1,4 @@
-// Issue 21: the team list (All Prospects) is copied from a rep's stored results after the scan answers
+// The team list (All Prospects) is copied from a rep's stored results after the scan answers
 // (src/server/scans/team-list.ts). What must hold: every scan's kept prospects reach it, none are lost when the
 // results are replaced or the process stops before the copy, and an older copy never replaces a newer one. On
 // SQLite, or PostgreSQL with TEST_DATABASE=postgres.
@@ -92,7 +92,7 @@ async function storedNotCopied(prospects: Prospect[], at: string) {
 const prospect = (id: string, score: number, name = `Business ${id}`) =>
   ({ id, name, score, aiAnalysis: { businessHash: `hash-${id}` } }) as unknown as Prospect;
 
-describe('the team list after a scan (issue 21)', () => {
+describe('the team list after a scan', () => {
   it("holds the scan's kept prospects once the copy is made, and owes nothing after", async () => {
     await scan();
     await settleAfterAnswer(t.db);

@@ -1,4 +1,4 @@
-// Issue 5 item 1: All Prospects is every prospect anyone on the team has scanned (table team_prospects), not only
+// All Prospects is every prospect anyone on the team has scanned (table team_prospects), not only
 // each rep's latest scan: a rep's next scan elsewhere or New Search leaves it in; a business scanned by several reps
 // appears once, as the newest scan saw it; blocked ones are left out; the list pages by score; the exports hold it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

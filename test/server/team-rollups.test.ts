@@ -3,10 +3,11 @@ import { createTestContext, type TestContext, type TestUser } from '../helpers/a
 import type { TeamDaily, TeamMap, TeamOutcomes } from '../../src/core/api/dashboard.js';
 import * as rollups from '../../src/server/db/migrations/2026-11-25T0550-call-log-rollups.js';
 
-// The team dashboard's rollups (migration 2026-11-25T0550-call-log-rollups, issue 19 "fast at size"): the team's
-// answers come from counts kept by triggers plus or minus raw rows at the ends of the period, one rep's from raw
-// rows. So, for any zone and period, the team's answer must equal the sum of every rep's answer, and the rollup
-// tables must equal the same counts grouped from call_logs, after inserts, deletes, updates and a deleted rep.
+// The team dashboard's rollups (migration 2026-11-25T0550-call-log-rollups, so it stays fast at size): the
+// team's answers come from counts kept by triggers plus or minus raw rows at the ends of the period, one
+// rep's from raw rows. So, for any zone and period, the team's answer must equal the sum of every rep's
+// answer, and the rollup tables must equal the same counts grouped from call_logs, after inserts, deletes,
+// updates and a deleted rep.
 
 let t: TestContext;
 let admin: TestUser;

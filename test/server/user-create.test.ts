@@ -117,7 +117,7 @@ describe('npm run user:create', { timeout: 120_000 }, () => {
     expect(await counts()).toEqual({ users: 3, profiles: 3, invitations: 0 });
   });
 
-  it('refuses bad input with the spec messages and exit 1, leaving nothing behind', async () => {
+  it('refuses bad input with the exact messages and exit 1, leaving nothing behind', async () => {
     const before = await counts();
     const cases: [string[], string][] = [
       [['--email', 'not-an-email', '--name', 'X'], INVALID_EMAIL],

@@ -1,4 +1,4 @@
-// How the built web app is sent (issue 14 item 13): hashed files under /assets compressed ahead of time and
+// How the built web app is sent: hashed files under /assets compressed ahead of time and
 // cached for a year, everything that keeps its name across releases revalidated on each load.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,7 +1,7 @@
-// Issue 17 end to end: a scan whose businesses point at local fixture sites answers at once with `signals: []`;
-// the website checks follow as background jobs, and the rep's stored results get the right signals, scores
-// scored again and reasoning that names the evidence, announced on the event stream. No internet: the sites
-// are a local HTTP server and *.test names resolve through an injected resolver.
+// Website evidence end to end: a scan whose businesses point at local fixture sites answers at once with
+// `signals: []`; the website checks follow as background jobs, and the rep's stored results get the right
+// signals, scores scored again and reasoning that names the evidence, announced on the event stream. No
+// internet: the sites are a local HTTP server and *.test names resolve through an injected resolver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeRow } from '../../src/server/places/local-store.js';
 import type { Prospect } from '../../src/core/types.js';

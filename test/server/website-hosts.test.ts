@@ -1,8 +1,8 @@
-// Issue 17, politeness across instances: two app instances (two website job workers) on one database check
-// several businesses whose sites are on one local fixture host. The host is claimed in website_hosts, so the
-// fixture server (which counts requests in flight per host) never sees two at once, and every request starts
-// at least the pause after the previous one ended; jobs whose host was busy went back to the queue instead of
-// waiting in a slot. Runs on SQLite and PostgreSQL (TEST_DATABASE=postgres).
+// Website checks' politeness across instances: two app instances (two website job workers) on one database
+// check several businesses whose sites are on one local fixture host. The host is claimed in website_hosts,
+// so the fixture server (which counts requests in flight per host) never sees two at once, and every request
+// starts at least the pause after the previous one ended; jobs whose host was busy went back to the queue
+// instead of waiting in a slot. Runs on SQLite and PostgreSQL (TEST_DATABASE=postgres).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { placeRow } from '../../src/server/places/local-store.js';
