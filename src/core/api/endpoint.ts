@@ -12,6 +12,15 @@ export type Access = 'public' | 'user' | 'admin' | 'superadmin';
 /** A success status an endpoint answers with. */
 export type SuccessStatus = 200 | 201 | 202 | 204;
 
+/**
+ * An answer that is not JSON: a file (CSV, iCalendar) or an event stream, described by its media type for the
+ * OpenAPI document. Its caller reads it as text or as a download.
+ */
+export interface MediaAnswer {
+  description: string;
+  content: Readonly<Record<string, { schema: z.ZodType }>>;
+}
+
 export interface Endpoint {
   access: Access;
   summary: string;
@@ -20,7 +29,7 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   /** Every success answer, by status. */
-  answers: Partial<Record<SuccessStatus, z.ZodType>>;
+  answers: Partial<Record<SuccessStatus, z.ZodType | MediaAnswer>>;
   /**
    * Error statuses beyond those every route can give (400, 401/403 unless public, 413 with a body, 429 when
    * rate-limited, 500, 503), each answered as {"error": message}.
@@ -42,7 +51,7 @@ export function splitKey(key: EndpointKey): { method: Method; path: string } {
   return { method: key.slice(0, space) as Method, path: key.slice(space + 1) };
 }
 
-type Parsed<T> = T extends z.ZodType ? z.output<T> : never;
+type Parsed<T> = T extends z.ZodType ? z.output<T> : T extends MediaAnswer ? string : never;
 type Sent<T> = T extends z.ZodType ? z.input<T> : never;
 
 /** What a caller sends: the path parameters, the query and the body an endpoint declares. */
