@@ -4,7 +4,7 @@
 import type { Contract } from './endpoint';
 import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
-import { advertiserEndpoints, callLogEndpoints, savedEndpoints } from './lists';
+import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoints } from './lists';
 
 export const contract = {
   ...auditEndpoints,
@@ -14,6 +14,7 @@ export const contract = {
   ...callLogEndpoints,
   ...websiteCheckEndpoints,
   ...advertiserEndpoints,
+  ...blocklistEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

@@ -234,3 +234,47 @@ export const advertiserEndpoints = {
     answers: { 200: importReportSchema },
   }),
 };
+
+/** POST /api/blocklist; a business without a stable id cannot be blocked. */
+export const blockBody = z.object({ businessId: text(300).nullish(), label: text(300).default('') });
+export type BlockInput = z.infer<typeof blockBody>;
+
+export const blocklistEndpoints = {
+  'GET /api/blocklist': endpoint({
+    access: 'admin',
+    tags: ['blocklist'],
+    summary: 'The shared blocklist (Blocked tab), newest first',
+    answers: { 200: z.object({ blocklist: z.array(blockedSchema) }) },
+  }),
+  'POST /api/blocklist': endpoint({
+    access: 'admin',
+    tags: ['blocklist'],
+    summary: 'Block a business for every user; a business without a stable id cannot be blocked',
+    body: blockBody,
+    answers: {
+      200: blockAnswer.describe('Already blocked: the existing entry'),
+      201: blockAnswer.describe('Newly blocked'),
+    },
+  }),
+  'DELETE /api/blocklist/:businessId': endpoint({
+    access: 'admin',
+    tags: ['blocklist'],
+    summary: 'Unblock a business',
+    params: businessIdParams,
+    answers: { 204: noContent },
+    errors: [404],
+  }),
+  'DELETE /api/blocklist': endpoint({
+    access: 'superadmin',
+    tags: ['blocklist'],
+    summary: 'Clear the whole blocklist (SuperAdmins)',
+    answers: { 200: z.object({ cleared: z.number().int() }) },
+  }),
+  'GET /api/blocklist/check/:businessId': endpoint({
+    access: 'superadmin',
+    tags: ['blocklist'],
+    summary: 'Universal Blocklist Debug: is this business id blocked',
+    params: businessIdParams,
+    answers: { 200: blockCheckSchema },
+  }),
+};

@@ -16,7 +16,7 @@ import {
   listBlockedIds,
   listBlocklist,
 } from './repository.js';
-import type { BlockedItem } from '../../core/api/lists.js';
+import type { BlockedItem, BlockInput } from '../../core/api/lists.js';
 import { settleAfterAnswer } from '../scans/after-answer.js';
 
 // Blocking (docs/PRODUCT.md, "Saved prospects, advertisers and the blocklist"): the prospect's stable id (id,
@@ -76,7 +76,7 @@ export async function blockBusiness(
   db: Db,
   events: EventBus,
   actor: Actor,
-  input: { businessId?: string | null | undefined; label: string },
+  input: BlockInput,
 ): Promise<{ blocked: BlockedView; created: boolean }> {
   const businessId = input.businessId?.trim() ?? '';
   if (!businessId) throw badRequest(NO_STABLE_ID_TO_BLOCK);
