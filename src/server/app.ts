@@ -21,7 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { contractSerializerCompiler, registerContract } from './http/contract.js';
-import { appConfigSchema } from '../core/api/accounts.js';
+import { route } from './http/route.js';
 import { registerAccessControl, nodeHeaders, type CurrentUser } from './http/access.js';
 import { registerCrossSiteGuard } from './http/cross-site.js';
 import type { AppContext } from './context.js';
@@ -380,20 +380,13 @@ export async function buildApp({
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
-  app.get(
-    '/api/config',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['app'], summary: 'Settings the web app needs', response: { 200: appConfigSchema } },
-    },
-    async () => ({
-      passwordMinLength: config.passwordMinLength,
-      map: { ...config.map, dataAttribution: await dataAttribution(db.kysely) },
-      radiusMaxMiles: config.discovery.radiusMaxMiles,
-      /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
-      invitationRequired: await anyAuthUser(db.kysely),
-    }),
-  );
+  route(app, 'GET /api/config', async () => ({
+    passwordMinLength: config.passwordMinLength,
+    map: { ...config.map, dataAttribution: await dataAttribution(db.kysely) },
+    radiusMaxMiles: config.discovery.radiusMaxMiles,
+    /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
+    invitationRequired: await anyAuthUser(db.kysely),
+  }));
 
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });

@@ -1,24 +1,10 @@
-// Accounts, profiles, users and invitations: the shapes of /api/config, /api/session, /api/me, /api/users,
-// /api/invitations.
+// Accounts, profiles, users and invitations: the shapes of /api/session, /api/me, /api/users, /api/invitations.
 import { z } from 'zod';
-import { isoTime } from './common';
+import { isoTime, noContent, okSchema } from './common';
+import { endpoint } from './endpoint';
 
 export const roleSchema = z.enum(['user', 'admin', 'SuperAdmin']);
 export type Role = z.infer<typeof roleSchema>;
-
-/** Settings the web app needs before anyone signs in. */
-export const appConfigSchema = z.object({
-  passwordMinLength: z.number().int(),
-  /**
-   * The map's tiles and their credit, and the credit of the imported business data shown on it ('' before any
-   * import; with Overture Maps' names once its places are imported).
-   */
-  map: z.object({ tileUrl: z.string(), tileAttribution: z.string(), dataAttribution: z.string() }),
-  radiusMaxMiles: z.number(),
-  /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
-  invitationRequired: z.boolean(),
-});
-export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /**
  * Saved search settings within a scan's bounds (docs/PRODUCT.md, "The map and the scan"): radius 0.5 miles to
@@ -135,3 +121,116 @@ export const createdInvitation = z.object({ invitation: invitationSchema, link: 
 
 export const invitationCheckSchema = z.object({ valid: z.boolean(), message: z.string() });
 export type InvitationCheck = z.infer<typeof invitationCheckSchema>;
+
+export const authEndpoints = {
+  'DELETE /api/session': endpoint({
+    access: 'user',
+    tags: ['accounts'],
+    summary: 'Sign out: end this session and clear its cookie',
+    answers: { 200: okSchema },
+  }),
+  'POST /api/password-reset': endpoint({
+    access: 'public',
+    tags: ['accounts'],
+    summary: 'E-mail a password-reset link (answers the same whether or not the address has an account)',
+    body: z.object({ email: z.string().max(254) }),
+    answers: { 200: okSchema },
+    errors: [429],
+  }),
+  'POST /api/password-reset/complete': endpoint({
+    access: 'public',
+    tags: ['accounts'],
+    summary: 'Set a new password with the token of the e-mailed link',
+    body: z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(128) }),
+    answers: { 200: okSchema },
+  }),
+};
+
+const userIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const userEndpoints = {
+  'GET /api/me': endpoint({
+    access: 'user',
+    tags: ['profile'],
+    summary: 'The signed-in user and their profile',
+    answers: { 200: userAnswer },
+  }),
+  'GET /api/session': endpoint({
+    access: 'public',
+    tags: ['profile'],
+    summary: 'The signed-in user and their profile, or null when signed out (the page load asks this)',
+    answers: { 200: z.object({ user: userProfileSchema.nullable() }) },
+  }),
+  'GET /api/users': endpoint({
+    access: 'admin',
+    tags: ['users'],
+    summary: 'All users, with what the caller may do to each',
+    answers: { 200: z.object({ users: z.array(userRowSchema) }) },
+  }),
+  'PATCH /api/users/:id/role': endpoint({
+    access: 'admin',
+    tags: ['users'],
+    summary: 'Change a role (admins: user/admin; SuperAdmins: any)',
+    params: userIdParams,
+    body: z.object({ role: roleSchema }),
+    answers: { 200: userAnswer },
+    errors: [404],
+  }),
+  'DELETE /api/users/:id': endpoint({
+    access: 'admin',
+    tags: ['users'],
+    summary: 'Delete a user profile (not SuperAdmins)',
+    params: userIdParams,
+    answers: { 204: noContent },
+    errors: [404],
+  }),
+  'POST /api/users/:id/suspend': endpoint({
+    access: 'superadmin',
+    tags: ['users'],
+    summary: 'Suspend a user and end their sessions',
+    params: userIdParams,
+    answers: { 200: userAnswer },
+    errors: [404],
+  }),
+  'POST /api/users/:id/unsuspend': endpoint({
+    access: 'superadmin',
+    tags: ['users'],
+    summary: 'Re-enable a suspended user',
+    params: userIdParams,
+    answers: { 200: userAnswer },
+    errors: [404],
+  }),
+  'POST /api/users/:id/hard-delete': endpoint({
+    access: 'superadmin',
+    tags: ['users'],
+    summary: "Delete a user and all their data; needs the acting SuperAdmin's password",
+    params: userIdParams,
+    body: z.object({ password: z.string().max(128) }),
+    answers: { 204: noContent },
+    errors: [404, 429],
+  }),
+  'GET /api/users/:id/data': endpoint({
+    access: 'superadmin',
+    tags: ['users'],
+    summary: 'Counts of a user’s stored data (User Data Testing)',
+    params: userIdParams,
+    answers: { 200: userDataSchema },
+    errors: [404],
+  }),
+};
+
+export const invitationEndpoints = {
+  'POST /api/invitations': endpoint({
+    access: 'admin',
+    tags: ['invitations'],
+    summary: 'Generate an invitation, optionally for one e-mail address',
+    body: z.object({ email: z.string().max(254).optional() }).optional(),
+    answers: { 201: createdInvitation },
+  }),
+  'GET /api/invitations': endpoint({
+    access: 'admin',
+    tags: ['invitations'],
+    summary: 'Every invitation with its status (open, used, expired)',
+    answers: { 200: z.object({ invitations: z.array(invitationSchema) }) },
+  }),
+};

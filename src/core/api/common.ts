@@ -1,7 +1,8 @@
-// Building blocks of the API contract (src/core/api): bounded text, the error answer, the empty answers.
-// Pure zod, no I/O: the server validates requests and serialises answers with these schemas, the browser takes
-// its types from them (z.infer), and /api/openapi.json is generated from them.
+// Building blocks of the API contract (src/core/api): bounded text, the error answer, the empty answers; and the
+// app's own settings (/api/config). Pure zod, no I/O: the server validates requests and serialises answers with
+// these schemas, the browser takes its types from them (z.infer), and /api/openapi.json is generated from them.
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 const noNul = (v: string) => !v.includes('\u0000');
 
@@ -55,3 +56,26 @@ export const eventStream = {
   description: 'Server-Sent Events stream',
   content: { 'text/event-stream': { schema: z.string() } },
 } as const;
+
+/** Settings the web app needs before anyone signs in. */
+export const appConfigSchema = z.object({
+  passwordMinLength: z.number().int(),
+  /**
+   * The map's tiles and their credit, and the credit of the imported business data shown on it ('' before any
+   * import; with Overture Maps' names once its places are imported).
+   */
+  map: z.object({ tileUrl: z.string(), tileAttribution: z.string(), dataAttribution: z.string() }),
+  radiusMaxMiles: z.number(),
+  /** Registration needs an invitation code once any account exists (the first one becomes SuperAdmin). */
+  invitationRequired: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const appEndpoints = {
+  'GET /api/config': endpoint({
+    access: 'public',
+    tags: ['app'],
+    summary: 'Settings the web app needs',
+    answers: { 200: appConfigSchema },
+  }),
+};

@@ -2,11 +2,17 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { appEndpoints } from './common';
+import { authEndpoints, invitationEndpoints, userEndpoints } from './accounts';
 import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
 import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoints } from './lists';
 
 export const contract = {
+  ...appEndpoints,
+  ...authEndpoints,
+  ...userEndpoints,
+  ...invitationEndpoints,
   ...auditEndpoints,
   ...settingsEndpoints,
   ...exportEndpoints,

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { nodeHeaders } from '../http/access.js';
 import { badRequest, forbidden, HttpError } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
+import { route } from '../http/route.js';
 import { ownOrigin } from '../http/cross-site.js';
 import { resetLinkOutdated } from './reset-links.js';
 
@@ -112,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   });
 
+  // Registered directly, not from a contract entry: route() carries no rate limit.
   app.post(
     '/api/register',
     {
@@ -150,24 +152,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // so it refused a browser that opened the app at another address (http://127.0.0.1:3000, a LAN IP on a
   // phone), and the cookie survived to sign the user back in on reload. auth.api calls skip that check;
   // SameSite=Lax keeps other sites from sending the cookie on a DELETE.
-  app.delete(
-    '/api/session',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign out: end this session and clear its cookie',
-        response: { 200: okSchema },
-      },
-    },
-    async (request, reply) => {
-      const response = await auth.api.signOut({ headers: nodeHeaders(request), asResponse: true });
-      if (!response.ok) return sendWebResponse(reply, response);
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) void reply.header('set-cookie', cookies);
-      return reply.send({ ok: true });
-    },
-  );
+  route(app, 'DELETE /api/session', async (request, reply) => {
+    const response = await auth.api.signOut({ headers: nodeHeaders(request), asResponse: true });
+    if (!response.ok) return sendWebResponse(reply, response);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) void reply.header('set-cookie', cookies);
+    return reply.send({ ok: true });
+  });
 
   // Password spraying: one address trying many accounts never reaches the per-address limit above, so the
   // failures of one IP are counted across every e-mail too. Only failures count: an office behind one
@@ -180,6 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     message: TOO_MANY_ATTEMPTS,
   });
 
+  // Registered directly, not from a contract entry: route() carries no rate limit.
   app.post(
     '/api/session',
     {
@@ -249,16 +241,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     message: TOO_MANY_ATTEMPTS,
   });
 
-  app.post(
-    '/api/password-reset',
+  route(
+    app,
+    'POST /api/password-reset',
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'E-mail a password-reset link (answers the same whether or not the address has an account)',
-        body: z.object({ email: z.string().max(254) }),
-        response: { 200: okSchema, ...errors(429) },
-      },
       preHandler: async (request, reply) => {
         await resetsPerIp.hit(request, reply);
         await resetsPerEmail.hit(request, reply);
@@ -275,32 +261,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post(
-    '/api/password-reset/complete',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Set a new password with the token of the e-mailed link',
-        body: z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(128) }),
-        response: { 200: okSchema },
-      },
-    },
-    async (request, reply) => {
-      const { token, newPassword } = request.body;
-      if (newPassword.length < config.passwordMinLength) {
-        throw badRequest(weakPassword(config.passwordMinLength));
-      }
-      // A link sent before the password last changed (another link was used since, or the password was
-      // changed) is void, like the link used.
-      if (await resetLinkOutdated(db.kysely, token)) throw badRequest(RESET_LINK_INVALID);
-      const response = await auth.api.resetPassword({
-        body: { token, newPassword },
-        headers: nodeHeaders(request),
-        asResponse: true,
-      });
-      if (!response.ok) return sendWebResponse(reply, response);
-      return reply.send({ ok: true });
-    },
-  );
+  route(app, 'POST /api/password-reset/complete', async (request, reply) => {
+    const { token, newPassword } = request.body;
+    if (newPassword.length < config.passwordMinLength) {
+      throw badRequest(weakPassword(config.passwordMinLength));
+    }
+    // A link sent before the password last changed (another link was used since, or the password was
+    // changed) is void, like the link used.
+    if (await resetLinkOutdated(db.kysely, token)) throw badRequest(RESET_LINK_INVALID);
+    const response = await auth.api.resetPassword({
+      body: { token, newPassword },
+      headers: nodeHeaders(request),
+      asResponse: true,
+    });
+    if (!response.ok) return sendWebResponse(reply, response);
+    return reply.send({ ok: true });
+  });
 };

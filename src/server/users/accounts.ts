@@ -25,6 +25,7 @@ import {
   insertProfile,
 } from './repository.js';
 import type { Database, Role } from '../db/schema.js';
+import type { RegisterInput } from '../../core/api/accounts.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -34,14 +35,6 @@ export function normaliseEmail(email: string): string {
 
 export function assertEmail(email: string): void {
   if (!EMAIL_PATTERN.test(email) || email.length > 254) throw badRequest(INVALID_EMAIL);
-}
-
-export interface Registration {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword?: string | undefined;
-  invitationCode?: string | undefined;
 }
 
 /** better-auth's tables take native dates and booleans on PostgreSQL and ISO text / 0-1 on SQLite. */
@@ -54,7 +47,7 @@ function authValue(db: Db) {
 
 /** The checks every new account passes; answers the trimmed name and the normalised e-mail. */
 export function checkNewAccount(
-  input: Pick<Registration, 'name' | 'email' | 'password' | 'confirmPassword'>,
+  input: Pick<RegisterInput, 'name' | 'email' | 'password' | 'confirmPassword'>,
   minPasswordLength: number,
 ): { name: string; email: string } {
   const email = normaliseEmail(input.email);
@@ -130,7 +123,7 @@ async function insertAccount(
  */
 export async function registerAccount(
   db: Db,
-  input: Registration,
+  input: RegisterInput,
   minPasswordLength: number,
 ): Promise<{ userId: string; role: Role }> {
   const { name, email } = checkNewAccount(input, minPasswordLength);
