@@ -2,6 +2,7 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { scanEndpoints } from './scans';
 import { appEndpoints } from './common';
 import { authEndpoints, invitationEndpoints, userEndpoints } from './accounts';
 import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
@@ -21,6 +22,7 @@ export const contract = {
   ...websiteCheckEndpoints,
   ...advertiserEndpoints,
   ...blocklistEndpoints,
+  ...scanEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

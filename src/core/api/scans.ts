@@ -1,10 +1,17 @@
 // Discovery: scans, quick search, the latest results, geocoding and place details.
 import { z } from 'zod';
-import { isoTime, sourceReportSchema } from './common';
+import { isoTime, noContent, sourceReportSchema } from './common';
+import { cacheStatsSchema } from './admin';
+import { endpoint } from './endpoint';
 import { prospectSchema } from './prospect';
 
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
+
+/** The most prospects a page of results shows (docs/PRODUCT.md, "Limits"). */
+export const COUNT_MAX = 50;
+/** The most results a scan keeps: what the further pages can load (docs/PRODUCT.md, "Limits"). */
+export const MAX_LOADED = 100;
 
 /** POST /api/scans. */
 export const scanBody = z.object({
@@ -74,3 +81,91 @@ export const placeDetailsSchema = z.object({
 export type PlaceDetails = z.infer<typeof placeDetailsSchema>;
 
 export const prospectAnswer = z.object({ prospect: prospectSchema });
+
+/** GET /api/scans/latest: which part of the latest results. */
+export const latestPageQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(MAX_LOADED).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_LOADED).default(COUNT_MAX),
+});
+
+/** A business of the results, by its id. */
+const businessIdParams = z.object({ id: z.string().min(1).max(300) });
+
+export const scanEndpoints = {
+  'POST /api/scans': endpoint({
+    access: 'user',
+    tags: ['scans'],
+    summary: 'Scan the area: find, de-duplicate, drop blocked, score and rank; the first page of N',
+    body: scanBody,
+    answers: { 200: scanPageSchema },
+    errors: [429],
+  }),
+  'POST /api/quick-search': endpoint({
+    access: 'user',
+    tags: ['scans'],
+    summary: 'Quick search: a business by name or a category within the radius',
+    body: quickSearchBody,
+    answers: { 200: scanPageSchema },
+    errors: [404, 429],
+  }),
+  'GET /api/geocode': endpoint({
+    access: 'user',
+    tags: ['places'],
+    summary: 'An address, city, "City, ST" or ZIP to a point (Google, Nominatim, then the offline gazetteer)',
+    query: z.object({ q: z.string().max(300) }),
+    answers: { 200: geocodeSchema },
+    errors: [404],
+  }),
+  'GET /api/reverse-geocode': endpoint({
+    access: 'user',
+    tags: ['places'],
+    summary: 'A point to a location label',
+    query: z.object({
+      lat: z.coerce.number().min(-90).max(90),
+      lng: z.coerce.number().min(-180).max(180),
+    }),
+    answers: { 200: z.object({ label: z.string() }) },
+  }),
+  'GET /api/places/:id/details': endpoint({
+    access: 'user',
+    tags: ['places'],
+    summary: 'Phone, website and address parts of one business (for Call and Website)',
+    params: businessIdParams,
+    answers: { 200: placeDetailsSchema },
+  }),
+  'GET /api/scans/latest': endpoint({
+    access: 'user',
+    tags: ['scans'],
+    summary: 'A page of the latest scan (restored at sign-in; further pages up to 100)',
+    query: latestPageQuery,
+    answers: { 200: latestPageSchema },
+  }),
+  'DELETE /api/scans/latest': endpoint({
+    access: 'user',
+    tags: ['scans'],
+    summary: 'New Search: clear the latest results',
+    answers: { 204: noContent },
+  }),
+  'PATCH /api/scans/latest/prospects/:id/category': endpoint({
+    access: 'user',
+    tags: ['scans'],
+    summary:
+      "Set a missing or 'Business' category on a prospect of the latest scan (admins: any category, audited)",
+    params: businessIdParams,
+    body: z.object({ category: z.string().max(200) }),
+    answers: { 200: prospectAnswer },
+    errors: [404, 409],
+  }),
+  'GET /api/admin/cache': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Analysis cache stats: total, valid, expired',
+    answers: { 200: cacheStatsSchema },
+  }),
+  'DELETE /api/admin/cache': endpoint({
+    access: 'superadmin',
+    tags: ['admin'],
+    summary: 'Clear the business and analysis caches',
+    answers: { 204: noContent },
+  }),
+};

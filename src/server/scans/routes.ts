@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser, isAdmin } from '../http/access.js';
 import { recordAudit } from '../audit/service.js';
@@ -17,24 +16,11 @@ import { readAlgorithmSettings } from '../settings/service.js';
 import { cacheStats, clearCaches } from './cache.js';
 import { clearLatestScan, setLatestProspectCategory } from './repository.js';
 import type { AppEvent } from '../events/bus.js';
-import { errors } from '../http/contract.js';
-import { noContent } from '../../core/api/common.js';
-import {
-  geocodeSchema,
-  latestPageSchema,
-  placeDetailsSchema,
-  prospectAnswer,
-  quickSearchBody,
-  scanBody,
-  scanPageSchema,
-} from '../../core/api/scans.js';
-import { cacheStatsSchema } from '../../core/api/admin.js';
+import { route } from '../http/route.js';
 import { scheduleReasoning, type ReasoningDeps } from '../reasoning/service.js';
 import { readEvidence, scheduleWebsiteChecks } from '../websites/service.js';
 import {
-  COUNT_MAX,
   latestPage,
-  MAX_LOADED,
   quickSearch,
   runScan,
   type ScanDeps,
@@ -75,17 +61,10 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return null;
     });
 
-  app.post(
-    '/api/scans',
-    {
-      config: { access: 'user', unauthenticatedMessage: PLEASE_LOG_IN },
-      schema: {
-        tags: ['scans'],
-        summary: 'Scan the area: find, de-duplicate, drop blocked, score and rank; the first page of N',
-        body: scanBody,
-        response: { 200: scanPageSchema, ...errors(429) },
-      },
-    },
+  route(
+    app,
+    'POST /api/scans',
+    { config: { unauthenticatedMessage: PLEASE_LOG_IN } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { scanId, ...input } = request.body;
@@ -120,17 +99,10 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post(
-    '/api/quick-search',
-    {
-      config: { access: 'user', unauthenticatedMessage: PLEASE_LOG_IN },
-      schema: {
-        tags: ['scans'],
-        summary: 'Quick search: a business by name or a category within the radius',
-        body: quickSearchBody,
-        response: { 200: scanPageSchema, ...errors(404, 429) },
-      },
-    },
+  route(
+    app,
+    'POST /api/quick-search',
+    { config: { unauthenticatedMessage: PLEASE_LOG_IN } },
     async (request) => {
       const userId = currentUser(request).id;
       const page = await quickSearch(deps, userId, request.body);
@@ -139,171 +111,78 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.get(
-    '/api/geocode',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['places'],
-        summary:
-          'An address, city, "City, ST" or ZIP to a point (Google, Nominatim, then the offline gazetteer)',
-        querystring: z.object({ q: z.string().max(300) }),
-        response: { 200: geocodeSchema, ...errors(404) },
-      },
-    },
-    async (request) => {
-      const q = request.query.q.trim();
-      if (!q) throw badRequest(ADDRESS_EMPTY);
-      const found = await ctx.places.geocode(q);
-      if (!found) throw notFound(ADDRESS_NOT_FOUND);
-      return found;
-    },
-  );
+  route(app, 'GET /api/geocode', async (request) => {
+    const q = request.query.q.trim();
+    if (!q) throw badRequest(ADDRESS_EMPTY);
+    const found = await ctx.places.geocode(q);
+    if (!found) throw notFound(ADDRESS_NOT_FOUND);
+    return found;
+  });
 
-  app.get(
-    '/api/reverse-geocode',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['places'],
-        summary: 'A point to a location label',
-        querystring: z.object({
-          lat: z.coerce.number().min(-90).max(90),
-          lng: z.coerce.number().min(-180).max(180),
-        }),
-        response: { 200: z.object({ label: z.string() }) },
-      },
-    },
-    async (request) => {
-      const { lat: la, lng: ln } = request.query;
-      const label = await ctx.places.reverse(la, ln);
-      return { label: label ?? `${la.toFixed(4)}, ${ln.toFixed(4)}` };
-    },
-  );
+  route(app, 'GET /api/reverse-geocode', async (request) => {
+    const { lat: la, lng: ln } = request.query;
+    const label = await ctx.places.reverse(la, ln);
+    return { label: label ?? `${la.toFixed(4)}, ${ln.toFixed(4)}` };
+  });
 
-  app.get(
-    '/api/places/:id/details',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['places'],
-        summary: 'Phone, website and address parts of one business (for Call and Website)',
-        params: z.object({ id: z.string().min(1).max(300) }),
-        response: { 200: placeDetailsSchema },
-      },
-    },
+  route(
+    app,
+    'GET /api/places/:id/details',
     async (request) => (await ctx.places.details(request.params.id)) ?? {},
   );
 
-  app.get(
-    '/api/scans/latest',
-    {
-      config: { access: 'user', unauthenticatedMessage: PLEASE_LOG_IN },
-      schema: {
-        tags: ['scans'],
-        summary: 'A page of the latest scan (restored at sign-in; further pages up to 100)',
-        querystring: z.object({
-          offset: z.coerce.number().int().min(0).max(MAX_LOADED).default(0),
-          limit: z.coerce.number().int().min(1).max(MAX_LOADED).default(COUNT_MAX),
-        }),
-        response: { 200: latestPageSchema },
-      },
-    },
+  route(
+    app,
+    'GET /api/scans/latest',
+    { config: { unauthenticatedMessage: PLEASE_LOG_IN } },
     async (request) => {
       const page = await latestPage(db, currentUser(request).id, request.query.offset, request.query.limit);
       return page ?? { searchId: null, total: 0, loadable: 0, offset: 0, prospects: [], at: null };
     },
   );
 
-  app.delete(
-    '/api/scans/latest',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['scans'],
-        summary: 'New Search: clear the latest results',
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      await clearLatestScan(db.kysely, currentUser(request).id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, 'DELETE /api/scans/latest', async (request, reply) => {
+    await clearLatestScan(db.kysely, currentUser(request).id);
+    return reply.status(204).send();
+  });
 
-  app.patch(
-    '/api/scans/latest/prospects/:id/category',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['scans'],
-        summary:
-          "Set a missing or 'Business' category on a prospect of the latest scan (admins: any category, audited)",
-        params: z.object({ id: z.string().min(1).max(300) }),
-        body: z.object({ category: z.string().max(200) }),
-        response: { 200: prospectAnswer, ...errors(404, 409) },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const checked = checkCategoryText(request.body.category);
-      if (!checked.ok) throw badRequest(CATEGORY_TEXT_MESSAGES[checked.reason]);
-      const admin = isAdmin(me);
-      const change = await setLatestProspectCategory(db.kysely, me.id, request.params.id, checked.category, {
-        mayOverwrite: admin,
+  route(app, 'PATCH /api/scans/latest/prospects/:id/category', async (request) => {
+    const me = currentUser(request);
+    const checked = checkCategoryText(request.body.category);
+    if (!checked.ok) throw badRequest(CATEGORY_TEXT_MESSAGES[checked.reason]);
+    const admin = isAdmin(me);
+    const change = await setLatestProspectCategory(db.kysely, me.id, request.params.id, checked.category, {
+      mayOverwrite: admin,
+    });
+    if (!change) throw notFound('That prospect is not in your current results.');
+    if (change === 'busy') throw new HttpError(409, 'Your results were changing. Please try again.');
+    if (change === 'forbidden') throw forbidden(CATEGORY_ALREADY_SET);
+    // Anyone may fill in a missing category; replacing a real one (in the rep's list or the
+    // team's) is the admin's correction, and is audited.
+    const { prospect, previous, teamPrevious } = change;
+    if (admin && (hasRealCategory(previous) || hasRealCategory(teamPrevious))) {
+      await recordAudit(
+        db,
+        me,
+        'prospect.category_change',
+        { type: 'business', id: prospect.id, label: prospect.name },
+        { from: hasRealCategory(teamPrevious) ? teamPrevious : previous, to: prospect.category },
+      );
+    }
+    return { prospect };
+  });
+
+  route(app, 'GET /api/admin/cache', async () => cacheStats(db.kysely));
+
+  route(app, 'DELETE /api/admin/cache', async (request, reply) => {
+    // One transaction: the caches are not emptied without the entry that says who emptied them.
+    await db.kysely.transaction().execute(async (trx) => {
+      await clearCaches(trx);
+      await recordAudit(trx, currentUser(request), 'cache.clear', {
+        type: 'cache',
+        id: 'analysis+business',
       });
-      if (!change) throw notFound('That prospect is not in your current results.');
-      if (change === 'busy') throw new HttpError(409, 'Your results were changing. Please try again.');
-      if (change === 'forbidden') throw forbidden(CATEGORY_ALREADY_SET);
-      // Anyone may fill in a missing category; replacing a real one (in the rep's list or the
-      // team's) is the admin's correction, and is audited.
-      const { prospect, previous, teamPrevious } = change;
-      if (admin && (hasRealCategory(previous) || hasRealCategory(teamPrevious))) {
-        await recordAudit(
-          db,
-          me,
-          'prospect.category_change',
-          { type: 'business', id: prospect.id, label: prospect.name },
-          { from: hasRealCategory(teamPrevious) ? teamPrevious : previous, to: prospect.category },
-        );
-      }
-      return { prospect };
-    },
-  );
-
-  app.get(
-    '/api/admin/cache',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Analysis cache stats: total, valid, expired',
-        response: { 200: cacheStatsSchema },
-      },
-    },
-    async () => cacheStats(db.kysely),
-  );
-
-  app.delete(
-    '/api/admin/cache',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Clear the business and analysis caches',
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      // One transaction: the caches are not emptied without the entry that says who emptied them.
-      await db.kysely.transaction().execute(async (trx) => {
-        await clearCaches(trx);
-        await recordAudit(trx, currentUser(request), 'cache.clear', {
-          type: 'cache',
-          id: 'analysis+business',
-        });
-      });
-      return reply.status(204).send();
-    },
-  );
+    });
+    return reply.status(204).send();
+  });
 };

@@ -14,6 +14,12 @@ import { filterBlocked, filterBlockedBusinesses } from '../../core/blocklist.js'
 import { blockedIds } from '../blocklist/service.js';
 import { HttpError } from '../http/errors.js';
 import { CATEGORY_TOO_GENERIC } from '../../core/messages.js';
+import {
+  COUNT_MAX,
+  MAX_LOADED,
+  type QuickSearchInput,
+  type ScanInput as ScanRequest,
+} from '../../core/api/scans.js';
 import type { AlgorithmSettings } from '../settings/service.js';
 import {
   readLatestScan,
@@ -42,12 +48,11 @@ import { isPrefilteredRule, ranked, type RankedBusiness, type ScoreFn } from './
 
 export type { CacheWrites } from './after-answer.js';
 
-// Scan limits (docs/PRODUCT.md, "Limits"): the smallest radius, the prospect count a page shows, the results
-// kept and the businesses a provider returns.
+// Scan limits (docs/PRODUCT.md, "Limits"): the smallest radius, the smallest prospect count a page shows and the
+// businesses a provider returns. The largest count (COUNT_MAX) and the results kept (MAX_LOADED) bound the API's
+// requests, so they are declared with them in core/api/scans.ts.
 export const RADIUS_MIN_MILES = 0.5;
 export const COUNT_MIN = 5;
-export const COUNT_MAX = 50;
-export const MAX_LOADED = 100;
 export const PROVIDER_MAX_RESULTS = 500;
 /**
  * Records a scan reads first of a ranked circle's best: the 100 kept, and room for the duplicates, blocked and
@@ -135,18 +140,8 @@ function scheduleChecks(deps: Pick<ScanDeps, 'websites'>, userId: string, busine
   if (deps.websites) void deps.websites.schedule(userId, businesses);
 }
 
-export interface ScanInput {
-  lat: number;
-  lng: number;
-  radiusMiles: number;
-  count: number;
-  categories?: string[] | undefined;
-  locationLabel?: string | undefined;
-  /**
-   * The scan option "Spread results out" (default off): among similar scores, a business within 0.25 mile of a
-   * higher-ranked one gives way (src/core/diversify.ts).
-   */
-  spreadOut?: boolean | undefined;
+/** A scan's request; the route turns the browser's scanId into onProgress. */
+export interface ScanInput extends Omit<ScanRequest, 'scanId'> {
   /** Told each phase as it starts, for the rep's progress line; must not throw. */
   onProgress?: ((progress: ScanProgress) => void) | undefined;
 }
@@ -636,16 +631,6 @@ const GENERIC_CATEGORY_WORDS = new Set([
   'services',
   'establishment',
 ]);
-
-export interface QuickSearchInput {
-  mode: 'business' | 'category';
-  text: string;
-  lat: number;
-  lng: number;
-  radiusMiles: number;
-  count?: number | undefined;
-  locationLabel?: string | undefined;
-}
 
 /**
  * Quick search: a business by name within the radius, or a category. A category's results replace the
