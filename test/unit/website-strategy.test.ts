@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildStrategyPrompt } from '../../src/server/ai/strategy.js';
 import { signalFacts } from '../../src/core/strategy/website-signals.js';
-import { strategyRequestSchema, toStrategyInput } from '../../src/server/strategies/service.js';
+import { strategyRequestSchema } from '../../src/core/api/strategy.js';
+import { toStrategyInput } from '../../src/server/strategies/service.js';
 import type { StrategyInput } from '../../src/core/strategy/input.js';
 
 const HVAC: StrategyInput = {

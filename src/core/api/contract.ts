@@ -2,6 +2,7 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { strategyEndpoints } from './strategy';
 import { scanEndpoints } from './scans';
 import { appEndpoints } from './common';
 import { authEndpoints, invitationEndpoints, userEndpoints } from './accounts';
@@ -23,6 +24,7 @@ export const contract = {
   ...advertiserEndpoints,
   ...blocklistEndpoints,
   ...scanEndpoints,
+  ...strategyEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

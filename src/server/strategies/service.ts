@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -7,7 +6,7 @@ import { readLatestScan } from '../scans/repository.js';
 import { REP_NAME_SLOT, type Strategy } from '../../core/strategy/schema.js';
 import type { StrategyInput } from '../../core/strategy/input.js';
 import { AI_BUSY, SET_CATEGORY_FIRST } from '../../core/strategy/messages.js';
-import { prospectInputSchema, text } from '../../core/api/index.js';
+import { strategyRequestSchema, type StrategyRequest } from '../../core/api/strategy.js';
 import {
   findStrategy,
   recordStrategyRequest,
@@ -22,37 +21,6 @@ export const STRATEGY_JOB = 'strategy';
 export const POLL_AFTER_MS = 800;
 /** Strategy requests one user may start per minute before being asked to back off (429). */
 export const STRATEGY_REQUESTS_PER_MINUTE = 20;
-
-const unit = z.number().min(0).max(1);
-
-/**
- * The prospect as the client sends it: the saved-prospect schema with every number the generator reads held to
- * its range and the analysis cut to what the generator uses (score, reasoning, the breakdown's components).
- * Unknown fields are dropped.
- */
-export const strategyRequestSchema = prospectInputSchema.extend({
-  reviews: z.number().int().min(0).max(10_000_000).optional(),
-  distance: z.number().min(0).max(1000).optional(),
-  types: z.array(text(60)).max(50).optional(),
-  aiAnalysis: z
-    .object({
-      score: z.number().min(0).max(100),
-      reasoning: text(2000).optional(),
-      breakdown: z
-        .object({
-          vertical: text(40).optional(),
-          fit: unit.optional(),
-          presence: unit.optional(),
-          scale: unit.optional(),
-          keywords: unit.optional(),
-          distance: unit.optional(),
-          qualitySpread: unit.optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-});
-export type StrategyRequest = z.infer<typeof strategyRequestSchema>;
 
 const BREAKDOWN_KEYS = ['fit', 'presence', 'scale', 'keywords', 'distance', 'qualitySpread'] as const;
 
