@@ -1,6 +1,7 @@
 // The Admin Panel's Business Data section: the areas with imported data and region refreshes.
 import { z } from 'zod';
 import { isoTime } from './common';
+import { endpoint } from './endpoint';
 
 export const areaBoxSchema = z.object({
   minLat: z.number(),
@@ -94,3 +95,52 @@ export type RefreshStarted = z.infer<typeof refreshStartedSchema>;
 
 export const refreshStatusSchema = regionRefreshSchema.extend({ retryAfterMs });
 export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
+
+/** POST /api/admin/areas/overture-upload: the uploaded file's name. */
+export const overtureUploadQuery = z.object({ name: z.string().max(300).optional() });
+
+const areaJobParams = z.object({ jobId: z.string().min(1).max(100) });
+
+export const areaEndpoints = {
+  'GET /api/admin/areas': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'The areas with imported business data, the businesses stored, and the refreshes under way',
+    answers: { 200: areasAnswerSchema },
+  }),
+  'POST /api/admin/areas/refresh': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Download and import a region of the mirror (a job): 202 with its id, 409 while one runs',
+    body: regionRefreshBody,
+    answers: { 202: refreshStartedSchema },
+    errors: [409],
+  }),
+  'POST /api/admin/areas/overture-file': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Import an Overture places file on the server, by its absolute path (a job): 202 with its id',
+    body: overturePathBody,
+    answers: { 202: refreshStartedSchema },
+    errors: [400, 409],
+  }),
+  /** The file itself is the body, streamed to disk (its content types are parsed by the server's route). */
+  'POST /api/admin/areas/overture-upload': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary:
+      'Upload an Overture places file (the .parquet file as the body, application/octet-stream; ?name= its ' +
+      'file name) and import it (a job): 202 with its id',
+    query: overtureUploadQuery,
+    answers: { 202: refreshStartedSchema },
+    errors: [400, 409, 415],
+  }),
+  'GET /api/admin/areas/jobs/:jobId': endpoint({
+    access: 'admin',
+    tags: ['admin'],
+    summary: "A region refresh: its progress while it runs, then the counts or the failure's reason",
+    params: areaJobParams,
+    answers: { 200: refreshStatusSchema },
+    errors: [404],
+  }),
+};

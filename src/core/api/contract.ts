@@ -2,6 +2,7 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { areaEndpoints } from './areas';
 import { strategyEndpoints } from './strategy';
 import { scanEndpoints } from './scans';
 import { appEndpoints } from './common';
@@ -25,6 +26,7 @@ export const contract = {
   ...blocklistEndpoints,
   ...scanEndpoints,
   ...strategyEndpoints,
+  ...areaEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;
