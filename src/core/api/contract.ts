@@ -2,6 +2,7 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { teamEndpoints } from './dashboard';
 import { areaEndpoints } from './areas';
 import { strategyEndpoints } from './strategy';
 import { scanEndpoints } from './scans';
@@ -27,6 +28,7 @@ export const contract = {
   ...scanEndpoints,
   ...strategyEndpoints,
   ...areaEndpoints,
+  ...teamEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

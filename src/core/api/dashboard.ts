@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isLocalDate } from '../local-days.js';
 import { isTimeZone } from '../csv.js';
+import { endpoint } from './endpoint.js';
 
 export const PERIOD_PRESETS = ['this-week', 'last-week', 'this-month', 'custom'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
@@ -306,3 +307,78 @@ export const repRouteSchema = z.object({
   truncated: z.boolean(),
 });
 export type RepRoute = z.infer<typeof repRouteSchema>;
+
+/** How every /api/team route's summary describes the query it takes (periodQuery). */
+export const PERIOD_HELP =
+  'period=this-week|last-week|this-month|custom (from, to: YYYY-MM-DD), tz: IANA time zone of the days, userId: one rep';
+
+/** The rep of a rep's page. */
+export const repParams = z.object({ userId: z.string().min(1).max(100) });
+/** The period of a rep's page (the rep is in the path). */
+export const repPeriodQuery = periodQuery.omit({ userId: true });
+
+/** The Team tab's routes: admins only. */
+export const teamEndpoints = {
+  'GET /api/team/activity': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary: `Calls, visits, saves, strategy requests and follow-ups set per rep. ${PERIOD_HELP}`,
+    query: periodQuery,
+    answers: { 200: teamActivitySchema },
+  }),
+  'GET /api/team/daily': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary: `The same counts per day of the period, on the calendar of tz. ${PERIOD_HELP}`,
+    query: periodQuery,
+    answers: { 200: teamDailySchema },
+  }),
+  'GET /api/team/outcomes': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary: `Entries per outcome; calls, visits and saves by score band and by category. ${PERIOD_HELP}`,
+    query: periodQuery,
+    answers: { 200: teamOutcomesSchema },
+  }),
+  'GET /api/team/inactive': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary: 'Reps with no call, visit, save or strategy request in the last `days` days (default 7)',
+    query: inactiveQuery,
+    answers: { 200: teamInactiveSchema },
+  }),
+  'GET /api/team/map': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary: `The period's calls and visits on a grid of about 110 m, and the areas scanned. ${PERIOD_HELP}`,
+    query: periodQuery,
+    answers: { 200: teamMapSchema },
+  }),
+  'GET /api/team/reps/:userId': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary:
+      "One rep's counts and log (calls, visits, saves, strategy requests) for the period, newest first",
+    params: repParams,
+    query: repPeriodQuery,
+    answers: { 200: repPageSchema },
+  }),
+  'GET /api/team/reps/:userId/pipeline': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary:
+      "One rep's pipeline: the businesses they own now (stage, since) and the period's changes that involve them",
+    params: repParams,
+    query: repPeriodQuery,
+    answers: { 200: repPipelineSchema },
+  }),
+  'GET /api/team/reps/:userId/route': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary:
+      "One rep's route history: their visits in the period in order, with the phone's position and whether verified",
+    params: repParams,
+    query: repPeriodQuery,
+    answers: { 200: repRouteSchema },
+  }),
+};
