@@ -11,6 +11,7 @@ import { authEndpoints, invitationEndpoints, userEndpoints } from './accounts';
 import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
 import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoints } from './lists';
+import { followUpEndpoints } from './follow-ups';
 
 export const contract = {
   ...appEndpoints,
@@ -29,6 +30,7 @@ export const contract = {
   ...strategyEndpoints,
   ...areaEndpoints,
   ...teamEndpoints,
+  ...followUpEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

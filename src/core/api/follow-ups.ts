@@ -1,7 +1,8 @@
 // Follow-ups, the Today tab, the calendar feed and the morning digest (docs/PRODUCT.md, "Follow-ups, routes
 // and the pipeline").
 import { z } from 'zod';
-import { isoTime, text } from './common';
+import { isoTime, requiredText, text } from './common';
+import { endpoint } from './endpoint';
 import { isTimeZone } from '../csv';
 import { isLocalDate, isLocalTime, NEXT_STEP_MAX } from '../follow-ups';
 
@@ -75,6 +76,7 @@ export const calendarSettingsBody = z.object({
   digestEnabled: z.boolean().optional(),
   timeZone: timeZoneSchema.optional(),
 });
+export type CalendarSettingsInput = z.infer<typeof calendarSettingsBody>;
 
 /** POST /api/calendar/feed: a new feed link (the old one stops working). */
 export const calendarFeedAnswer = z.object({ feedUrl: z.string(), settings: calendarSettingsSchema });
@@ -85,3 +87,56 @@ export const icsFile = {
   description: 'iCalendar file (text/calendar)',
   content: { 'text/calendar': { schema: z.string() } },
 } as const;
+
+/** GET /api/follow-ups: the browser's zone (`tz`), kept for the digest when this runtime knows it. */
+export const followUpListQuery = z.object({ tz: z.string().max(64).optional() });
+
+export const followUpIdParams = z.object({ id: requiredText(100) });
+
+export const followUpEndpoints = {
+  'GET /api/follow-ups': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary:
+      "Own open follow-ups with their business's card facts; tz (the browser's zone) is kept for the digest",
+    query: followUpListQuery,
+    answers: { 200: followUpListSchema },
+  }),
+  'POST /api/follow-ups/:id/done': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary: 'Mark an own follow-up done; replayable with an Idempotency-Key',
+    params: followUpIdParams,
+    answers: { 200: followUpAnswer },
+    errors: [404, 422],
+  }),
+  'PATCH /api/follow-ups/:id': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary:
+      'Reschedule an own follow-up (date, and time when given); a done one opens again; replayable with an Idempotency-Key',
+    params: followUpIdParams,
+    body: rescheduleBody,
+    answers: { 200: followUpAnswer },
+    errors: [404, 422],
+  }),
+  'GET /api/calendar/settings': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary: 'Own calendar feed state and morning digest switch',
+    answers: { 200: calendarSettingsSchema },
+  }),
+  'PATCH /api/calendar/settings': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary: 'Turn the morning digest on or off; set the zone it is timed in',
+    body: calendarSettingsBody,
+    answers: { 200: calendarSettingsSchema },
+  }),
+  'POST /api/calendar/feed': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary: 'A new private calendar feed link (shown once); the old link stops working',
+    answers: { 200: calendarFeedAnswer },
+  }),
+};

@@ -5,16 +5,8 @@ import { currentUser } from '../http/access.js';
 import { errors } from '../http/contract.js';
 import { idempotentWrite } from '../http/idempotency.js';
 import { notFound } from '../http/errors.js';
-import { requiredText } from '../../core/api/common.js';
-import {
-  calendarFeedAnswer,
-  calendarSettingsBody,
-  calendarSettingsSchema,
-  followUpAnswer,
-  followUpListSchema,
-  icsFile,
-  rescheduleBody,
-} from '../../core/api/follow-ups.js';
+import { route } from '../http/route.js';
+import { followUpIdParams, icsFile } from '../../core/api/follow-ups.js';
 import { isTimeZone } from '../../core/csv.js';
 import { followUpsCalendar } from './calendar.js';
 import {
@@ -31,73 +23,33 @@ import {
 
 export const CALENDAR_FEED_NOT_FOUND = 'Calendar feed not found';
 
-const idParam = z.object({ id: requiredText(100) });
-
 export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, config } = ctx;
 
-  app.get(
-    '/api/follow-ups',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary:
-          "Own open follow-ups with their business's card facts; tz (the browser's zone) is kept for the digest",
-        querystring: z.object({ tz: z.string().max(64).optional() }),
-        response: { 200: followUpListSchema },
-      },
-    },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const { tz } = request.query;
-      if (tz && isTimeZone(tz)) await rememberTimeZone(db, userId, tz);
-      return { followUps: await listOwnFollowUps(db, userId) };
-    },
-  );
+  route(app, 'GET /api/follow-ups', async (request) => {
+    const userId = currentUser(request).id;
+    const { tz } = request.query;
+    if (tz && isTimeZone(tz)) await rememberTimeZone(db, userId, tz);
+    return { followUps: await listOwnFollowUps(db, userId) };
+  });
 
-  app.post(
-    '/api/follow-ups/:id/done',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary: 'Mark an own follow-up done; replayable with an Idempotency-Key',
-        params: idParam,
-        response: { 200: followUpAnswer, ...errors(404, 422) },
-      },
-    },
-    async (request, reply) => {
-      const userId = currentUser(request).id;
-      return idempotentWrite(ctx, request, reply, userId, async (scope) => ({
-        status: 200,
-        body: { followUp: await completeFollowUp(scope.db, userId, request.params.id) },
-      }));
-    },
-  );
+  route(app, 'POST /api/follow-ups/:id/done', async (request, reply) => {
+    const userId = currentUser(request).id;
+    return idempotentWrite(ctx, request, reply, userId, async (scope) => ({
+      status: 200,
+      body: { followUp: await completeFollowUp(scope.db, userId, request.params.id) },
+    }));
+  });
 
-  app.patch(
-    '/api/follow-ups/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary:
-          'Reschedule an own follow-up (date, and time when given); a done one opens again; replayable with an Idempotency-Key',
-        params: idParam,
-        body: rescheduleBody,
-        response: { 200: followUpAnswer, ...errors(404, 422) },
-      },
-    },
-    async (request, reply) => {
-      const userId = currentUser(request).id;
-      return idempotentWrite(ctx, request, reply, userId, async (scope) => ({
-        status: 200,
-        body: { followUp: await rescheduleFollowUp(scope.db, userId, request.params.id, request.body) },
-      }));
-    },
-  );
+  route(app, 'PATCH /api/follow-ups/:id', async (request, reply) => {
+    const userId = currentUser(request).id;
+    return idempotentWrite(ctx, request, reply, userId, async (scope) => ({
+      status: 200,
+      body: { followUp: await rescheduleFollowUp(scope.db, userId, request.params.id, request.body) },
+    }));
+  });
 
+  // The two iCalendar downloads answer a file (icsFile), which is not a zod schema a contract entry can hold.
   app.get(
     '/api/follow-ups/:id.ics',
     {
@@ -105,7 +57,7 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
       schema: {
         tags: ['follow-ups'],
         summary: 'One own follow-up as an iCalendar file to add to a calendar',
-        params: idParam,
+        params: followUpIdParams,
         response: { 200: icsFile, ...errors(404) },
       },
     },
@@ -119,44 +71,14 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
     },
   );
 
-  app.get(
-    '/api/calendar/settings',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary: 'Own calendar feed state and morning digest switch',
-        response: { 200: calendarSettingsSchema },
-      },
-    },
-    async (request) => calendarSettings(db, currentUser(request).id),
+  route(app, 'GET /api/calendar/settings', async (request) => calendarSettings(db, currentUser(request).id));
+
+  route(app, 'PATCH /api/calendar/settings', async (request) =>
+    changeCalendarSettings(db, currentUser(request).id, request.body),
   );
 
-  app.patch(
-    '/api/calendar/settings',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary: 'Turn the morning digest on or off; set the zone it is timed in',
-        body: calendarSettingsBody,
-        response: { 200: calendarSettingsSchema },
-      },
-    },
-    async (request) => changeCalendarSettings(db, currentUser(request).id, request.body),
-  );
-
-  app.post(
-    '/api/calendar/feed',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary: 'A new private calendar feed link (shown once); the old link stops working',
-        response: { 200: calendarFeedAnswer },
-      },
-    },
-    async (request) => regenerateFeed(db, currentUser(request).id, config.publicUrl),
+  route(app, 'POST /api/calendar/feed', async (request) =>
+    regenerateFeed(db, currentUser(request).id, config.publicUrl),
   );
 
   app.get(

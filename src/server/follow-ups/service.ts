@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.js';
 import { answerUnderKey } from '../http/idempotency.js';
 import type {
   CalendarSettings,
+  CalendarSettingsInput,
   FollowUp,
   FollowUpInput,
   RescheduleInput,
@@ -152,7 +153,7 @@ export async function calendarSettings(db: Db, userId: string): Promise<Calendar
 export async function changeCalendarSettings(
   db: Db,
   userId: string,
-  patch: { digestEnabled?: boolean | undefined; timeZone?: string | undefined },
+  patch: CalendarSettingsInput,
 ): Promise<CalendarSettings> {
   await upsertSettings(db.kysely, userId, {
     updated_at: nowIso(),
