@@ -1,4 +1,4 @@
-// Issue 4 item 12: every control labelled, keyboard reachable. axe-core checks the sign-in screen and the main
+// Every control labelled, keyboard reachable. axe-core checks the sign-in screen and the main
 // screen with results (cards, map, the info card, tabs, dialogs, the install prompt) at phone and desk widths;
 // the scan runs from the keyboard.
 import { afterAll, beforeAll, expect, it } from 'vitest';

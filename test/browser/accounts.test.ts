@@ -1,4 +1,4 @@
-// Issue 2 must-show: the first user registers (no code, becomes SuperAdmin), generates an invitation, a second
+// The first user registers (no code, becomes SuperAdmin), generates an invitation, a second
 // person registers with it in a separate browser profile, signs out and signs in again. Plus the sign-in
 // screen's messages, the session restored on reload and the password reset through the e-mailed link.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -260,7 +260,7 @@ describe('accounts in the browser', () => {
       await header(page).getByRole('button', { name: 'Logout' }).click();
       await page.getByRole('heading', { name: 'Sign In' }).waitFor();
 
-      // Invitation checks past the rate limit: SPEC §5's 'Error validating invitation code'.
+      // Invitation checks past the rate limit: 'Error validating invitation code'.
       await page.getByRole('button', { name: 'Create Account' }).click();
       const code = page.getByLabel('Invitation Code');
       const status = page.getByTestId('invite-status');

@@ -1,8 +1,8 @@
-// Issue 5 must-show, the admin journey in the browser, with the San Francisco extract imported: block a business
+// The admin journey in the browser, with the San Francisco extract imported: block a business
 // and see it leave a rep's open results and later scans; mark and unmark a current advertiser; export All
 // Prospects and check the file's rows; generate an invitation and see it used; suspend a user whose open session
 // then fails on its next request, re-enable them; hard delete with the password (empty cancels, wrong refused);
-// and the Admin Panel's sections shown per role (SPEC §6), at 1440 and 375 px.
+// and the Admin Panel's sections shown per role (docs/PRODUCT.md, "The Admin Panel"), at 1440 and 375 px.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { readFileSync } from 'node:fs';
@@ -84,14 +84,13 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await tab(rex.page, 'All Prospects').count()).toBe(0);
       expect(await tab(rex.page, 'Admin Panel').count()).toBe(0);
 
-      // Ada: the admin tabs in the spec's order after Log.
+      // Ada: the admin tabs in their order after Log.
       const page = ada.page;
       await page.goto(server.baseUrl);
       await tab(page, 'Admin Panel').waitFor();
       const tabNames = (await page.getByRole('tab').allTextContents()).map((t) =>
         t.replace(/\s*\d*\s*$/, ''),
       );
-      // The spec's four, then the Team dashboard (issue 19).
       expect(tabNames.slice(-5)).toEqual([
         'All Prospects',
         'Blocked',

@@ -1,4 +1,4 @@
-// axe-core accessibility checks for the browser tests (issue 4 item 12: every control labelled, WCAG 2 AA).
+// axe-core accessibility checks for the browser tests (every control labelled, WCAG 2 AA).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';

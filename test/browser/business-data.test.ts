@@ -1,4 +1,4 @@
-// Issue 14 item 15, the Admin Panel part, in the browser: the Business Data section lists the areas with imported
+// Business Data in the Admin Panel, in the browser: the section lists the areas with imported
 // businesses and draws them on the map; an admin downloads a region from a local mirror (the repository's fixture
 // town, with a header carrying its box and date) and sees its progress end in the counts, and the new area listed
 // and drawn; a name that is not a region is refused in plain words. At 1440x900 and 375x812 (the list under the

@@ -1,4 +1,4 @@
-// Issue 14 item 10, console noise: a signed-out page load logs no error (the session is asked of GET /api/session,
+// Console noise: a signed-out page load logs no error (the session is asked of GET /api/session,
 // which answers 200 with null, not of GET /api/me, whose 401 every browser logs), and quick search's normal
 // "no result" answers are not logged with console.error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

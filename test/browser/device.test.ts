@@ -44,7 +44,7 @@ describe('device features', () => {
       const page = b.page;
       await page.goto(server.baseUrl);
 
-      // Refused: the spec's message, and the location stays.
+      // Refused: the exact message, and the location stays.
       await page.getByRole('button', { name: 'Use GPS' }).click();
       await page
         .getByTestId('notice')
@@ -225,7 +225,7 @@ describe('device features', () => {
       expect(await opens()).toEqual([{ url: '', inClick: true }]);
       await tab.close();
 
-      // None: the tab closes again and the spec's message shows.
+      // None: the tab closes again and the exact message shows.
       details = {};
       const second = page.getByTestId('prospect-card').nth(1);
       const secondName = (await second.getByTestId('prospect-name').textContent())!;
@@ -350,7 +350,7 @@ describe('device features', () => {
         headers: { origin: server.baseUrl },
       });
       expect(out.ok()).toBe(true);
-      // Opening the Log loads the day's visits (issue 18): the first request after the sign-out.
+      // Opening the Log loads the day's visits: the first request after the sign-out.
       await page.getByRole('tab', { name: /^Log/ }).click();
       await page.getByRole('heading', { name: 'Sign In' }).waitFor();
       expect(await page.getByText('Sue Session').count()).toBe(0);

@@ -1,6 +1,6 @@
-// Issue 14 item 2: an empty scan does not look like no scan. Businesses are imported around Union Square only
+// An empty scan does not look like no scan. Businesses are imported around Union Square only
 // (so the demo data is off): a scan at the default location (Birmingham) says that no data covers the area and
-// what to do; a scan at Union Square for a category nobody there has says the spec-less but exact
+// what to do; a scan at Union Square for a category nobody there has says
 // 'No businesses found in this area. Try a larger radius or more categories.', also after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeRow } from '../../src/server/places/local-store.js';

@@ -1,4 +1,4 @@
-// Issue 18: on a phone, log a call with a "Tomorrow" follow-up, find it in Today the next day (the browser's
+// Follow-ups on a phone: log a call with a "Tomorrow" follow-up, find it in Today the next day (the browser's
 // clock moved a day ahead; the tab counts it), and mark it done. Screenshots of the log form and the Today tab
 // at 375x812 and 1440x900.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// Issue 14, the details of working the list: Save for Later keeps the rep's note and the Saved card shows it
-// (item 5); with 100 loaded of more found, the list says that at most 100 can be loaded and how to narrow the
-// scan (item 6); and the small things of item 8 (score band colours readable, the reasoning heading below 40,
-// a name ending in a full stop, '1 blocked business' with a name and address instead of a raw id, Set category
-// on the Saved card, the spec's alert when a strategy fails). 130 businesses are imported around Union Square.
+// The details of working the list: Save for Later keeps the rep's note and the Saved card shows it; with 100
+// loaded of more found, the list says that at most 100 can be loaded and how to narrow the scan; and the
+// small things (score band colours readable, the reasoning heading below 40, a name ending in a full stop, '1
+// blocked business' with a name and address instead of a raw id, Set category on the Saved card, the card's
+// alert when a strategy fails). 130 businesses are imported around Union Square.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { placeRow } from '../../src/server/places/local-store.js';
@@ -191,7 +191,7 @@ describe('working the list', () => {
       expect(await axeViolations(page, '.map-wrap')).toEqual([]);
       await keepScreenshot(page, 'score-bands-1440');
 
-      // The heading above the reasoning: the spec's for 40 and more, a neutral one below.
+      // The heading above the reasoning: 'Why this is a good prospect:' for 40 and more, a neutral one below.
       const headings = await page.getByTestId('prospect-card').evaluateAll((cards) =>
         cards.map((c) => ({
           score: Number(c.querySelector('[aria-label^="Score "]')?.textContent?.replace('%', '')),
@@ -226,7 +226,7 @@ describe('working the list', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
-      // A strategy that cannot be generated: the modal's failure state and the spec's alert.
+      // A strategy that cannot be generated: the modal's failure state and the card's alert.
       await b.context.route('**/api/strategies', (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
       );

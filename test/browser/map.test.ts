@@ -1,4 +1,4 @@
-// Issue 4 item 4, the map in detail: 'Loading {maps service}...' while its code loads, the configured tile
+// The map in detail: 'Loading {maps service}...' while its code loads, the configured tile
 // server at zoom 12, 500 px high across the full column, only the zoom and attribution controls, the
 // translucent radius circle, and the info card of a marker (name, category, full address, score badge, stars
 // when rated, 'Open Now' when open). Place data comes from a local Google Places stand-in, since only Google

@@ -1,5 +1,6 @@
-// Issue 4: the spec's messages on every path that leads to one (SPEC §5, §8), in the browser. The demo place
-// provider answers scans; failures the real server does not produce on demand are stubbed with page.route.
+// The exact messages on every path that leads to one (docs/PRODUCT.md, "Messages"), in the browser. The demo
+// place provider answers scans; failures the real server does not produce on demand are stubbed with
+// page.route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
@@ -103,7 +104,7 @@ describe('messages', () => {
       await page.getByRole('button', { name: 'Use GPS' }).click();
       await expectNotice(page, 'GPS is not available on this device');
 
-      // GPS asked with the spec's limits: 10 s timeout, 60 s maximum age.
+      // GPS asked with its limits: 10 s timeout, 60 s maximum age.
       await page.evaluate(() => sessionStorage.setItem('gps-mode', 'spy'));
       await page.reload();
       await page.getByRole('button', { name: 'Use GPS' }).click();
@@ -201,7 +202,7 @@ describe('messages', () => {
       await expectNotice(page, 'This prospect is already in your saved prospects.');
       expect(await page.getByRole('tab', { name: /^Saved/ }).textContent()).toContain('1');
 
-      // 29 more through the API make 30: the next one is refused with the spec's message.
+      // 29 more through the API make 30: the next one is refused with the exact message.
       const shown = new Set(await page.getByTestId('prospect-name').allTextContents());
       const others = all.filter((p) => !shown.has(p.name)).slice(0, 29);
       expect(others).toHaveLength(29);

@@ -1,4 +1,4 @@
-// What the offline browser tests (issue 20) share: a saved business, the tabs and cards they read, the rep's
+// What the offline browser tests share: a saved business, the tabs and cards they read, the rep's
 // persisted query cache, and waiting until the service worker controls the page.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';

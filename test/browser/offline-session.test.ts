@@ -1,8 +1,9 @@
-// Issue 20, the session edges and the rest of the offline writes. One device (one Chromium profile) shared by two
-// reps: rep A's queue waits through an ended session while rep B signs in, works and signs out (discarding only
-// B's own queue), and is sent as A, once, when A signs in again; signing out online sends the queue first.
-// Marking an advertiser, changing a pipeline stage and marking a follow-up done that is itself still queued work
-// offline and each reach the server once; a business's details opened online show offline.
+// Offline: the session edges and the rest of the offline writes. One device (one Chromium profile) shared by
+// two reps: rep A's queue waits through an ended session while rep B signs in, works and signs out
+// (discarding only B's own queue), and is sent as A, once, when A signs in again; signing out online sends
+// the queue first. Marking an advertiser, changing a pipeline stage and marking a follow-up done that is
+// itself still queued work offline and each reach the server once; a business's details opened online show
+// offline.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
@@ -74,7 +75,7 @@ async function goOnline(browser: TestBrowser) {
   await browser.page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
-describe('offline sessions (issue 20)', () => {
+describe('offline sessions', () => {
   it("never sends rep A's queue as rep B; B's discard leaves A's; A's goes as A once; sign-out sends first", async () => {
     const device = await openBrowser(
       server.baseUrl,

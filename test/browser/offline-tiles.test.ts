@@ -1,4 +1,4 @@
-// Issue 20: map tiles of the areas the rep viewed are kept by the service worker. A tile server on this machine
+// Map tiles of the areas the rep viewed are kept by the service worker. A tile server on this machine
 // (127.0.0.1, a 256x256 PNG for any tile) stands in for the configured one: after the map was viewed online, a
 // reload with the network cut shows the same tiles from the device and no warning; tiles of an area never viewed
 // (zoomed out) cannot load and the map says so.
@@ -84,7 +84,7 @@ const loadedTiles = (page: Page) => page.locator('.prospect-map img.leaflet-tile
 const cachedTiles = (page: Page) =>
   page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length);
 
-describe('map tiles offline (issue 20)', () => {
+describe('map tiles offline', () => {
   it('shows the tiles of an area viewed online with the network cut, and says when an area has none', async () => {
     const rep = await openBrowser(server.baseUrl, { width: 1440, height: 900 }, { serviceWorkers: 'allow' });
     // The harness lets only the app's own origin through; the local tile server too, here.

@@ -1,4 +1,4 @@
-// Issue 20: the field day goes on offline. With the network cut (context.setOffline), a reload shows Saved and
+// The field day goes on offline. With the network cut (context.setOffline), a reload shows Saved and
 // the Log from the device; a call (with a follow-up) and a save made offline wait in the outbox, survive a
 // reload, and reach the server exactly once when the network returns, also when the first replay's answer is
 // lost on the way back. A replay the server refuses (the save limit of 30 reached meanwhile) is shown with its
@@ -54,7 +54,7 @@ async function logFromCard(page: Page, name: string, outcome: string, note?: str
   await c.getByRole('button', { name: 'Log', exact: true }).click();
 }
 
-describe('offline (issue 20)', () => {
+describe('offline', () => {
   it('reads Saved and the Log offline, queues a call, a follow-up and a save, and sends each exactly once', async () => {
     const { rep, id } = await signedInRep({ width: 375, height: 812 }, 'olive@example.com');
     let browser: TestBrowser | null = rep;

@@ -1,4 +1,4 @@
-// Issue 14 item 1: every dialog draws above the map and the sticky header. With a scan's markers on the map, the
+// Every dialog draws above the map and the sticky header. With a scan's markers on the map, the
 // Help dialog, the Strategy modal and a confirmation (dialogs.tsx) are opened in turn at 1440x900 and 375x812;
 // at the centre of every map element (markers, radius circle, zoom and attribution controls) the top element
 // belongs to the dialog or its backdrop, and along the dialog's top edge it belongs to the dialog, never to the

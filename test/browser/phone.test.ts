@@ -1,4 +1,4 @@
-// Phone ergonomics (issue 14 item 7): on a 375×812 touch screen every button and checkbox is at least 44×44 px,
+// Phone ergonomics: on a 375×812 touch screen every button and checkbox is at least 44×44 px,
 // "Remove" fits on the admin lists, and markers that would cover each other are drawn as numbered clusters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

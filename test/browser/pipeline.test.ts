@@ -1,4 +1,4 @@
-// Issue 18 item 2: the team pipeline live across reps. Two reps scan the same area in two browser profiles;
+// The team pipeline live across reps. Two reps scan the same area in two browser profiles;
 // rep A sets "Meeting set" on a card and rep B's open screen shows "A · Meeting set · since <date>" on the
 // card and in the marker's info card without a reload, with the marker drawn as taken. Screenshots of the card
 // with its pipeline line at 1440x900 and 375x812.

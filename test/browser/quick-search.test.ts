@@ -1,4 +1,4 @@
-// Issue 14 item 3: quick search on the phone. The business found is brought into view (the list is far below
+// Quick search on the phone. The business found is brought into view (the list is far below
 // the controls at 375x812), and a business lookup keeps the scan the rep was working: the found business goes on
 // top of the list, and after a reload the scan's results are still there below it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14 item 4, the registration form: 'Passwords do not match' is said once; the hint that the first account
+// The registration form: 'Passwords do not match' is said once; the hint that the first account
 // needs no code shows only while no account exists, and from then on the code field is marked required; a
 // refused code's red 'Please enter a valid invitation code' does not stay beside the next code's green verdict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 18, route for the day and visits that count, on a phone (375x812): eight saved prospects, "Plan route"
+// Route for the day and visits that count, on a phone (375x812): eight saved prospects, "Plan route"
 // from the Saved tab shows the numbered route on its map with leg and total miles and the map-app links; a
 // "Visited" logged at the business is a "Verified visit" in the Log. At 1440x900: a selection of cards on the
 // Prospects tab planned the same way.

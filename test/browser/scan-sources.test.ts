@@ -1,4 +1,4 @@
-// A place source that fails during a scan (issue 7: the scan says which source failed; issue 4 item 5: real
+// A place source that fails during a scan (the scan says which source failed, and shows its real
 // progress). Google Places is configured against a local stand-in that thinks for two seconds and then fails;
 // the imported data (the repository's Prairie Junction fixture, so this runs wherever Chromium is) answers.
 // The overlay names the sources it is asking, the results come from the local data, and the rep is told,

@@ -1,4 +1,4 @@
-// Issue 4 must-show, the scan: with the San Francisco extract imported, set an address, scan, see the radar
+// The scan: with the San Francisco extract imported, set an address, scan, see the radar
 // overlay, markers and cards in the same order, open a marker's info card, load the next page, log a call,
 // save a prospect, block one, find a business by quick search, and see the latest results restored on reload.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       // 20 cards (the count slider's default), markers numbered in the same order, scores descending.
       await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(20);
       const cardNames = await names(page);
-      // Markers that would cover each other are clusters with their count (issue 14 item 7): every marker on
+      // Markers that would cover each other are clusters with their count: every marker on
       // its own carries its card's number and name, and with the clusters' counts they make the 20.
       const titles = await markerTitles(page);
       expect(titles.length).toBeGreaterThan(0);
@@ -248,7 +248,7 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       await page.reload();
       await expect.poll(() => names(page), POLL).toEqual(beforeReload);
 
-      // A business with no phone, website or category: the details are fetched, then the spec's messages;
+      // A business with no phone, website or category: the details are fetched, then the exact messages;
       // Set category stores the category with the latest results.
       await page.getByLabel('Name', { exact: true }).fill('Plainview');
       await page.getByRole('button', { name: 'Find', exact: true }).click();

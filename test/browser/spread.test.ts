@@ -1,4 +1,4 @@
-// Issue 13 item 8: the scan option "Spread results out" in the scan settings. It is off at first, reached with
+// The scan option "Spread results out" in the scan settings. It is off at first, reached with
 // Tab and switched with Space, sent with the scan, remembered with the other settings across a reload, and
 // fits a phone's width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

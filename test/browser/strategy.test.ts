@@ -1,4 +1,4 @@
-// Issue 6 must-show, the strategy modal: with the San Francisco extract imported and no AI endpoint configured
+// The strategy modal: with the San Francisco extract imported and no AI endpoint configured
 // (the built-in playbook), open a strategy from a card, see the loading state, then the content with every
 // section; copy a hook line (clipboard and feedback) and the whole strategy; reopen instantly (kept per
 // business); Regenerate; a 429 backs off and still succeeds; a failed job shows the failure state.
@@ -92,7 +92,7 @@ describeWithOsm(SF_EXTRACT, 'appointment strategy in the browser', () => {
       expect(await modal.textContent()).toContain(name);
       expect(await modal.getByTestId('strategy-source').textContent()).toContain('Built-in playbook');
 
-      // Every section of SPEC §2, in its order (the playbook fills them all).
+      // Every section in the modal's order (docs/PRODUCT.md, "Appointment strategy"); the playbook fills all.
       const headings = await modal.getByTestId('strategy-section').locator('h4').allTextContents();
       expect(headings).toEqual(Object.values(SECTION_TITLES));
       const mix = modal.getByTestId('media-mix');
@@ -163,7 +163,7 @@ describeWithOsm(SF_EXTRACT, 'appointment strategy in the browser', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
       await b.context.unroute('**/api/strategies');
 
-      // A job that fails on the server: the failure state with the spec's words, and Try Again recovers.
+      // A job that fails on the server: the failure state with its exact words, and Try Again recovers.
       await b.context.unroute('**/api/strategies/jobs/*');
       let failNext = true;
       await b.context.route('**/api/strategies/jobs/*', async (route) => {
@@ -189,7 +189,7 @@ describeWithOsm(SF_EXTRACT, 'appointment strategy in the browser', () => {
       const failed = page.getByRole('dialog').getByTestId('strategy-error');
       await failed.getByText('Failed to generate strategy. Please try again.').waitFor({ timeout: 30_000 });
       await failed.getByText('AI job failed on the server. Please try again.').waitFor();
-      // And the spec's alert for it (SPEC §8).
+      // And the alert for it.
       await page
         .getByTestId('notice')
         .getByText('Failed to generate appointment strategy. Please try again.')
@@ -236,8 +236,8 @@ describeWithOsm(SF_EXTRACT, 'appointment strategy in the browser', () => {
 });
 
 // With an AI endpoint (a local server speaking the OpenAI protocol): a strategy that has only the required
-// sections shows only those (SPEC §2: sections shown only when non-empty), in the modal and in the copied text;
-// and with "Use AI analysis" on, the open screen picks up the model-written reasoning when it arrives.
+// sections shows only those (a section is shown only when it is not empty), in the modal and in the copied
+// text; and with "Use AI analysis" on, the open screen picks up the model-written reasoning when it arrives.
 describeWithOsm(SF_EXTRACT, 'with an AI endpoint', () => {
   const MINIMAL = {
     openingLine: 'Hi, this is the local ad team calling for the owner.',

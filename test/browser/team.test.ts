@@ -1,4 +1,4 @@
-// Issue 19 must-show: an admin opens the Team tab and sees the charts with data from three reps (activity with
+// An admin opens the Team tab and sees the charts with data from three reps (activity with
 // follow-ups, the pipeline funnel, win rate by score band), opens one rep's page (log, pipeline, route history);
 // a rep has no Team tab and the API refuses them. Screenshots at 1440x900 and 375x812.
 import { afterAll, beforeAll, expect, it } from 'vitest';

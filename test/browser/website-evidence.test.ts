@@ -1,6 +1,6 @@
-// Issue 17 on the screen: a rep's results whose businesses point at local fixture sites get their website chips
-// live (no reload) as the checks finish, with when they were seen; the "Already advertising" filter keeps the
-// advertisers; screenshots at 1440x900 and 375x812.
+// Website evidence on the screen: a rep's results whose businesses point at local fixture sites get their
+// website chips live (no reload) as the checks finish, with when they were seen; the "Already advertising"
+// filter keeps the advertisers; screenshots at 1440x900 and 375x812.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { placeRow } from '../../src/server/places/local-store.js';

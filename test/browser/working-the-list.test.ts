@@ -1,4 +1,4 @@
-// Issue 4: working the list on the main screen — log a call with a note and see it at the top of the Log
+// Working the list on the main screen — log a call with a note and see it at the top of the Log
 // tab, export the call log as CSV, clear it, mark a current advertiser in one browser and see the banner in
 // another without reload, and render outside text (business names, notes) as text only.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -151,7 +151,7 @@ describe('working the list', () => {
       await bright.getByLabel('Status').selectOption('Called');
       await bright.getByLabel('Note').fill('Spoke to the office manager; call back Tuesday');
       await logButton.click();
-      // The Log tab by its name (issue 18 put Today beside Prospects, so it is no longer third).
+      // The Log tab by its name (Today sits beside Prospects, so the Log is not the third tab).
       await expect.poll(() => tab(page, 'Log').innerText(), POLL).toMatch(/Log\s*1/);
       // The draft is cleared.
       expect(await bright.getByLabel('Status').inputValue()).toBe('');
@@ -231,7 +231,7 @@ describe('working the list', () => {
         await ben.close();
       }
 
-      // Delete one entry, then Clear All with the spec's confirmation and message.
+      // Delete one entry, then Clear All with its exact confirmation and message.
       await tab(page, 'Log').click();
       await entries
         .nth(0)

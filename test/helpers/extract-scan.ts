@@ -1,7 +1,7 @@
 // A scan of an OpenStreetMap extract without a database: the same steps the server takes for the `local`
-// provider (import rows -> nearest 500 of the requested types inside the radius -> SPEC §5 clean-up ->
-// scoring -> prefilter -> rank), so the ranking report (`npm run bench -- ranking`) and the ranking tests judge
-// exactly what a rep would see. Used by tests and benchmarks only.
+// provider (import rows -> nearest 500 of the requested types inside the radius -> clean-up (cleanCandidates)
+// -> scoring -> prefilter -> rank), so the ranking report (`npm run bench -- ranking`) and the ranking tests
+// judge exactly what a rep would see. Used by tests and benchmarks only.
 import { ALL_GROUPS, placeTypesForGroups } from '../../src/core/categories';
 import { CitySpread, countLocations, locationsOf, referenceInput } from '../../src/core/market';
 import { buildMarketReference, type BrandIndex, type ScoreReference } from '../../src/core/scoring';

@@ -1,4 +1,4 @@
-// Local HTTP servers for the website checks (issue 17): the fixture sites of test/fixtures/websites served by
+// Local HTTP servers for the website checks: the fixture sites of test/fixtures/websites served by
 // path (`/sites/<name>/`), plus hostile routes (endless redirects, an endless body, a slow drip, broken
 // encoding, errors). Counts requests in flight per Host header, so tests can prove the checker's politeness.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -204,7 +204,7 @@ function expectRepairedModelStrategy(s: Strategy) {
   expect(s.openingLine).toBe(MODEL_STRATEGY.openingLine);
   expect(s.keyTalkingPoints).toEqual(MODEL_STRATEGY.keyTalkingPoints.slice(0, 12));
   expect(s.objectionHandlers).toHaveLength(9);
-  // SPEC §5: Radio dropped, SEM renamed; the kept rows rescaled to 100.
+  // Radio dropped, SEM renamed; the kept rows rescaled to 100.
   expect(s.mediaMix).toEqual([
     { channel: 'CTV', percent: 45, why: 'Families nearby' },
     { channel: 'Search Engine Marketing', percent: 33, why: 'Near-me searches' },
@@ -226,7 +226,7 @@ describe('configuration', () => {
 });
 
 describe('generateStrategy against an OpenAI-compatible endpoint', () => {
-  it('valid JSON: one request with the SPEC §9 parameters, the answer repaired per SPEC §5', async () => {
+  it('valid JSON: one request with temperature 0.1 and 1,600 tokens, the answer repaired to the strategy rules', async () => {
     api.answer({ kind: 'answer', content: VALID });
     const result = await generateStrategy(DENTIST, client());
     expect(result.source).toBe('ai');
@@ -301,7 +301,7 @@ describe('generateStrategy against an OpenAI-compatible endpoint', () => {
     expect(ask).toContain('valueProposition');
   });
 
-  it('hopeless JSON: one repair attempt, then the generic fallback of SPEC §8', async () => {
+  it('hopeless JSON: one repair attempt, then the generic fallback', async () => {
     api.answer(
       { kind: 'answer', content: 'I am sorry, I cannot write sales material.' },
       { kind: 'answer', content: '{"openingLine": ""}' },
@@ -436,7 +436,7 @@ describe('generateStrategy against an OpenAI-compatible endpoint', () => {
     ]);
   });
 
-  it('the endpoint failing on the repair request: the playbook (issue 6 item 4), not the generic fallback', async () => {
+  it('the endpoint failing on the repair request: the playbook, not the generic fallback', async () => {
     api.answer(
       { kind: 'answer', content: 'Sorry, here is prose instead of JSON.' },
       { kind: 'error', status: 500, message: 'The server had an error' },

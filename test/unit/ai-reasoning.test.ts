@@ -1,4 +1,4 @@
-// The model-written reasoning of issue 6 item 6: what the model is told, and which answers are refused.
+// The model-written reasoning: what the model is told, and which answers are refused.
 import { describe, expect, it } from 'vitest';
 import {
   buildReasoningPrompt,

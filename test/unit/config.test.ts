@@ -11,7 +11,7 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.passwordMinLength).toBe(8);
     expect(c.discovery.radiusMaxMiles).toBe(5);
-    // SPEC.md §9: place details for the first 10 Google results unless configured.
+    // Place details for the first 10 Google results unless configured.
     expect(c.discovery.google.detailsLimit).toBe(10);
     expect(parseConfig({ GOOGLE_DETAILS_LIMIT: '3' }).discovery.google.detailsLimit).toBe(3);
   });

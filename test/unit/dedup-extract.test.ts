@@ -1,4 +1,4 @@
-// De-duplication on the real OpenStreetMap extracts (issue 13 item 5: no duplicates in one list): a 1-mile scan
+// De-duplication on the real OpenStreetMap extracts (no business twice in one list): a 1-mile scan
 // of all categories, cleaned as the server cleans it (cleanCandidates), holds no campus twice and no business
 // mapped twice, while branches of a chain at different addresses stay.
 //

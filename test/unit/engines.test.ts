@@ -1,4 +1,4 @@
-// Issue 14 item 14: `npm ci` on Node 20 must not warn EBADENGINE. Every package in the lock file declares
+// `npm ci` on Node 20 must not warn EBADENGINE. Every package in the lock file declares
 // (if at all) a Node range that holds the project's own minimum (package.json engines) and Node 22 and 24;
 // where a dependency's newest release dropped Node 20, package.json pins an older one with `overrides`.
 import { describe, expect, it } from 'vitest';

@@ -186,7 +186,7 @@ describe('place chain', () => {
     expect(hang.businesses.length).toBe(10);
   });
 
-  it('merges local and google (same business twice by id only once) and tops up from Overpass by the SPEC rules', async () => {
+  it('merges local and google (same business twice by id only once) and tops up from Overpass with new businesses only', async () => {
     await seedLocal([
       { id: 'osm:node/1', name: 'Local Bank One', lat: 37.788, lng: -122.4066 },
       { id: 'osm:node/2', name: 'Local Bank Two', lat: 37.789, lng: -122.405 },

@@ -266,7 +266,7 @@ describe('google nearby search', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.some((b) => b.types.includes('dentist'))).toBe(true);
     expect(found.some((b) => b.types.includes('bank'))).toBe(true);
-    // One combined request, then one per type, at least 100 ms apart (SPEC.md §9).
+    // One combined request, then one per type, at least 100 ms apart.
     const perType = google.requests
       .slice(1)
       .map((r) => ({ at: r.at, types: (JSON.parse(r.body) as NearbyBody).includedTypes }));

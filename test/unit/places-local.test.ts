@@ -12,7 +12,7 @@ import type { Business } from '../../src/core/types.js';
 import { fixtureExtract } from '../helpers/osm-data.js';
 
 describe('type mask', () => {
-  it('gives every SPEC place type its own bit, in a frozen order', () => {
+  it('gives every place type a scan asks for its own bit, in a frozen order', () => {
     expect([...TYPE_BITS].sort()).toEqual([...ALL_PLACE_TYPES].sort());
     expect(typeMask(['lawyer'])).toBe(1);
     expect(typeMask(['dentist'])).toBe(2);

@@ -25,7 +25,7 @@ const base: CachedBusiness = {
 const now = Date.parse('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
 
-describe('analysis cache rules (SPEC §4, §5, §9)', () => {
+describe('analysis cache rules', () => {
   it('pins the constants', () => {
     expect(MODEL_VERSION).toBe('v4');
     expect(CACHE_EXPIRY_MS).toBe(7 * 86_400_000);

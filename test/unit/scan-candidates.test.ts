@@ -17,7 +17,7 @@ const at = (id: string, name: string, lat: number, lng: number): Business => ({
   source: 'local',
 });
 
-describe('the scan candidates (SPEC §5)', () => {
+describe('the scan candidates', () => {
   it('keeps only results strictly inside the radius, with a name and a location', () => {
     const inside = at('a', 'Inside', CENTER.lat + 0.01, CENTER.lng);
     const onEdge = at('b', 'On the edge', CENTER.lat + 0.02, CENTER.lng);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tileSources } from '../../src/server/http/csp.js';
 
-describe('tileSources (issue 20: the service worker may fetch the tiles it keeps)', () => {
+describe('tileSources (the service worker may fetch the tiles it keeps)', () => {
   it("gives the tile server's origin, a {s} subdomain as a wildcard", () => {
     expect(tileSources('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual([
       'https://tile.openstreetmap.org',

@@ -1,5 +1,6 @@
-// The safe fetcher and the polite checker of issue 17 against local HTTP servers: every SSRF case, the hostile
-// pages, one request at a time per host, robots.txt. No internet: DNS names are resolved by an injected resolver.
+// The website checks' safe fetcher and polite checker against local HTTP servers: every SSRF case, the
+// hostile pages, one request at a time per host, robots.txt. No internet: DNS names are resolved by an
+// injected resolver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedAddress, type Resolver } from '../../src/server/websites/address.js';
 import { safeFetch, type FetchOptions } from '../../src/server/websites/fetcher.js';

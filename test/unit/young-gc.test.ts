@@ -1,4 +1,4 @@
-// Issue 21: the young generation is collected after a scan's answer (src/server/young-gc.ts) when the process was
+// The young generation is collected after a scan's answer (src/server/young-gc.ts) when the process was
 // started with --expose-gc, as `npm start` starts it; in any other process the call does nothing. Each case runs
 // in a child process of its own, started with and without the flag.
 import { execFileSync } from 'node:child_process';
