@@ -1,4 +1,4 @@
-// Issue 17: the AI strategy prompt and the strategy request carry the website evidence.
+// The AI strategy prompt and the strategy request carry the website evidence.
 import { describe, expect, it } from 'vitest';
 import { buildStrategyPrompt } from '../../src/server/ai/strategy.js';
 import { signalFacts } from '../../src/core/strategy/website-signals.js';
