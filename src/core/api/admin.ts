@@ -1,6 +1,6 @@
 // Administration: All Prospects, caches, Algorithm Settings, the audit log.
 import { z } from 'zod';
-import { isoTime } from './common';
+import { csvFile, isoTime, timeZoneParam } from './common';
 import { endpoint } from './endpoint';
 import { fieldSourcesSchema } from './prospect';
 
@@ -110,6 +110,12 @@ export const auditEndpoints = {
     }),
     answers: { 200: auditPageSchema },
   }),
+  'GET /api/audit/export.csv': endpoint({
+    access: 'superadmin',
+    tags: ['audit'],
+    summary: 'The audit log as audit_log_{date}.csv, newest first',
+    answers: { 200: csvFile },
+  }),
 };
 
 export const settingsEndpoints = {
@@ -140,5 +146,21 @@ export const exportEndpoints = {
       limit: z.coerce.number().int().min(1).max(TEAM_PAGE_MAX).default(TEAM_PAGE_DEFAULT),
     }),
     answers: { 200: teamProspectsPageSchema },
+  }),
+  'GET /api/exports/all-prospects.csv': endpoint({
+    access: 'admin',
+    tags: ['exports'],
+    summary: 'Export All: all_prospects_summary_{date}.csv ({date} in the given IANA time zone, tz)',
+    query: z.object({ tz: timeZoneParam }),
+    answers: { 200: csvFile },
+    errors: [404],
+  }),
+  'GET /api/exports/prospects.csv': endpoint({
+    access: 'admin',
+    tags: ['exports'],
+    summary: 'Export Prospects: prospects_{date}.csv (scope=current: own latest scan, SuperAdmins)',
+    query: z.object({ scope: z.enum(['team', 'current']).default('team'), tz: timeZoneParam }),
+    answers: { 200: csvFile },
+    errors: [404],
   }),
 };

@@ -51,6 +51,12 @@ export const csvFile = {
   content: { 'text/csv': { schema: z.string() } },
 } as const;
 
+/**
+ * `tz` of an export: the browser's IANA time zone (Intl's resolvedOptions().timeZone), so the file's dates are
+ * the rep's local time; a zone the server does not know is read as UTC.
+ */
+export const timeZoneParam = z.string().max(64).optional();
+
 /** A Server-Sent Events stream. */
 export const eventStream = {
   description: 'Server-Sent Events stream',

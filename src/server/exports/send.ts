@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { isTimeZone } from '../../core/csv.js';
+
+export { timeZoneParam } from '../../core/api/common.js';
 
 /** Answers with a CSV download: UTF-8 text/csv and an attachment file name (ASCII plus RFC 5987 form). */
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
@@ -15,13 +16,7 @@ export function sendCsv(reply: FastifyReply, fileName: string, csv: string): Fas
     .send(csv);
 }
 
-/**
- * `tz` of an export: the browser's IANA time zone (Intl's resolvedOptions().timeZone), so the file's dates are
- * the rep's local time. Read it with {@link exportTimeZone}.
- */
-export const timeZoneParam = z.string().max(64).optional();
-
-/** The time zone an export is written in: the one given when this runtime knows it, UTC otherwise. */
+/** The time zone an export is written in (its `tz`): the one given when this runtime knows it, UTC otherwise. */
 export function exportTimeZone(tz: string | undefined): string {
   return tz && isTimeZone(tz) ? tz : 'UTC';
 }
