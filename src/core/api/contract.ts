@@ -2,6 +2,7 @@
 // beside its schemas; this is their union, from which the server registers its routes and the browser types
 // its calls.
 import type { Contract } from './endpoint';
+import { eventEndpoints } from './events';
 import { teamEndpoints } from './dashboard';
 import { areaEndpoints } from './areas';
 import { strategyEndpoints } from './strategy';
@@ -31,6 +32,7 @@ export const contract = {
   ...areaEndpoints,
   ...teamEndpoints,
   ...followUpEndpoints,
+  ...eventEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

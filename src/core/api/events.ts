@@ -1,6 +1,7 @@
 // The notices of the live-update stream (GET /api/events, Server-Sent Events: `event: <type>`, `data: <json>`).
 import { z } from 'zod';
-import { isoTime } from './common';
+import { eventStream, isoTime } from './common';
+import { endpoint } from './endpoint';
 
 export const appEventTypeSchema = z.enum([
   'advertisers',
@@ -47,3 +48,13 @@ export const appEventSchema = z.object({
   at: isoTime,
 });
 export type AppEvent = z.infer<typeof appEventSchema>;
+
+export const eventEndpoints = {
+  'GET /api/events': endpoint({
+    access: 'user',
+    tags: ['events'],
+    summary:
+      'Live updates (text/event-stream): events `advertisers`, `blocklist` and `pipeline` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
+    answers: { 200: eventStream },
+  }),
+};

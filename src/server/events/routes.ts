@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.js';
 import type { AppEvent, EventBus } from './bus.js';
 import { sessionExists } from './repository.js';
-import { eventStream } from '../../core/api/common.js';
 import { HttpError } from '../http/errors.js';
+import { route } from '../http/route.js';
 
 /** A comment line keeps proxies and browsers from timing the stream out (SSE ignores comments). */
 export const HEARTBEAT_MS = 25_000;
@@ -60,81 +60,69 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     return n;
   };
 
-  app.get(
-    '/api/events',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['events'],
-        summary:
-          'Live updates (text/event-stream): events `advertisers`, `blocklist` and `pipeline` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
-        response: { 200: eventStream },
-      },
-    },
-    (request, reply) => {
-      const sessionId = request.user?.sessionId;
-      const userId = request.user?.id;
-      // A stream holds a connection and a subscription for as long as it is open: a few per session (one per
-      // tab) and per user, counted on this instance.
-      if (
-        (sessionId !== undefined && count((s) => s.sessionId === sessionId) >= limits.perSession) ||
-        (userId !== undefined && count((s) => s.userId === userId) >= limits.perUser)
-      ) {
-        throw new HttpError(429, TOO_MANY_STREAMS);
-      }
-      reply.hijack();
-      const res = reply.raw;
-      const headers: Record<string, string | string[] | number> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) headers[name] = value;
-      }
-      res.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  route(app, 'GET /api/events', (request, reply) => {
+    const sessionId = request.user?.sessionId;
+    const userId = request.user?.id;
+    // A stream holds a connection and a subscription for as long as it is open: a few per session (one per
+    // tab) and per user, counted on this instance.
+    if (
+      (sessionId !== undefined && count((s) => s.sessionId === sessionId) >= limits.perSession) ||
+      (userId !== undefined && count((s) => s.userId === userId) >= limits.perUser)
+    ) {
+      throw new HttpError(429, TOO_MANY_STREAMS);
+    }
+    reply.hijack();
+    const res = reply.raw;
+    const headers: Record<string, string | string[] | number> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = value;
+    }
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
-      const unsubscribe = ctx.events.subscribe((event) => {
-        // A notice meant for one user (scan progress, their own results) reaches only that user's streams.
-        if (event.userId !== undefined && event.userId !== userId) return;
-        if (event.type === 'sessions') {
-          // This user's sessions ended (all of them, or this stream's): the stream ends now.
-          const mine = event.sessionId === undefined || event.sessionId === sessionId;
-          if (event.userId !== undefined && mine) cleanup();
-          return;
-        }
-        if (!res.writableEnded) res.write(formatEvent(event));
-      });
-      // Each heartbeat also checks the session, so a stream whose session ended without a notice (expiry, a
-      // row deleted by hand) stops receiving the shared lists within one interval.
-      const beat = async () => {
-        if (sessionId && !(await sessionExists(ctx.db.kysely, sessionId).catch(() => true))) {
-          cleanup();
-          return;
-        }
-        if (!res.writableEnded) res.write(': heartbeat\n\n');
-      };
-      const heartbeat = setInterval(() => void beat(), heartbeatMs);
-      heartbeat.unref();
+    const unsubscribe = ctx.events.subscribe((event) => {
+      // A notice meant for one user (scan progress, their own results) reaches only that user's streams.
+      if (event.userId !== undefined && event.userId !== userId) return;
+      if (event.type === 'sessions') {
+        // This user's sessions ended (all of them, or this stream's): the stream ends now.
+        const mine = event.sessionId === undefined || event.sessionId === sessionId;
+        if (event.userId !== undefined && mine) cleanup();
+        return;
+      }
+      if (!res.writableEnded) res.write(formatEvent(event));
+    });
+    // Each heartbeat also checks the session, so a stream whose session ended without a notice (expiry, a
+    // row deleted by hand) stops receiving the shared lists within one interval.
+    const beat = async () => {
+      if (sessionId && !(await sessionExists(ctx.db.kysely, sessionId).catch(() => true))) {
+        cleanup();
+        return;
+      }
+      if (!res.writableEnded) res.write(': heartbeat\n\n');
+    };
+    const heartbeat = setInterval(() => void beat(), heartbeatMs);
+    heartbeat.unref();
 
-      let cleaned = false;
-      const cleanup = () => {
-        if (cleaned) return;
-        cleaned = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(res);
-        if (!res.writableEnded) res.end();
-      };
-      open.set(res, { cleanup, userId, sessionId });
-      // The response's 'close' fires when the client goes away (or the response ended).
-      res.on('close', cleanup);
-      res.on('error', cleanup);
-    },
-  );
+    let cleaned = false;
+    const cleanup = () => {
+      if (cleaned) return;
+      cleaned = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(res);
+      if (!res.writableEnded) res.end();
+    };
+    open.set(res, { cleanup, userId, sessionId });
+    // The response's 'close' fires when the client goes away (or the response ended).
+    res.on('close', cleanup);
+    res.on('error', cleanup);
+  });
 
   // Open streams never end on their own; end them so the server can close.
   app.addHook('preClose', (hookDone) => {
