@@ -2,7 +2,10 @@
 // sf-downtown.osm.pbf, baltimore.osm.pbf, harrisburg.osm.pbf, monaco-2021.osm.pbf. Do not edit by hand: run it again after a change of the model.
 import type { ScoreReference } from './calibration';
 
-/** The intrinsic scores of a reference market, reduced to quantiles (docs/SCORING.md "Calibration"). */
+/**
+ * The intrinsic scores of a reference market, reduced to quantiles
+ * (docs/SCORING.md, "One scale for every market: the reference market").
+ */
 export const REFERENCE_MARKET: ScoreReference = {
   source: 'reference',
   population: 484,
