@@ -13,6 +13,7 @@ import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
 import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoints } from './lists';
 import { followUpEndpoints } from './follow-ups';
+import { routeEndpoints } from './route';
 
 export const contract = {
   ...appEndpoints,
@@ -33,6 +34,7 @@ export const contract = {
   ...teamEndpoints,
   ...followUpEndpoints,
   ...eventEndpoints,
+  ...routeEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isLocalDate } from '../local-days';
 import { isoTime, requiredText, text } from './common';
+import { endpoint } from './endpoint';
 
 /** The most stops one route takes (the optimiser answers 50 in well under a second: docs/PERFORMANCE.md). */
 export const MAX_ROUTE_STOPS = 50;
@@ -88,3 +89,22 @@ export const visitsAnswer = z.object({
   visits: z.array(visitSchema),
 });
 export type VisitsAnswer = z.infer<typeof visitsAnswer>;
+
+export const routeEndpoints = {
+  'POST /api/route': endpoint({
+    access: 'user',
+    tags: ['route'],
+    summary:
+      'Order businesses the rep may see into the shortest open route from a start (straight lines, or roads via ROUTING_URL), with map-app links',
+    body: routeBody,
+    answers: { 200: routeAnswer },
+  }),
+  'GET /api/visits': endpoint({
+    access: 'user',
+    tags: ['route'],
+    summary:
+      "The rep's own visits of one day (date, in the IANA time zone tz, UTC by default), in the order logged",
+    query: visitsQuery,
+    answers: { 200: visitsAnswer },
+  }),
+};
