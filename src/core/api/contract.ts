@@ -14,6 +14,7 @@ import { websiteCheckEndpoints } from './websites';
 import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoints } from './lists';
 import { followUpEndpoints } from './follow-ups';
 import { routeEndpoints } from './route';
+import { pipelineEndpoints } from './pipeline';
 
 export const contract = {
   ...appEndpoints,
@@ -35,6 +36,7 @@ export const contract = {
   ...followUpEndpoints,
   ...eventEndpoints,
   ...routeEndpoints,
+  ...pipelineEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

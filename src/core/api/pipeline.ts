@@ -2,6 +2,7 @@
 // and the pipeline").
 import { z } from 'zod';
 import { isoTime, requiredText, text } from './common';
+import { endpoint } from './endpoint';
 import { PIPELINE_STAGES } from '../pipeline';
 
 export const pipelineStageSchema = z.enum(PIPELINE_STAGES);
@@ -65,3 +66,48 @@ export const pipelineHistoryEntrySchema = z.object({
 export type PipelineHistoryEntry = z.infer<typeof pipelineHistoryEntrySchema>;
 export const pipelineHistorySchema = z.object({ history: z.array(pipelineHistoryEntrySchema) });
 export type PipelineHistory = z.infer<typeof pipelineHistorySchema>;
+
+export const pipelineEndpoints = {
+  'GET /api/pipeline': endpoint({
+    access: 'user',
+    tags: ['pipeline'],
+    summary:
+      'Pipeline entries (owner, stage, since) of the given businesses (businessIds, comma-separated), or of every business someone is working',
+    query: pipelineQuery,
+    answers: { 200: pipelineListSchema },
+  }),
+  'PUT /api/pipeline/:businessId': endpoint({
+    access: 'user',
+    tags: ['pipeline'],
+    summary:
+      "Set a business's stage: claims an unclaimed business, moves your own, New releases it; 409 when another rep works it; replayable with an Idempotency-Key",
+    params: pipelineParams,
+    body: pipelineStageBody,
+    answers: { 200: pipelineAnswerSchema },
+    errors: [409, 422],
+  }),
+  'GET /api/pipeline/:businessId/history': endpoint({
+    access: 'user',
+    tags: ['pipeline'],
+    summary: "A business's pipeline history (stage and owner changes), newest first",
+    params: pipelineParams,
+    answers: { 200: pipelineHistorySchema },
+  }),
+  'POST /api/admin/pipeline/:businessId/reassign': endpoint({
+    access: 'admin',
+    tags: ['pipeline'],
+    summary: 'Hand a business to another rep, keeping its stage (admins)',
+    params: pipelineParams,
+    body: pipelineReassignBody,
+    answers: { 200: pipelineAnswerSchema },
+    errors: [409],
+  }),
+  'POST /api/admin/pipeline/:businessId/release': endpoint({
+    access: 'admin',
+    tags: ['pipeline'],
+    summary: 'Release a business: nobody works it, stage New (admins)',
+    params: pipelineParams,
+    answers: { 200: pipelineAnswerSchema },
+    errors: [404, 409],
+  }),
+};
