@@ -319,6 +319,34 @@ export const repPeriodQuery = periodQuery.omit({ userId: true });
 
 /** The Team tab's routes: admins only. */
 export const teamEndpoints = {
+  'GET /api/team/funnel': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary:
+      'The pipeline funnel New → Contacted → Meeting set → Proposal → Won, with conversion between stages',
+    description:
+      'Counts the businesses moved in the pipeline in the period (any stage change; with userId, a change that ' +
+      'left the business with that rep). Each is counted at the furthest stage it reached in the period and at ' +
+      'every earlier stage too: a business set to Proposal counts as New, Contacted, Meeting set and Proposal. ' +
+      'Lost counts as New. conversion = reached of the next stage / reached of this one (null for Won, or when ' +
+      `none reached this one). ${PERIOD_HELP}`,
+    query: periodQuery,
+    answers: { 200: teamFunnelSchema },
+  }),
+  'GET /api/team/win-rates': endpoint({
+    access: 'admin',
+    tags: ['team'],
+    summary: 'Win rate by score band and by category: does the score predict, which categories convert?',
+    description:
+      'Of the businesses first called or visited in the period (their first call-log entry; with userId, ' +
+      'made by that rep), per band of ten points of the score they were first logged with (then Unscored), ' +
+      `and per category (the ${CATEGORY_LIMIT} with the most such businesses): ` +
+      'how many reached Meeting set (or Proposal, or Won) and how many reached Won by the end of the period, ' +
+      'by anyone; meetingRate and ' +
+      `winRate divide them by the businesses. ${PERIOD_HELP}`,
+    query: periodQuery,
+    answers: { 200: teamWinRatesSchema },
+  }),
   'GET /api/team/activity': endpoint({
     access: 'admin',
     tags: ['team'],

@@ -24,6 +24,8 @@ export interface MediaAnswer {
 export interface Endpoint {
   access: Access;
   summary: string;
+  /** A longer OpenAPI description, where the summary is not enough. */
+  description?: string;
   tags: readonly string[];
   params?: z.ZodType;
   query?: z.ZodType;
@@ -35,6 +37,8 @@ export interface Endpoint {
    * rate-limited, 500, 503), each answered as {"error": message}.
    */
   errors?: readonly number[];
+  /** Error answers with a shape of their own instead of {"error"}, by status. */
+  refusals?: Readonly<Record<number, z.ZodType>>;
 }
 
 /** An entry of the contract, its types kept literal. */

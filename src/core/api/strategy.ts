@@ -74,6 +74,15 @@ export type StrategyRequest = z.infer<typeof strategyRequestSchema>;
 export const strategyBody = z.object({ prospect: strategyRequestSchema, regenerate: z.boolean().optional() });
 
 export const strategyEndpoints = {
+  'GET /api/strategies/jobs/:jobId': endpoint({
+    access: 'user',
+    tags: ['strategies'],
+    summary: 'Poll a strategy job: 202 while pending, 200 with the strategy, 502 when it failed',
+    params: z.object({ jobId: z.string().min(1).max(100) }),
+    answers: { 200: strategyCompleteSchema, 202: strategyPendingSchema.describe('Still running') },
+    errors: [404],
+    refusals: { 502: strategyFailedSchema.describe('The job failed') },
+  }),
   'POST /api/strategies': endpoint({
     access: 'user',
     tags: ['strategies'],

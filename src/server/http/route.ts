@@ -35,7 +35,7 @@ export interface RouteSchema<E extends Endpoint> {
   params: Or<E['params'], z.ZodUnknown>;
   querystring: Or<E['query'], z.ZodUnknown>;
   body: Or<E['body'], z.ZodUnknown>;
-  response: E['answers'];
+  response: E['answers'] & (E['refusals'] extends object ? E['refusals'] : unknown);
 }
 
 export type Handler<K extends ApiKey> = RouteHandlerMethod<
@@ -84,10 +84,11 @@ export function route<K extends ApiKey>(
     schema: {
       tags: [...entry.tags],
       summary: entry.summary,
+      ...(entry.description ? { description: entry.description } : {}),
       ...(entry.params ? { params: entry.params } : {}),
       ...(entry.query ? { querystring: entry.query } : {}),
       ...(entry.body ? { body: entry.body } : {}),
-      response: { ...entry.answers, ...errors(...(entry.errors ?? [])) },
+      response: { ...entry.answers, ...errors(...(entry.errors ?? [])), ...entry.refusals },
     },
     handler: handler as RouteHandlerMethod,
   });

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { errors } from '../http/contract.js';
 import { route } from '../http/route.js';
-import {
-  strategyCompleteSchema,
-  strategyFailedSchema,
-  strategyPendingSchema,
-} from '../../core/api/strategy.js';
 import { AI_JOB_FAILED } from '../../core/strategy/messages.js';
 import { personalise, type Strategy } from '../../core/strategy/schema.js';
 import {
@@ -49,41 +42,22 @@ export const strategyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     });
   });
 
-  // Registered by hand: its 502 answers the failed job (strategyFailedSchema), not the {"error"} of the other
-  // error statuses, which a contract entry cannot declare.
-  app.get(
-    '/api/strategies/jobs/:jobId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['strategies'],
-        summary: 'Poll a strategy job: 202 while pending, 200 with the strategy, 502 when it failed',
-        params: z.object({ jobId: z.string().min(1).max(100) }),
-        response: {
-          200: strategyCompleteSchema,
-          202: strategyPendingSchema.describe('Still running'),
-          ...errors(404),
-          502: strategyFailedSchema.describe('The job failed'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const me = currentUser(request);
-      const job = await jobs.get(request.params.jobId);
-      // Another rep's private job answers as if it did not exist: its id says nothing to anyone else.
-      if (!job || job.kind !== STRATEGY_JOB || !mayReadStrategyJob(job.key, me.id)) {
-        throw notFound('Strategy job not found');
-      }
-      if (job.status === 'pending' || job.status === 'running') {
-        return reply.status(202).send({ jobId: job.id, status: 'pending', retryAfterMs: POLL_AFTER_MS });
-      }
-      if (job.status === 'error') {
-        return reply.status(502).send({ jobId: job.id, status: 'error', error: AI_JOB_FAILED });
-      }
-      const result = job.result as GeneratedStrategy;
-      return { jobId: job.id, status: 'complete' as const, ...forReader(result, me.name) };
-    },
-  );
+  route(app, 'GET /api/strategies/jobs/:jobId', async (request, reply) => {
+    const me = currentUser(request);
+    const job = await jobs.get(request.params.jobId);
+    // Another rep's private job answers as if it did not exist: its id says nothing to anyone else.
+    if (!job || job.kind !== STRATEGY_JOB || !mayReadStrategyJob(job.key, me.id)) {
+      throw notFound('Strategy job not found');
+    }
+    if (job.status === 'pending' || job.status === 'running') {
+      return reply.status(202).send({ jobId: job.id, status: 'pending', retryAfterMs: POLL_AFTER_MS });
+    }
+    if (job.status === 'error') {
+      return reply.status(502).send({ jobId: job.id, status: 'error', error: AI_JOB_FAILED });
+    }
+    const result = job.result as GeneratedStrategy;
+    return { jobId: job.id, status: 'complete' as const, ...forReader(result, me.name) };
+  });
 
   route(app, 'GET /api/strategies/:businessId', async (request) => {
     const me = currentUser(request);

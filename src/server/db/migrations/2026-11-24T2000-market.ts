@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The market an import makes (docs/SCORING.md "Calibration"): how many places each business has in the
+// The market an import makes (docs/SCORING.md, "One scale for every market: the reference market"): how many places each business has in the
 // imported data (places.locations, for a local multi-location business's scale), and the reference population
 // of each data source that display scores are calibrated against (score_references). Both are rebuilt by
 // places/market.ts after every import; until then locations are 1 and scans use the absolute scale.
