@@ -93,6 +93,9 @@ export const followUpListQuery = z.object({ tz: z.string().max(64).optional() })
 
 export const followUpIdParams = z.object({ id: requiredText(100) });
 
+/** GET /api/calendar/:token.ics: the feed link's secret token. */
+export const calendarFeedParams = z.object({ token: z.string().max(100) });
+
 export const followUpEndpoints = {
   'GET /api/follow-ups': endpoint({
     access: 'user',
@@ -120,6 +123,14 @@ export const followUpEndpoints = {
     answers: { 200: followUpAnswer },
     errors: [404, 422],
   }),
+  'GET /api/follow-ups/:id.ics': endpoint({
+    access: 'user',
+    tags: ['follow-ups'],
+    summary: 'One own follow-up as an iCalendar file to add to a calendar',
+    params: followUpIdParams,
+    answers: { 200: icsFile },
+    errors: [404],
+  }),
   'GET /api/calendar/settings': endpoint({
     access: 'user',
     tags: ['follow-ups'],
@@ -138,5 +149,14 @@ export const followUpEndpoints = {
     tags: ['follow-ups'],
     summary: 'A new private calendar feed link (shown once); the old link stops working',
     answers: { 200: calendarFeedAnswer },
+  }),
+  'GET /api/calendar/:token.ics': endpoint({
+    // Calendar apps subscribe without a session: the secret token in the link is the credential.
+    access: 'public',
+    tags: ['follow-ups'],
+    summary: "A rep's follow-ups and meetings as an iCalendar feed (the link's secret token)",
+    params: calendarFeedParams,
+    answers: { 200: icsFile },
+    errors: [404],
   }),
 };

@@ -1,6 +1,6 @@
 // Working the list and the shared lists: call logs, saved prospects, current advertisers, the blocklist.
 import { z } from 'zod';
-import { isoTime, noContent, requiredText, text } from './common';
+import { csvFile, isoTime, noContent, requiredText, text, timeZoneParam } from './common';
 import { endpoint } from './endpoint';
 import { prospectInputSchema, prospectSchema } from './prospect';
 import { followUpInput, followUpSchema } from './follow-ups';
@@ -181,6 +181,14 @@ export const callLogEndpoints = {
     tags: ['call-logs'],
     summary: 'Clear all own entries; answers how many went',
     answers: { 200: z.object({ deleted: z.number().int(), message: z.string() }) },
+    errors: [404],
+  }),
+  'GET /api/call-logs/export.csv': endpoint({
+    access: 'user',
+    tags: ['call-logs'],
+    summary: 'Own call history as call_log_{user}_{date}.csv, dates in the given IANA time zone (tz)',
+    query: z.object({ tz: timeZoneParam }),
+    answers: { 200: csvFile },
     errors: [404],
   }),
 };

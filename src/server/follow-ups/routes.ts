@@ -1,12 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { errors } from '../http/contract.js';
 import { idempotentWrite } from '../http/idempotency.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { followUpIdParams, icsFile } from '../../core/api/follow-ups.js';
 import { isTimeZone } from '../../core/csv.js';
 import { followUpsCalendar } from './calendar.js';
 import {
@@ -49,27 +46,14 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
     }));
   });
 
-  // The two iCalendar downloads answer a file (icsFile), which is not a zod schema a contract entry can hold.
-  app.get(
-    '/api/follow-ups/:id.ics',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['follow-ups'],
-        summary: 'One own follow-up as an iCalendar file to add to a calendar',
-        params: followUpIdParams,
-        response: { 200: icsFile, ...errors(404) },
-      },
-    },
-    async (request, reply) => {
-      const followUp = await getOwnFollowUp(db, currentUser(request).id, request.params.id);
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="follow-up-${followUp.id}.ics"`)
-        .header('cache-control', 'no-store')
-        .send(followUpsCalendar([followUp], config.publicUrl, `Follow up: ${followUp.name}`));
-    },
-  );
+  route(app, 'GET /api/follow-ups/:id.ics', async (request, reply) => {
+    const followUp = await getOwnFollowUp(db, currentUser(request).id, request.params.id);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="follow-up-${followUp.id}.ics"`)
+      .header('cache-control', 'no-store')
+      .send(followUpsCalendar([followUp], config.publicUrl, `Follow up: ${followUp.name}`));
+  });
 
   route(app, 'GET /api/calendar/settings', async (request) => calendarSettings(db, currentUser(request).id));
 
@@ -81,28 +65,15 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
     regenerateFeed(db, currentUser(request).id, config.publicUrl),
   );
 
-  app.get(
-    '/api/calendar/:token.ics',
-    {
-      // Calendar apps subscribe without a session: the secret token in the link is the credential.
-      config: { access: 'public' },
-      schema: {
-        tags: ['follow-ups'],
-        summary: "A rep's follow-ups and meetings as an iCalendar feed (the link's secret token)",
-        params: z.object({ token: z.string().max(100) }),
-        response: { 200: icsFile, ...errors(404) },
-      },
-    },
-    async (request, reply) => {
-      const userId = await feedOwner(db, request.params.token);
-      if (!userId) throw notFound(CALENDAR_FEED_NOT_FOUND);
-      const followUps = await listOwnFollowUps(db, userId);
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(followUpsCalendar(followUps, config.publicUrl));
-    },
-  );
+  route(app, 'GET /api/calendar/:token.ics', async (request, reply) => {
+    const userId = await feedOwner(db, request.params.token);
+    if (!userId) throw notFound(CALENDAR_FEED_NOT_FOUND);
+    const followUps = await listOwnFollowUps(db, userId);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(followUpsCalendar(followUps, config.publicUrl));
+  });
   done();
 };
