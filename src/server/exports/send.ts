@@ -1,8 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { isTimeZone } from '../../core/csv.js';
 
-export { timeZoneParam } from '../../core/api/common.js';
-
 /** Answers with a CSV download: UTF-8 text/csv and an attachment file name (ASCII plus RFC 5987 form). */
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
