@@ -122,7 +122,36 @@ export const createdInvitation = z.object({ invitation: invitationSchema, link: 
 export const invitationCheckSchema = z.object({ valid: z.boolean(), message: z.string() });
 export type InvitationCheck = z.infer<typeof invitationCheckSchema>;
 
+/**
+ * A radius limit for the entry's types only: the server validates a profile with its own RADIUS_MAX_MILES
+ * (the route's body option), which is also what its OpenAPI document shows.
+ */
+const RADIUS_CEILING_MILES = 100;
+
 export const authEndpoints = {
+  'POST /api/register': endpoint({
+    access: 'public',
+    tags: ['accounts'],
+    summary: 'Create an account (the first one needs no invitation and becomes SuperAdmin)',
+    body: registerBody,
+    answers: { 201: z.object({ ok: z.literal(true), role: roleSchema }) },
+    errors: [401, 409],
+  }),
+  'POST /api/session': endpoint({
+    access: 'public',
+    tags: ['accounts'],
+    summary: 'Sign in with e-mail and password',
+    body: z.object({ email: z.string().max(254), password: z.string().max(128) }),
+    answers: { 200: okSchema },
+    errors: [401, 403],
+  }),
+  'PATCH /api/me': endpoint({
+    access: 'user',
+    tags: ['profile'],
+    summary: 'Update own name, preferences and saved search settings',
+    body: profilePatch(RADIUS_CEILING_MILES),
+    answers: { 200: userAnswer },
+  }),
   'DELETE /api/session': endpoint({
     access: 'user',
     tags: ['accounts'],
@@ -220,6 +249,13 @@ export const userEndpoints = {
 };
 
 export const invitationEndpoints = {
+  'GET /api/invitations/check': endpoint({
+    access: 'public',
+    tags: ['invitations'],
+    summary: 'Live validation of an invitation code for the registration form',
+    query: z.object({ code: z.string().max(100), email: z.string().max(254).optional() }),
+    answers: { 200: invitationCheckSchema },
+  }),
   'POST /api/invitations': endpoint({
     access: 'admin',
     tags: ['invitations'],

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   ACCOUNT_DISABLED,
   TOO_MANY_ATTEMPTS,
@@ -22,9 +21,6 @@ const RESET_LINK_INVALID = 'Invalid token';
 import { assertEmail, ensureProfile, normaliseEmail, registerAccount } from '../users/accounts.js';
 import { findAuthUserByEmail, isSuspended, updateProfile } from '../users/repository.js';
 import { nowIso } from '../db/database.js';
-import { errors } from '../http/contract.js';
-import { okSchema } from '../../core/api/common.js';
-import { registerBody, roleSchema } from '../../core/api/accounts.js';
 
 // better-auth endpoints the browser may reach directly. Sign-in and sign-up go through our own routes below,
 // which add the invitation rules, the product's own messages (core/messages.ts), suspension and rate
@@ -113,23 +109,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   });
 
-  // Registered directly, not from a contract entry: route() carries no rate limit.
-  app.post(
-    '/api/register',
+  route(
+    app,
+    'POST /api/register',
     {
       config: {
-        access: 'public',
         rateLimit: {
           max: config.rateLimits.signIn,
           timeWindow: '15 minutes',
           errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
         },
-      },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Create an account (the first one needs no invitation and becomes SuperAdmin)',
-        body: registerBody,
-        response: { 201: z.object({ ok: z.literal(true), role: roleSchema }), ...errors(401, 409) },
       },
     },
     async (request, reply) => {
@@ -171,12 +160,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     message: TOO_MANY_ATTEMPTS,
   });
 
-  // Registered directly, not from a contract entry: route() carries no rate limit.
-  app.post(
-    '/api/session',
+  route(
+    app,
+    'POST /api/session',
     {
       config: {
-        access: 'public',
         rateLimit: {
           max: config.rateLimits.signIn,
           timeWindow: '15 minutes',
@@ -189,12 +177,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           },
           errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
         },
-      },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign in with e-mail and password',
-        body: z.object({ email: z.string().max(254), password: z.string().max(128) }),
-        response: { 200: okSchema, ...errors(401, 403) },
       },
       preHandler: async (request, reply) => failedSignInsPerIp.check(request, reply),
     },

@@ -3,6 +3,7 @@
 // handler and, for a few routes, a hook, a body limit or a message for a refused caller.
 import type {
   ContextConfigDefault,
+  FastifyContextConfig,
   FastifyBaseLogger,
   FastifyInstance,
   RawReplyDefaultExpression,
@@ -48,12 +49,17 @@ export type Handler<K extends ApiKey> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** What a route adds to its contract entry. */
+/** What a route adds to its contract entry: what depends on this server's configuration or its own hooks. */
 export interface RouteOptions {
-  /** The refusal messages of a route whose caller lacks the role (the access rule itself is the contract's). */
-  config?: Omit<RouteAccessConfig, 'access'>;
+  /**
+   * The refusal messages of a route whose caller lacks the role, and its rate limit (the access rule itself is
+   * the contract's).
+   */
+  config?: Omit<FastifyContextConfig, keyof Pick<RouteAccessConfig, 'access'>>;
   preHandler?: RouteShorthandOptions['preHandler'];
   bodyLimit?: number;
+  /** The entry's body schema with this server's limits (e.g. its radius ceiling): the same shape, narrower. */
+  body?: z.ZodType;
 }
 
 /** Registers the contract's entry `key` with its handler. */
@@ -87,7 +93,7 @@ export function route<K extends ApiKey>(
       ...(entry.description ? { description: entry.description } : {}),
       ...(entry.params ? { params: entry.params } : {}),
       ...(entry.query ? { querystring: entry.query } : {}),
-      ...(entry.body ? { body: entry.body } : {}),
+      ...((options.body ?? entry.body) ? { body: options.body ?? entry.body } : {}),
       response: { ...entry.answers, ...errors(...(entry.errors ?? [])), ...entry.refusals },
     },
     handler: handler as RouteHandlerMethod,

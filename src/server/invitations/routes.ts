@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { route } from '../http/route.js';
@@ -7,7 +6,6 @@ import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../
 import { allInvitations, checkInvitation, generateInvitation } from './service.js';
 import { assertEmail, normaliseEmail } from '../users/accounts.js';
 import { HttpError } from '../http/errors.js';
-import { invitationCheckSchema } from '../../core/api/accounts.js';
 
 const INVITATION_CHECKS_TOO_MANY = 'Too many invitation code checks. Please wait a minute and try again.';
 
@@ -31,24 +29,17 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     invitations: await allInvitations(db),
   }));
 
-  // Registered directly, not from a contract entry: route() carries no rate limit.
-  app.get(
-    '/api/invitations/check',
+  route(
+    app,
+    'GET /api/invitations/check',
     {
       config: {
-        access: 'public',
         rateLimit: {
           max: config.rateLimits.invitationCheck,
           timeWindow: '1 minute',
           // For API clients; the registration form shows 'Error validating invitation code' for any failed check.
           errorResponseBuilder: () => new HttpError(429, INVITATION_CHECKS_TOO_MANY),
         },
-      },
-      schema: {
-        tags: ['invitations'],
-        summary: 'Live validation of an invitation code for the registration form',
-        querystring: z.object({ code: z.string().max(100), email: z.string().max(254).optional() }),
-        response: { 200: invitationCheckSchema },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import { ensureProfile } from './accounts.js';
 import { notFound } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
 import { TOO_MANY_ATTEMPTS } from '../../core/messages.js';
-import { profilePatch, userAnswer } from '../../core/api/accounts.js';
+import { profilePatch } from '../../core/api/accounts.js';
 import { publishSessionsEnded } from '../events/routes.js';
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -36,24 +36,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { user: await ensureProfile(db, { id: me.id, name: me.name, email: me.email }) };
   });
 
-  // Not a contract entry: its body's radius ceiling is this server's RADIUS_MAX_MILES.
-  app.patch(
-    '/api/me',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['profile'],
-        summary: 'Update own name, preferences and saved search settings',
-        body: profilePatch(config.discovery.radiusMaxMiles),
-        response: { 200: userAnswer },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      await updateProfile(db.kysely, me.id, request.body);
-      return { user: await ensureProfile(db, { id: me.id, name: me.name, email: me.email }) };
-    },
-  );
+  route(app, 'PATCH /api/me', { body: profilePatch(config.discovery.radiusMaxMiles) }, async (request) => {
+    const me = currentUser(request);
+    await updateProfile(db.kysely, me.id, request.body);
+    return { user: await ensureProfile(db, { id: me.id, name: me.name, email: me.email }) };
+  });
 
   route(app, 'GET /api/users', async (request) => {
     const me = currentUser(request);
