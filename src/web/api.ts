@@ -1,39 +1,22 @@
-// The one typed client for the server's JSON API. Every error answer is {"error": "<message to show>"}; it is
-// thrown as an ApiError carrying that message and the status. A request that never reaches the server throws
-// NETWORK_ERROR.
-import { GENERIC_ERROR, NETWORK_ERROR } from '../core/messages';
+// The calls of the main screen: each names its endpoint by the contract's key and is typed from it (http.ts).
+// The writes a rep may make offline go through the outbox (offline/outbox.ts) when there is no connection.
 import type {
-  Advertiser,
-  AppConfig,
-  BlockedItem,
-  CalendarFeed,
-  CalendarSettings,
   CallLog,
   CallLogAnswer,
   CallLogInput,
   FollowUp,
-  GeocodeResult,
-  Invitation,
-  InvitationCheck,
-  LatestPage,
-  PipelineAnswer,
   PipelineEntry,
-  PipelineHistory,
-  PipelineList,
-  PlaceDetails,
   ProfilePatch,
   Prospect,
-  RouteAnswer,
-  RouteRequest,
-  VisitsAnswer,
   QuickSearchInput,
-  Role,
-  SavedItem,
+  RouteRequest,
   ScanInput,
-  ScanResult,
   UserProfile,
 } from '../core/api';
-import { attachmentFileName, browserTimeZone } from './format';
+import type { ApiKey } from '../core/api/contract';
+import { splitKey, type Method } from '../core/api/endpoint';
+import { browserTimeZone } from './format';
+import { call, download, failure, parseJson, send, urlOf, type Answer, type Input } from './http';
 import {
   canQueue,
   enqueue,
@@ -43,80 +26,7 @@ import {
   type WriteKind,
 } from './offline/outbox';
 
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Routes where a 401 is an answer about the credentials, not a lost session. */
-const SIGN_IN_ROUTES = new Set(['/api/session', '/api/register', '/api/me']);
-let onSessionLost: (() => void) | null = null;
-
-/**
- * Called when a request that needed a session gets 401 (signed out elsewhere, session expired, account
- * suspended): the app goes back to the sign-in screen.
- */
-export function setSessionLostHandler(handler: (() => void) | null): void {
-  onSessionLost = handler;
-}
-
-/** The request itself; a request that never reaches the server throws NETWORK_ERROR. */
-async function send(
-  method: Method,
-  path: string,
-  body?: unknown,
-  accept = 'application/json',
-  idempotencyKey?: string,
-) {
-  try {
-    return await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR, 0);
-  }
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** An error answer as an ApiError with the server's message (a lost session returns the app to sign-in). */
-async function failure(response: Response, path: string): Promise<ApiError> {
-  const parsed = parseJson(await response.text());
-  const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-  const message = typeof record.error === 'string' && record.error ? record.error : GENERIC_ERROR;
-  if (response.status === 401 && !SIGN_IN_ROUTES.has(path.split('?')[0] ?? '')) onSessionLost?.();
-  return new ApiError(message, response.status, record);
-}
-
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
-  if (!response.ok) throw await failure(response, path);
-  return parseJson(await response.text()) as T;
-}
+export { ApiError, isUnauthenticated, setSessionLostHandler } from './http';
 
 /** What a write answers while it waits in the outbox: what the screens show meanwhile. */
 export interface Queued<T> {
@@ -131,17 +41,26 @@ export const isQueued = (answer: unknown) =>
   typeof answer === 'object' && answer !== null && QUEUED in answer;
 
 /**
+ * What a queued write answers: the endpoint's answer, or for one that answers nothing (a removal), the ids of
+ * what it removes, so the lists can leave it out meanwhile.
+ */
+type QueuedAnswer<K extends ApiKey> = Answer<K> extends undefined ? Record<string, string> : Answer<K>;
+
+/**
  * A write the phone may make offline. It carries a new UUID as its Idempotency-Key; with no
  * connection, or while earlier writes still wait (the order is kept), it goes to the signed-in user's outbox
  * and answers `queued(id).answer` (marked with QUEUED) at once; the outbox sends it later under the same key.
  */
-async function write<T>(
-  method: Exclude<Method, 'GET'>,
-  path: string,
-  body: unknown,
-  queued: (id: string) => Queued<T>,
-): Promise<T> {
+async function write<K extends ApiKey>(
+  key: K,
+  input: Input<K>,
+  queued: (id: string) => Queued<QueuedAnswer<K>>,
+): Promise<Answer<K> | QueuedAnswer<K>> {
   const id = crypto.randomUUID();
+  // Writes only: the outbox sends them again later, a read is never queued.
+  const method = splitKey(key).method as Exclude<Method, 'GET'>;
+  const { body } = input as { body?: unknown };
+  const path = urlOf(key, input as { params?: object; query?: object });
   const toOutbox = async () => {
     const { kind, label, answer } = queued(id);
     await enqueue({
@@ -154,41 +73,27 @@ async function write<T>(
       optimistic: answer,
     });
     void requestBackgroundSync();
-    return typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer;
+    return (
+      typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer
+    );
   };
   // Just after an offline start the rep's outbox may still be opening: the write waits for it.
   await outboxOpened();
   if (canQueue() && (!navigator.onLine || waitingWrites().length > 0)) return toOutbox();
   let response: Response;
   try {
-    response = await send(method, path, body, 'application/json', id);
+    response = await send(method, path, body, { idempotencyKey: id });
   } catch (error) {
     if (canQueue()) return toOutbox();
     throw error;
   }
   if (!response.ok) throw await failure(response, path);
-  return parseJson(await response.text()) as T;
+  return parseJson(await response.text()) as Answer<K>;
 }
 
 /** The follow-up of an answer, keeping the QUEUED mark of a queued one. */
 const followUpOf = (answer: { followUp: FollowUp }): FollowUp =>
   isQueued(answer) ? Object.assign({ ...answer.followUp }, { [QUEUED]: true }) : answer.followUp;
-
-/** A file the server sends as an attachment (the CSV exports): its bytes and the server's file name. */
-async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send('GET', path, undefined, 'text/csv, application/json');
-  if (!response.ok) throw await failure(response, path);
-  return {
-    blob: await response.blob(),
-    fileName: attachmentFileName(response.headers.get('content-disposition')),
-  };
-}
-
-const qs = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
-  return search.toString();
-};
 
 // ---- Shapes: the API contract's (src/core/api), the same schemas the server validates and answers with ----
 
@@ -267,83 +172,60 @@ function queuedCallLog(id: string, input: CallLogInput): CallLogAnswer {
 // ---- Calls ----
 
 export const api = {
-  config: () => request<AppConfig>('GET', '/api/config'),
+  config: () => call('GET /api/config'),
 
   // Accounts
-  me: async () => (await request<{ user: Me }>('GET', '/api/me')).user,
+  me: async () => (await call('GET /api/me')).user,
   /** The signed-in user, or null when signed out (200 either way: nothing for the console to report). */
-  session: async () => (await request<{ user: Me | null }>('GET', '/api/session')).user,
-  updateMe: async (patch: ProfilePatch) => (await request<{ user: Me }>('PATCH', '/api/me', patch)).user,
-  signIn: (email: string, password: string) =>
-    request<{ ok: true }>('POST', '/api/session', { email, password }),
-  register: (input: {
-    name: string;
-    email: string;
-    password: string;
-    confirmPassword: string;
-    invitationCode?: string;
-  }) => request<{ ok: true; role: Role }>('POST', '/api/register', input),
-  signOut: () => request<{ ok: true }>('DELETE', '/api/session'),
-  requestPasswordReset: (email: string) => request<{ ok: true }>('POST', '/api/password-reset', { email }),
+  session: async () => (await call('GET /api/session')).user,
+  updateMe: async (patch: ProfilePatch) => (await call('PATCH /api/me', { body: patch })).user,
+  signIn: (email: string, password: string) => call('POST /api/session', { body: { email, password } }),
+  register: (body: Input<'POST /api/register'>['body']) => call('POST /api/register', { body }),
+  signOut: () => call('DELETE /api/session'),
+  requestPasswordReset: (email: string) => call('POST /api/password-reset', { body: { email } }),
   resetPassword: (newPassword: string, token: string) =>
-    request<{ ok: true }>('POST', '/api/password-reset/complete', { newPassword, token }),
+    call('POST /api/password-reset/complete', { body: { newPassword, token } }),
   checkInvitation: (code: string, email?: string) =>
-    request<InvitationCheck>('GET', `/api/invitations/check?${qs({ code, email: email || undefined })}`),
-  createInvitation: (email?: string) =>
-    request<{ invitation: Invitation; link: string }>('POST', '/api/invitations', email ? { email } : {}),
+    call('GET /api/invitations/check', { query: { code, email: email || undefined } }),
+  createInvitation: (email?: string) => call('POST /api/invitations', { body: email ? { email } : {} }),
 
   // Discovery
-  scan: (input: ScanInput) => request<ScanResult>('POST', '/api/scans', input),
-  latestScan: (offset: number, limit: number) =>
-    request<LatestPage>('GET', `/api/scans/latest?${qs({ offset, limit })}`),
-  clearLatestScan: () => request<void>('DELETE', '/api/scans/latest'),
-  quickSearch: (input: QuickSearchInput) => request<ScanResult>('POST', '/api/quick-search', input),
-  placeDetails: (id: string) => request<PlaceDetails>('GET', `/api/places/${encodeURIComponent(id)}/details`),
+  scan: (input: ScanInput) => call('POST /api/scans', { body: input }),
+  latestScan: (offset: number, limit: number) => call('GET /api/scans/latest', { query: { offset, limit } }),
+  clearLatestScan: () => call('DELETE /api/scans/latest'),
+  quickSearch: (input: QuickSearchInput) => call('POST /api/quick-search', { body: input }),
+  placeDetails: (id: string) => call('GET /api/places/:id/details', { params: { id } }),
   setCategory: async (id: string, category: string) =>
-    (
-      await request<{ prospect: Prospect }>(
-        'PATCH',
-        `/api/scans/latest/prospects/${encodeURIComponent(id)}/category`,
-        { category },
-      )
-    ).prospect,
-  geocode: (q: string) => request<GeocodeResult>('GET', `/api/geocode?${qs({ q })}`),
-  reverseGeocode: (lat: number, lng: number) =>
-    request<{ label: string }>('GET', `/api/reverse-geocode?${qs({ lat, lng })}`),
+    (await call('PATCH /api/scans/latest/prospects/:id/category', { params: { id }, body: { category } }))
+      .prospect,
+  geocode: (q: string) => call('GET /api/geocode', { query: { q } }),
+  reverseGeocode: (lat: number, lng: number) => call('GET /api/reverse-geocode', { query: { lat, lng } }),
 
   // Working the list
-  callLogs: async () => (await request<{ callLogs: CallLog[] }>('GET', '/api/call-logs')).callLogs,
+  callLogs: async () => (await call('GET /api/call-logs')).callLogs,
   /** The entry, and its follow-up when `input.followUp` set one (stored together or not at all). */
   addCallLog: (input: CallLogInput) =>
-    write<CallLogAnswer>('POST', '/api/call-logs', input, (id) => ({
+    write('POST /api/call-logs', { body: input }, (id) => ({
       kind: 'callLog',
       label: `${input.outcome} ${input.name}`,
       answer: queuedCallLog(id, input),
     })),
   // Follow-ups and the Today tab; the zone is kept for the morning digest's hour.
-  followUps: async () =>
-    (await request<{ followUps: FollowUp[] }>('GET', `/api/follow-ups?${qs({ tz: browserTimeZone() })}`))
-      .followUps,
+  followUps: async () => (await call('GET /api/follow-ups', { query: { tz: browserTimeZone() } })).followUps,
   /** Queued offline, the follow-up answered carries the QUEUED mark too (isQueued). */
   completeFollowUp: async (item: FollowUp) =>
     followUpOf(
-      await write<{ followUp: FollowUp }>(
-        'POST',
-        `/api/follow-ups/${encodeURIComponent(item.id)}/done`,
-        undefined,
-        () => ({
-          kind: 'followUpDone',
-          label: `Follow-up done: ${item.name}`,
-          answer: { followUp: { ...item, doneAt: new Date().toISOString() } },
-        }),
-      ),
+      await write('POST /api/follow-ups/:id/done', { params: { id: item.id } }, () => ({
+        kind: 'followUpDone',
+        label: `Follow-up done: ${item.name}`,
+        answer: { followUp: { ...item, doneAt: new Date().toISOString() } },
+      })),
     ),
   rescheduleFollowUp: async (item: FollowUp, dueDate: string, dueTime?: string | null) =>
     followUpOf(
-      await write<{ followUp: FollowUp }>(
-        'PATCH',
-        `/api/follow-ups/${encodeURIComponent(item.id)}`,
-        { dueDate, ...(dueTime !== undefined ? { dueTime } : {}) },
+      await write(
+        'PATCH /api/follow-ups/:id',
+        { params: { id: item.id }, body: { dueDate, ...(dueTime !== undefined ? { dueTime } : {}) } },
         () => ({
           kind: 'followUpReschedule',
           label: `Follow-up moved to ${dueDate}: ${item.name}`,
@@ -358,89 +240,69 @@ export const api = {
         }),
       ),
     ),
-  followUpIcsUrl: (id: string) => `/api/follow-ups/${encodeURIComponent(id)}.ics`,
-  calendarSettings: () => request<CalendarSettings>('GET', '/api/calendar/settings'),
-  changeCalendarSettings: (patch: { digestEnabled?: boolean; timeZone?: string }) =>
-    request<CalendarSettings>('PATCH', '/api/calendar/settings', patch),
-  newCalendarFeed: () => request<CalendarFeed>('POST', '/api/calendar/feed'),
-  planRoute: (input: RouteRequest) => request<RouteAnswer>('POST', '/api/route', input),
-  visits: (date: string) =>
-    request<VisitsAnswer>('GET', `/api/visits?${qs({ date, tz: browserTimeZone() })}`),
-  deleteCallLog: (id: string) => request<void>('DELETE', `/api/call-logs/${encodeURIComponent(id)}`),
-  clearCallLogs: () => request<{ deleted: number; message: string }>('DELETE', '/api/call-logs'),
+  followUpIcsUrl: (id: string) => urlOf('GET /api/follow-ups/:id.ics', { params: { id } }),
+  calendarSettings: () => call('GET /api/calendar/settings'),
+  changeCalendarSettings: (patch: Input<'PATCH /api/calendar/settings'>['body']) =>
+    call('PATCH /api/calendar/settings', { body: patch }),
+  newCalendarFeed: () => call('POST /api/calendar/feed'),
+  planRoute: (input: RouteRequest) => call('POST /api/route', { body: input }),
+  visits: (date: string) => call('GET /api/visits', { query: { date, tz: browserTimeZone() } }),
+  deleteCallLog: (id: string) => call('DELETE /api/call-logs/:id', { params: { id } }),
+  clearCallLogs: () => call('DELETE /api/call-logs'),
   /** The server names it call_log_{user}_{date}.csv. */
-  exportCallLogs: () => download(`/api/call-logs/export.csv?${qs({ tz: browserTimeZone() })}`),
-  saved: async () => (await request<{ saved: SavedItem[] }>('GET', '/api/saved')).saved,
+  exportCallLogs: () => download('GET /api/call-logs/export.csv', { query: { tz: browserTimeZone() } }),
+  saved: async () => (await call('GET /api/saved')).saved,
   save: (prospect: Prospect, note?: string) =>
-    write<{ saved: SavedItem; created: boolean }>(
-      'POST',
-      '/api/saved',
-      { prospect, ...(note?.trim() ? { note: note.trim() } : {}) },
-      () => ({
-        kind: 'save',
-        label: `Save ${prospect.name}`,
-        answer: {
-          saved: {
-            prospectId: prospect.id,
-            prospect,
-            savedAt: new Date().toISOString(),
-            ...(note?.trim() ? { note: note.trim() } : {}),
-          },
-          created: true,
+    write('POST /api/saved', { body: { prospect, ...(note?.trim() ? { note: note.trim() } : {}) } }, () => ({
+      kind: 'save',
+      label: `Save ${prospect.name}`,
+      answer: {
+        saved: {
+          prospectId: prospect.id,
+          prospect,
+          savedAt: new Date().toISOString(),
+          ...(note?.trim() ? { note: note.trim() } : {}),
         },
-      }),
-    ),
+        created: true,
+      },
+    })),
   setSavedCategory: async (prospectId: string, category: string) =>
-    (
-      await request<{ prospect: Prospect }>(
-        'PATCH',
-        `/api/saved/${encodeURIComponent(prospectId)}/category`,
-        { category },
-      )
-    ).prospect,
+    (await call('PATCH /api/saved/:prospectId/category', { params: { prospectId }, body: { category } }))
+      .prospect,
   unsave: (prospectId: string, name = prospectId) =>
-    write<{ prospectId: string } | undefined>(
-      'DELETE',
-      `/api/saved/${encodeURIComponent(prospectId)}`,
-      undefined,
-      () => ({ kind: 'unsave', label: `Remove ${name} from Saved`, answer: { prospectId } }),
-    ),
+    write('DELETE /api/saved/:prospectId', { params: { prospectId } }, () => ({
+      kind: 'unsave',
+      label: `Remove ${name} from Saved`,
+      answer: { prospectId },
+    })),
 
   // Shared lists
-  advertisers: async () =>
-    (await request<{ advertisers: Advertiser[] }>('GET', '/api/current-advertisers')).advertisers,
+  advertisers: async () => (await call('GET /api/current-advertisers')).advertisers,
   markAdvertiser: (businessId: string, label: string) =>
-    write<{ advertiser: Advertiser; created: boolean }>(
-      'POST',
-      '/api/current-advertisers',
-      { businessId, label },
-      () => ({
-        kind: 'markAdvertiser',
-        label: `Mark ${label} as a current advertiser`,
-        answer: {
-          advertiser: {
-            businessId,
-            label,
-            markedBy: null,
-            markedByName: 'You',
-            markedAt: new Date().toISOString(),
-          },
-          created: true,
+    write('POST /api/current-advertisers', { body: { businessId, label } }, () => ({
+      kind: 'markAdvertiser',
+      label: `Mark ${label} as a current advertiser`,
+      answer: {
+        advertiser: {
+          businessId,
+          label,
+          markedBy: null,
+          markedByName: 'You',
+          markedAt: new Date().toISOString(),
         },
-      }),
-    ),
+        created: true,
+      },
+    })),
   unmarkAdvertiser: (businessId: string, label = businessId) =>
-    write<{ businessId: string } | undefined>(
-      'DELETE',
-      `/api/current-advertisers/${encodeURIComponent(businessId)}`,
-      undefined,
-      () => ({ kind: 'unmarkAdvertiser', label: `Unmark ${label}`, answer: { businessId } }),
-    ),
-  block: (businessId: string, label: string) =>
-    request<{ blocked: BlockedItem; created: boolean }>('POST', '/api/blocklist', { businessId, label }),
+    write('DELETE /api/current-advertisers/:businessId', { params: { businessId } }, () => ({
+      kind: 'unmarkAdvertiser',
+      label: `Unmark ${label}`,
+      answer: { businessId },
+    })),
+  block: (businessId: string, label: string) => call('POST /api/blocklist', { body: { businessId, label } }),
 
   // The team pipeline: every business someone works, with owner, stage and since
-  pipeline: async () => (await request<PipelineList>('GET', '/api/pipeline')).entries,
+  pipeline: async () => (await call('GET /api/pipeline')).entries,
   setStage: async (
     businessId: string,
     stage: PipelineEntry['stage'],
@@ -448,47 +310,34 @@ export const api = {
     owner?: { id: string; name: string },
   ) =>
     (
-      await write<PipelineAnswer>(
-        'PUT',
-        `/api/pipeline/${encodeURIComponent(businessId)}`,
-        { stage, name },
-        () => {
-          const now = new Date().toISOString();
-          return {
-            kind: 'stage',
-            label: `${name}: ${stage}`,
-            answer: {
-              entry: {
-                businessId,
-                label: name,
-                ownerId: stage === 'New' ? null : (owner?.id ?? null),
-                ownerName: stage === 'New' ? null : (owner?.name ?? null),
-                stage,
-                since: now,
-                updatedAt: now,
-              },
+      await write('PUT /api/pipeline/:businessId', { params: { businessId }, body: { stage, name } }, () => {
+        const now = new Date().toISOString();
+        return {
+          kind: 'stage',
+          label: `${name}: ${stage}`,
+          answer: {
+            entry: {
+              businessId,
+              label: name,
+              ownerId: stage === 'New' ? null : (owner?.id ?? null),
+              ownerName: stage === 'New' ? null : (owner?.name ?? null),
+              stage,
+              since: now,
+              updatedAt: now,
             },
-          };
-        },
-      )
+          },
+        };
+      })
     ).entry,
   reassignPipeline: async (businessId: string, userId: string) =>
     (
-      await request<PipelineAnswer>(
-        'POST',
-        `/api/admin/pipeline/${encodeURIComponent(businessId)}/reassign`,
-        { userId },
-      )
+      await call('POST /api/admin/pipeline/:businessId/reassign', {
+        params: { businessId },
+        body: { userId },
+      })
     ).entry,
   releasePipeline: async (businessId: string) =>
-    (
-      await request<PipelineAnswer>(
-        'POST',
-        `/api/admin/pipeline/${encodeURIComponent(businessId)}/release`,
-        {},
-      )
-    ).entry,
+    (await call('POST /api/admin/pipeline/:businessId/release', { params: { businessId } })).entry,
   pipelineHistory: async (businessId: string) =>
-    (await request<PipelineHistory>('GET', `/api/pipeline/${encodeURIComponent(businessId)}/history`))
-      .history,
+    (await call('GET /api/pipeline/:businessId/history', { params: { businessId } })).history,
 };

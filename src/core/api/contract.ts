@@ -3,12 +3,12 @@
 // its calls.
 import type { Contract } from './endpoint';
 import { eventEndpoints } from './events';
-import { teamEndpoints } from './dashboard';
-import { areaEndpoints } from './areas';
-import { strategyEndpoints } from './strategy';
-import { scanEndpoints } from './scans';
 import { appEndpoints } from './common';
 import { authEndpoints, invitationEndpoints, userEndpoints } from './accounts';
+import { scanEndpoints } from './scans';
+import { strategyEndpoints } from './strategy';
+import { areaEndpoints } from './areas';
+import { teamEndpoints } from './dashboard';
 import { auditEndpoints, exportEndpoints, settingsEndpoints } from './admin';
 import { websiteCheckEndpoints } from './websites';
 import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoints } from './lists';
@@ -26,13 +26,13 @@ export const contract = {
   ...exportEndpoints,
   ...savedEndpoints,
   ...callLogEndpoints,
-  ...websiteCheckEndpoints,
   ...advertiserEndpoints,
-  ...blocklistEndpoints,
+  ...websiteCheckEndpoints,
   ...scanEndpoints,
   ...strategyEndpoints,
   ...areaEndpoints,
   ...teamEndpoints,
+  ...blocklistEndpoints,
   ...followUpEndpoints,
   ...eventEndpoints,
   ...routeEndpoints,

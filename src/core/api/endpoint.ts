@@ -58,12 +58,17 @@ export function splitKey(key: EndpointKey): { method: Method; path: string } {
 type Parsed<T> = T extends z.ZodType ? z.output<T> : T extends MediaAnswer ? string : never;
 type Sent<T> = T extends z.ZodType ? z.input<T> : never;
 
+/** A part of a request: required when the schema needs something, optional when it accepts nothing. */
+type Part<Name extends string, T> = T extends z.ZodType
+  ? object extends Sent<T>
+    ? { [P in Name]?: Sent<T> }
+    : { [P in Name]: Sent<T> }
+  : { [P in Name]?: never };
+
 /** What a caller sends: the path parameters, the query and the body an endpoint declares. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: Sent<E['params']> }
-  : { params?: never }) &
-  (E['query'] extends z.ZodType ? { query: Sent<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: Sent<E['body']> } : { body?: never });
+export type EndpointInput<E extends Endpoint> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']>;
 
 /** Any of an endpoint's success answers: what its handler returns and its caller reads. */
 export type EndpointAnswer<E extends Endpoint> = {

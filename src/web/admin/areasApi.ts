@@ -1,9 +1,8 @@
 // The Business Data section's calls: the areas with imported data, region refreshes and
-// Overture imports. Shapes: the API contract's (src/core/api/areas.ts).
-import type { AreasAnswer, RefreshStarted, RefreshStatus } from '../../core/api';
+// Overture imports, by the contract's keys.
+import type { RefreshStarted } from '../../core/api';
 import { GENERIC_ERROR, NETWORK_ERROR } from '../../core/messages';
-import { ApiError } from '../api';
-import { request } from './http';
+import { ApiError, call, urlOf } from '../http';
 
 export type { AreaBox, AreasAnswer, DataArea, RefreshProgress, RegionRefresh } from '../../core/api';
 
@@ -19,7 +18,7 @@ export const AREA_KEYS = {
 function uploadFile(file: File, onProgress: (sent: number) => void): Promise<RefreshStarted> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/areas/overture-upload?name=${encodeURIComponent(file.name)}`);
+    xhr.open('POST', urlOf('POST /api/admin/areas/overture-upload', { query: { name: file.name } }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.setRequestHeader('accept', 'application/json');
@@ -45,9 +44,9 @@ function uploadFile(file: File, onProgress: (sent: number) => void): Promise<Ref
 }
 
 export const areasApi = {
-  list: () => request<AreasAnswer>('GET', '/api/admin/areas'),
-  refresh: (region: string) => request<RefreshStarted>('POST', '/api/admin/areas/refresh', { region }),
-  job: (jobId: string) => request<RefreshStatus>('GET', `/api/admin/areas/jobs/${encodeURIComponent(jobId)}`),
-  overtureFile: (path: string) => request<RefreshStarted>('POST', '/api/admin/areas/overture-file', { path }),
+  list: () => call('GET /api/admin/areas'),
+  refresh: (region: string) => call('POST /api/admin/areas/refresh', { body: { region } }),
+  job: (jobId: string) => call('GET /api/admin/areas/jobs/:jobId', { params: { jobId } }),
+  overtureFile: (path: string) => call('POST /api/admin/areas/overture-file', { body: { path } }),
   overtureUpload: uploadFile,
 };

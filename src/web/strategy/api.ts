@@ -2,24 +2,17 @@
 // 800 ms growing to 2,500 ms; 202 means wait, 429 means back off by retryAfterMs, 5xx is an error; after 180 s
 // give up with 'AI service is busy. Please try again in a moment.'.
 import type { Prospect } from '../../core/types';
-import type { StrategyComplete, StrategyPending, StrategyResult } from '../../core/api';
+import type { StrategyResult } from '../../core/api';
 import { AI_BUSY, STRATEGY_POLL, strategyPollDelay } from '../../core/strategy/messages';
-import { ApiError } from '../api';
-import { requestWithStatus } from '../admin/http';
+import { ApiError, callWithStatus } from '../http';
 
 export type { StrategyResult };
 
 export const startStrategy = (prospect: Prospect, regenerate: boolean) =>
-  requestWithStatus<StrategyComplete | StrategyPending>('POST', '/api/strategies', {
-    prospect,
-    ...(regenerate ? { regenerate: true } : {}),
-  });
+  callWithStatus('POST /api/strategies', { body: { prospect, ...(regenerate ? { regenerate: true } : {}) } });
 
 export const pollStrategy = (jobId: string) =>
-  requestWithStatus<StrategyComplete | StrategyPending>(
-    'GET',
-    `/api/strategies/jobs/${encodeURIComponent(jobId)}`,
-  );
+  callWithStatus('GET /api/strategies/jobs/:jobId', { params: { jobId } });
 
 /** Waits `ms`, or rejects at once when the signal aborts. */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

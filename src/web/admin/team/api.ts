@@ -1,21 +1,9 @@
 // The Team tab's calls to /api/team (shapes from src/core/api/dashboard.ts), days on this browser's calendar, and
 // the query every section loads its figures with.
 import { useQuery } from '@tanstack/react-query';
-import type {
-  PeriodPreset,
-  RepPage,
-  RepPipeline,
-  RepRoute,
-  TeamActivity,
-  TeamFunnel,
-  TeamWinRates,
-  TeamDaily,
-  TeamInactive,
-  TeamMap,
-  TeamOutcomes,
-} from '../../../core/api/dashboard';
+import type { PeriodPreset } from '../../../core/api/dashboard';
 import { browserTimeZone } from '../../format';
-import { request } from '../http';
+import { call } from '../../http';
 
 export interface PeriodChoice {
   period: PeriodPreset;
@@ -37,36 +25,35 @@ export interface RepScope {
   name: string;
 }
 
-function query(choice: PeriodChoice, userId?: string | null): string {
-  const q = new URLSearchParams({ period: choice.period, tz: browserTimeZone() });
-  if (choice.period === 'custom') {
-    if (choice.from) q.set('from', choice.from);
-    if (choice.to) q.set('to', choice.to);
-  }
-  if (userId) q.set('userId', userId);
-  return q.toString();
+/** The query of a period (custom dates only with 'custom'), on this browser's calendar, for one rep or all. */
+function query(choice: PeriodChoice, userId?: string | null) {
+  return {
+    period: choice.period,
+    tz: browserTimeZone(),
+    ...(choice.period === 'custom' ? { from: choice.from, to: choice.to } : {}),
+    ...(userId ? { userId } : {}),
+  };
 }
 
 export const teamApi = {
   activity: (c: PeriodChoice, userId?: string | null) =>
-    request<TeamActivity>('GET', `/api/team/activity?${query(c, userId)}`),
+    call('GET /api/team/activity', { query: query(c, userId) }),
   daily: (c: PeriodChoice, userId?: string | null) =>
-    request<TeamDaily>('GET', `/api/team/daily?${query(c, userId)}`),
+    call('GET /api/team/daily', { query: query(c, userId) }),
   outcomes: (c: PeriodChoice, userId?: string | null) =>
-    request<TeamOutcomes>('GET', `/api/team/outcomes?${query(c, userId)}`),
-  map: (c: PeriodChoice, userId?: string | null) =>
-    request<TeamMap>('GET', `/api/team/map?${query(c, userId)}`),
+    call('GET /api/team/outcomes', { query: query(c, userId) }),
+  map: (c: PeriodChoice, userId?: string | null) => call('GET /api/team/map', { query: query(c, userId) }),
   funnel: (c: PeriodChoice, userId?: string | null) =>
-    request<TeamFunnel>('GET', `/api/team/funnel?${query(c, userId)}`),
+    call('GET /api/team/funnel', { query: query(c, userId) }),
   winRates: (c: PeriodChoice, userId?: string | null) =>
-    request<TeamWinRates>('GET', `/api/team/win-rates?${query(c, userId)}`),
+    call('GET /api/team/win-rates', { query: query(c, userId) }),
   repPipeline: (userId: string, c: PeriodChoice) =>
-    request<RepPipeline>('GET', `/api/team/reps/${encodeURIComponent(userId)}/pipeline?${query(c)}`),
+    call('GET /api/team/reps/:userId/pipeline', { params: { userId }, query: query(c) }),
   repRoute: (userId: string, c: PeriodChoice) =>
-    request<RepRoute>('GET', `/api/team/reps/${encodeURIComponent(userId)}/route?${query(c)}`),
-  inactive: (days: number) => request<TeamInactive>('GET', `/api/team/inactive?days=${days}`),
+    call('GET /api/team/reps/:userId/route', { params: { userId }, query: query(c) }),
+  inactive: (days: number) => call('GET /api/team/inactive', { query: { days } }),
   rep: (userId: string, c: PeriodChoice) =>
-    request<RepPage>('GET', `/api/team/reps/${encodeURIComponent(userId)}?${query(c)}`),
+    call('GET /api/team/reps/:userId', { params: { userId }, query: query(c) }),
 };
 
 export const teamKey = (what: string, c: PeriodChoice, userId?: string | null) => [

@@ -1,7 +1,7 @@
 // CSV of a dashboard table, written in the browser with the product's CSV rules (src/core/csv.ts: RFC 4180,
 // BOM, CRLF, and the formula guard that keeps a spreadsheet from evaluating a cell such as '=HYPERLINK(...)').
 import { fileNamePart, recordsToCsv, type CsvColumn } from '../../../core/csv';
-import { saveBlob } from '../http';
+import { saveBlob } from '../../http';
 
 export function csvFileName(table: string, from: string, to: string): string {
   return `team_${fileNamePart(table)}_${from}_${to}.csv`;
