@@ -73,9 +73,7 @@ async function write<K extends ApiKey>(
       optimistic: answer,
     });
     void requestBackgroundSync();
-    return (
-      typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer
-    );
+    return typeof answer === 'object' && answer !== null ? { ...answer, [QUEUED]: true } : answer;
   };
   // Just after an offline start the rep's outbox may still be opening: the write waits for it.
   await outboxOpened();
