@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { v7 as uuidv7 } from 'uuid';
 import type { CallLogTable } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import {
@@ -45,24 +45,16 @@ export const CALL_LOG_NOT_FOUND = 'Call log entry not found';
 const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 const EARLIEST = Date.UTC(2000, 0, 1);
 
-let lastMs = 0;
-let sequence = 0;
+let last = { msecs: -1, seq: 0 };
 
 /**
- * A UUIDv7 (RFC 9562) whose 12 "rand_a" bits count entries within one millisecond, so ids sort in creation
- * order: entries logged in the same millisecond still list newest first.
+ * A UUIDv7 (RFC 9562, by uuid) whose sequence counts entries within one millisecond, so ids sort in creation
+ * order: entries logged in the same millisecond still list newest first. The sequence is kept here because uuid
+ * orders only ids it times itself, and `now` may be given.
  */
 export function timeOrderedId(now = Date.now()): string {
-  if (now === lastMs) sequence = (sequence + 1) & 0xfff;
-  else {
-    lastMs = now;
-    sequence = 0;
-  }
-  const ts = now.toString(16).padStart(12, '0');
-  const rand = randomBytes(8);
-  rand[0] = (rand[0]! & 0x3f) | 0x80; // RFC 9562 variant
-  const tail = rand.toString('hex');
-  return `${ts.slice(0, 8)}-${ts.slice(8, 12)}-7${sequence.toString(16).padStart(3, '0')}-${tail.slice(0, 4)}-${tail.slice(4, 16)}`;
+  last = now === last.msecs ? { msecs: now, seq: last.seq + 1 } : { msecs: now, seq: 0 };
+  return uuidv7({ msecs: now, seq: last.seq });
 }
 
 /** A call-log entry as the API answers it (src/core/api). */
