@@ -16,7 +16,17 @@ import type {
 import type { ApiKey } from '../core/api/contract';
 import { splitKey, type Method } from '../core/api/endpoint';
 import { browserTimeZone } from './format';
-import { call, download, failure, parseJson, send, urlOf, type Answer, type Input } from './http';
+import {
+  call,
+  download,
+  failure,
+  parseJson,
+  send,
+  urlOf,
+  type AnyInput,
+  type Answer,
+  type Input,
+} from './http';
 import {
   canQueue,
   enqueue,
@@ -59,8 +69,8 @@ async function write<K extends ApiKey>(
   const id = crypto.randomUUID();
   // Writes only: the outbox sends them again later, a read is never queued.
   const method = splitKey(key).method as Exclude<Method, 'GET'>;
-  const { body } = input as { body?: unknown };
-  const path = urlOf(key, input as { params?: object; query?: object });
+  const { body } = input as AnyInput;
+  const path = urlOf(key, input as AnyInput);
   const toOutbox = async () => {
     const { kind, label, answer } = queued(id);
     await enqueue({

@@ -36,7 +36,7 @@ export type Answer<K extends ApiKey> = EndpointAnswer<ApiContract[K]>;
 export type Input<K extends ApiKey> = EndpointInput<ApiContract[K]>;
 
 /** An input as the client reads it, whatever the endpoint. */
-interface AnyInput {
+export interface AnyInput {
   params?: object;
   query?: object;
   body?: unknown;
