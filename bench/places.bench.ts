@@ -131,6 +131,13 @@ export async function fillSynthetic(
   const at = new Date().toISOString();
   const batch = 10_000;
   const importId = 'synthetic';
+  // A national file takes most of an hour to write: a line per million rows shows it moving.
+  const progress = (done: number) => {
+    if (rows > CITY_ROWS && done % 1_000_000 === 0)
+      console.log(
+        `  ${done.toLocaleString('en-US')} staged, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+  };
   const staged = ['import_id', ...COLS];
   if (t.kind === 'sqlite' && t.db.sqlite) {
     const sqlite = t.db.sqlite;
@@ -144,6 +151,7 @@ export async function fillSynthetic(
       const list = [];
       for (let j = i; j < Math.min(rows, i + batch); j++) list.push(syntheticRow(j, rand, point(j), at));
       many(list);
+      progress(i + batch);
     }
     await commitStaged(t.db.kysely, importId);
     sqlite.exec('ANALYZE');
@@ -157,6 +165,7 @@ export async function fillSynthetic(
         COLS.forEach((c, k) => columns[k]?.push(r[c]));
       }
       await pool.query(sql, [importId, ...columns]);
+      progress(i + batch);
     }
     const unbounded = withoutTimeouts(t.db);
     try {

@@ -34,6 +34,7 @@ import {
   writeSection,
   type Target,
 } from './places.bench.js';
+import { untilQuiet } from './util.js';
 
 const SF_FILE = osmExtract('sf-downtown.osm.pbf');
 const silent = { warn: () => {} };
@@ -172,6 +173,7 @@ export default async function run(args: string[]): Promise<void> {
   const cityPoints = randomPoints(nScans, 13, cityBox);
   const cityAlone = randomPoints(nScans, 19, cityBox);
   const rows: string[] = [];
+  const loads: number[] = [];
   const stepRows: string[] = [];
   const report = (r: Awaited<ReturnType<typeof measureScans>>, data: string, label: string) => {
     console.log(
@@ -195,6 +197,7 @@ export default async function run(args: string[]): Promise<void> {
       const sf = await openTarget(kind, 'FULL');
       try {
         await importOsmFile(sf.db, SF_FILE);
+        loads.push(await untilQuiet());
         const r = await measureScans(sf, sfPoints, sfAlone, {
           scans: randomPoints(WARM_UP, 23, sfBox),
           alone: randomPoints(WARM_UP, 29, sfBox),
@@ -207,7 +210,9 @@ export default async function run(args: string[]): Promise<void> {
     const big = await openTarget(kind, 'FULL');
     try {
       console.log(`${label}: filling ${nRows.toLocaleString('en-US')} synthetic businesses…`);
-      await fillSynthetic(big, nRows, city);
+      const filled = await fillSynthetic(big, nRows, city);
+      console.log(`${label}: filled in ${(filled / 1000).toFixed(0)} s`);
+      loads.push(await untilQuiet());
       const r = await measureScans(big, cityPoints, cityAlone, {
         scans: randomPoints(WARM_UP, 31, cityBox),
         alone: randomPoints(WARM_UP, 37, cityBox),
@@ -242,7 +247,7 @@ export default async function run(args: string[]): Promise<void> {
     `| ---- | -------- | ${SCAN_STEPS.map(() => '---').join(' | ')} | --- |`,
     ...stepRows,
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}, ${cpus().length} CPUs, shared with other work (load average ${loadavg()[0]?.toFixed(1)} at the end of the run).`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}, ${cpus().length} CPUs, each measurement begun on a quiet machine (load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} before it, ${loadavg()[0]?.toFixed(1)} at the end of the run).`,
     '',
   ].join('\n');
   console.log(`\n${section}`);

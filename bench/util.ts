@@ -1,7 +1,7 @@
 // Helpers shared by the benchmarks (kept apart from places.bench.ts, whose module needs the SF extract).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import * as prettier from 'prettier';
@@ -43,6 +43,23 @@ export async function scratchDatabase(kind: 'sqlite' | 'postgres', prefix: strin
   };
 }
 
+/**
+ * Waits, up to `maxMinutes`, until the 1-minute load average is below `below` while this process is idle, and
+ * returns the load average it measured at: a latency measured beside another process's work says more about that
+ * work than about the code. A long benchmark can then share its filling phase with other work and still measure on
+ * a quiet machine.
+ */
+export async function untilQuiet(below = 0.8, maxMinutes = 90): Promise<number> {
+  const until = Date.now() + maxMinutes * 60_000;
+  let said = false;
+  while ((loadavg()[0] ?? 0) >= below && Date.now() < until) {
+    if (!said) console.log(`waiting for a quiet machine (load average ${loadavg()[0]?.toFixed(2)})…`);
+    said = true;
+    await new Promise((r) => setTimeout(r, 5_000));
+  }
+  return loadavg()[0] ?? 0;
+}
+
 export function arg(args: string[], name: string, fallback: number): number {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
@@ -60,7 +77,6 @@ export function rng(seed: number): () => number {
   };
 }
 
-/** Replace this benchmark's section of docs/PERFORMANCE.md (or append it), leaving the others as they are. */
 /** Replace (or add) one section of docs/PERFORMANCE.md, the file formatted as `npm run check` wants it. */
 export async function writeSection(
   section: string,
