@@ -4,7 +4,6 @@ import {
   csvRow,
   fileDate,
   fileNamePart,
-  isTimeZone,
   localDateTime,
   neutraliseCell,
   phoneCell,
@@ -13,6 +12,7 @@ import {
   recordsToCsv,
   toCsv,
 } from './csv.js';
+import { isTimeZone } from './time-zone.js';
 
 describe('neutraliseCell (formula injection)', () => {
   it.each([

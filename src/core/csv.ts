@@ -2,6 +2,8 @@
 // ends, UTF-8 with a byte-order mark so spreadsheets pick the right encoding, and formula-injection
 // neutralising. Also a tolerant RFC 4180 parser for imported customer lists. Pure: no I/O.
 
+import { localDateOf, localMinute } from './time-zone';
+
 /** UTF-8 byte-order mark, written first so spreadsheet programs read the file as UTF-8. */
 export const BOM = '\uFEFF';
 export const CRLF = '\r\n';
@@ -50,34 +52,9 @@ export function recordsToCsv<T>(columns: readonly CsvColumn<T>[], records: reado
   );
 }
 
-/** Whether this runtime knows `zone` as an IANA time zone (e.g. 'America/Chicago', 'UTC'). */
-export function isTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function zonedParts(date: Date, timeZone: string): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
-}
-
 /** 'YYYY-MM-DD' of a date in a time zone (default UTC), the {date} part of export file names. */
 export function fileDate(date: Date = new Date(), timeZone = 'UTC'): string {
-  const p = zonedParts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return localDateOf(date.getTime(), timeZone);
 }
 
 /**
@@ -88,8 +65,7 @@ export function fileDate(date: Date = new Date(), timeZone = 'UTC'): string {
 export function localDateTime(value: string | Date, timeZone = 'UTC'): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const p = zonedParts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return localMinute(date.getTime(), timeZone);
 }
 
 /**

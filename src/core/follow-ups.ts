@@ -2,7 +2,8 @@
 // the Today tab's grouping. Pure: "today" is the browser's local date (core/local-days.ts computes it from
 // the clock and the zone), so the same rules run in the browser, on the server (the digest) and in tests with
 // any clock.
-import { addDays, isLocalDate, zoneOffsetMs, type LocalDate } from './local-days';
+import { addDays, isLocalDate, type LocalDate } from './local-days';
+import { zoneOffsetMs } from './time-zone';
 
 export const QUICK_PICKS = ['Tomorrow', 'Next week', 'In 2 weeks'] as const;
 export type QuickPick = (typeof QUICK_PICKS)[number];

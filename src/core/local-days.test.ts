@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  isLocalDate,
-  localDateOf,
-  periodDays,
-  presetPeriod,
-  startOfLocalDay,
-} from './local-days.js';
+import { addDays, isLocalDate, periodDays, presetPeriod, startOfLocalDay } from './local-days.js';
+import { localDateOf } from './time-zone.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

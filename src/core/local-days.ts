@@ -3,59 +3,12 @@
 // honoured (a day may be 23 or 25 hours long, or start at 01:00 where midnight is skipped). The database then
 // counts rows between these instants, which works the same on SQLite (no time zone support) and PostgreSQL.
 
+import { localDateOf, zoneOffsetMs } from './time-zone';
+
 /** 'YYYY-MM-DD' */
 export type LocalDate = string;
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock fields of an instant in a zone. */
-function wallClock(ms: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (east positive). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const w = wallClock(ms, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
-/** The local calendar date of an instant in a zone. */
-export function localDateOf(ms: number, timeZone: string): LocalDate {
-  const w = wallClock(ms, timeZone);
-  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-}
-
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether text is a real calendar date 'YYYY-MM-DD' (2024-02-30 is not). */

@@ -15,7 +15,7 @@ import type {
 } from '../core/api';
 import type { ApiKey } from '../core/api/contract';
 import { splitKey, type Method } from '../core/api/endpoint';
-import { browserTimeZone } from './format';
+import { runtimeTimeZone } from '../core/time-zone';
 import {
   call,
   download,
@@ -219,7 +219,7 @@ export const api = {
       answer: queuedCallLog(id, input),
     })),
   // Follow-ups and the Today tab; the zone is kept for the morning digest's hour.
-  followUps: async () => (await call('GET /api/follow-ups', { query: { tz: browserTimeZone() } })).followUps,
+  followUps: async () => (await call('GET /api/follow-ups', { query: { tz: runtimeTimeZone() } })).followUps,
   /** Queued offline, the follow-up answered carries the QUEUED mark too (isQueued). */
   completeFollowUp: async (item: FollowUp) =>
     followUpOf(
@@ -254,11 +254,11 @@ export const api = {
     call('PATCH /api/calendar/settings', { body: patch }),
   newCalendarFeed: () => call('POST /api/calendar/feed'),
   planRoute: (input: RouteRequest) => call('POST /api/route', { body: input }),
-  visits: (date: string) => call('GET /api/visits', { query: { date, tz: browserTimeZone() } }),
+  visits: (date: string) => call('GET /api/visits', { query: { date, tz: runtimeTimeZone() } }),
   deleteCallLog: (id: string) => call('DELETE /api/call-logs/:id', { params: { id } }),
   clearCallLogs: () => call('DELETE /api/call-logs'),
   /** The server names it call_log_{user}_{date}.csv. */
-  exportCallLogs: () => download('GET /api/call-logs/export.csv', { query: { tz: browserTimeZone() } }),
+  exportCallLogs: () => download('GET /api/call-logs/export.csv', { query: { tz: runtimeTimeZone() } }),
   saved: async () => (await call('GET /api/saved')).saved,
   save: (prospect: Prospect, note?: string) =>
     write('POST /api/saved', { body: { prospect, ...(note?.trim() ? { note: note.trim() } : {}) } }, () => ({

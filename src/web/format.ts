@@ -114,15 +114,6 @@ export function attachmentFileName(disposition: string | null): string | null {
   return plain?.[1] ?? plain?.[2] ?? null;
 }
 
-/** This browser's IANA time zone (e.g. 'America/Chicago'), sent with exports so their dates are local. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * What a map adds to its attribution line for the imported business data (`credit`, "© OpenStreetMap
  * contributors, Overture Maps Foundation"), beside the tiles' own (`tiles`): when the tiles already credit

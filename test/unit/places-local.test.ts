@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openNow, wallClock, zoneFor } from '../../src/server/places/open-now.js';
+import { openNow, zonedDate, zoneFor } from '../../src/server/places/open-now.js';
 import { hasExactBit, TYPE_BITS, typeMask } from '../../src/server/places/type-mask.js';
 import { checkPbfStructure, PbfFormatError, wayCentroid } from '../../src/server/places/pbf-reader.js';
 import { formatAddress, placeRow } from '../../src/server/places/local-store.js';
@@ -54,7 +54,7 @@ describe('open now', () => {
     expect(zoneFor(-122.4)).toBe('Etc/GMT+8');
     expect(zoneFor(7.4)).toBe('Etc/UTC');
     expect(zoneFor(139.7)).toBe('Etc/GMT-9');
-    const local = wallClock(monday, 'America/Los_Angeles');
+    const local = zonedDate(monday, 'America/Los_Angeles');
     expect([local.getDay(), local.getHours(), local.getMinutes()]).toEqual([1, 10, 30]);
   });
 });

@@ -4,7 +4,7 @@
 // them.
 import { z } from 'zod';
 import { isLocalDate } from '../local-days.js';
-import { isTimeZone } from '../csv.js';
+import { isTimeZone } from '../time-zone.js';
 import { endpoint } from './endpoint.js';
 
 export const PERIOD_PRESETS = ['this-week', 'last-week', 'this-month', 'custom'] as const;

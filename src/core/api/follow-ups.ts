@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isoTime, requiredText, text } from './common';
 import { endpoint } from './endpoint';
-import { isTimeZone } from '../csv';
+import { isTimeZone } from '../time-zone';
 import { isLocalDate, isLocalTime, NEXT_STEP_MAX } from '../follow-ups';
 
 export const localDateSchema = z

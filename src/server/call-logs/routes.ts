@@ -1,7 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
-import { exportTimeZone, sendCsv } from '../exports/send.js';
+import { sendCsv } from '../exports/send.js';
+import { zoneOrUtc } from '../../core/time-zone.js';
 import { idempotentWrite } from '../http/idempotency.js';
 import { route } from '../http/route.js';
 import {
@@ -43,7 +44,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
       db,
       currentUser(request),
       new Date(),
-      exportTimeZone(request.query.tz),
+      zoneOrUtc(request.query.tz),
     );
     return sendCsv(reply, fileName, csv);
   });

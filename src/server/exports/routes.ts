@@ -2,7 +2,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { route } from '../http/route.js';
-import { exportTimeZone, sendCsv } from './send.js';
+import { sendCsv } from './send.js';
+import { zoneOrUtc } from '../../core/time-zone.js';
 import { allProspectsSummaryCsv, prospectsCsv, teamProspectsPage } from './service.js';
 
 export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
@@ -17,7 +18,7 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
       db,
       currentUser(request),
       new Date(),
-      exportTimeZone(request.query.tz),
+      zoneOrUtc(request.query.tz),
     );
     return sendCsv(reply, fileName, csv);
   });
@@ -28,7 +29,7 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
       currentUser(request),
       request.query.scope,
       new Date(),
-      exportTimeZone(request.query.tz),
+      zoneOrUtc(request.query.tz),
     );
     return sendCsv(reply, fileName, csv);
   });

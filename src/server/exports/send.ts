@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { isTimeZone } from '../../core/csv.js';
 
 /** Answers with a CSV download: UTF-8 text/csv and an attachment file name (ASCII plus RFC 5987 form). */
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
@@ -12,9 +11,4 @@ export function sendCsv(reply: FastifyReply, fileName: string, csv: string): Fas
     )
     .header('cache-control', 'no-store')
     .send(csv);
-}
-
-/** The time zone an export is written in (its `tz`): the one given when this runtime knows it, UTC otherwise. */
-export function exportTimeZone(tz: string | undefined): string {
-  return tz && isTimeZone(tz) ? tz : 'UTC';
 }

@@ -11,8 +11,8 @@ import type { Mailer } from '../mail/mailer.js';
 import { haversineMiles, type LatLng } from '../../core/geo.js';
 import { optimiseRoute } from '../../core/route/optimise.js';
 import { groupFollowUps } from '../../core/follow-ups.js';
-import { isLocalDate, localDateOf } from '../../core/local-days.js';
-import { isTimeZone } from '../../core/csv.js';
+import { isLocalDate } from '../../core/local-days.js';
+import { isTimeZone, localDateOf, wallClock } from '../../core/time-zone.js';
 import type { FollowUp } from '../../core/api/follow-ups.js';
 import { dueFollowUps, readSettings } from './repository.js';
 import { presentFollowUp } from './service.js';
@@ -77,12 +77,6 @@ export function digestRouteLink(start: LatLng | null, stops: readonly RouteStop[
   const params = new URLSearchParams({ api: '1', origin, destination: place(destination) });
   if (route.length > 0) params.set('waypoints', route.map(place).join('|'));
   return `https://www.google.com/maps/dir/?${params.toString()}`;
-}
-
-/** The hour and date on a zone's clock at an instant. */
-function localHour(ms: number, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(ms);
-  return Number(hour);
 }
 
 export interface DigestDeps {
@@ -206,7 +200,7 @@ export async function scheduleDigests(deps: DigestDeps, jobs: JobQueue, now = Da
   const keys: string[] = [];
   for (const rep of reps) {
     const zone = rep.time_zone!;
-    if (!isTimeZone(zone) || localHour(now, zone) !== deps.digestHour) continue;
+    if (!isTimeZone(zone) || wallClock(now, zone).hour !== deps.digestHour) continue;
     const localDate = localDateOf(now, zone);
     if (rep.digest_sent_for === localDate) continue;
     const due = await dueFollowUps(deps.db.kysely, rep.user_id, localDate);

@@ -4,7 +4,7 @@ import { currentUser } from '../http/access.js';
 import { idempotentWrite } from '../http/idempotency.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { isTimeZone } from '../../core/csv.js';
+import { isTimeZone } from '../../core/time-zone.js';
 import { followUpsCalendar } from './calendar.js';
 import {
   calendarSettings,

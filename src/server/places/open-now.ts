@@ -3,6 +3,7 @@
 // time at the business: the zone comes from the US state (addr:state) when known, else from the longitude
 // (solar offset), which is right to the hour for most places and never worse than an hour or two.
 import OpeningHours from 'opening_hours';
+import { wallClock } from '../../core/time-zone.js';
 
 /** Main time zone of each US state (and DC, PR). */
 const US_STATE_ZONES: Readonly<Record<string, string>> = {
@@ -30,34 +31,10 @@ export function zoneFor(lng: number, state?: string | null): string {
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** A Date whose local fields (getHours, getDay...) read the wall-clock time of `zone` at `instant`. */
-export function wallClock(instant: Date, zone: string): Date {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return new Date(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
+export function zonedDate(instant: Date, zone: string): Date {
+  const w = wallClock(instant.getTime(), zone);
+  return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }
 
 const parsed = new Map<string, OpeningHours | null>();
@@ -94,7 +71,7 @@ export function openNow(
     const zone = zoneFor(where.lng, where.state);
     let local = zoneCache?.get(zone);
     if (!local) {
-      local = wallClock(now, zone);
+      local = zonedDate(now, zone);
       zoneCache?.set(zone, local);
     }
     if (oh.getUnknown(local)) return null;

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser, isAdmin } from '../http/access.js';
-import { exportTimeZone } from '../exports/send.js';
+import { zoneOrUtc } from '../../core/time-zone.js';
 import { route } from '../http/route.js';
 import { planRoute, visitsOfDay } from './service.js';
 
@@ -19,7 +19,7 @@ export const routeRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, 
   });
 
   route(app, 'GET /api/visits', async (request) =>
-    visitsOfDay(ctx.db, currentUser(request).id, request.query.date, exportTimeZone(request.query.tz)),
+    visitsOfDay(ctx.db, currentUser(request).id, request.query.date, zoneOrUtc(request.query.tz)),
   );
   done();
 };

@@ -1,6 +1,6 @@
 // The admin screens' calls, by the contract's keys (src/web/http.ts types each from its entry).
 import type { AlgorithmSettings, Role } from '../../core/api';
-import { browserTimeZone } from '../format';
+import { runtimeTimeZone } from '../../core/time-zone';
 import { call, callWithText, downloadFile } from '../http';
 
 /** All Prospects are loaded this many at a time (the server allows up to 500). */
@@ -13,11 +13,11 @@ export const adminApi = {
   // The browser's time zone: the files' dates (and the {date} of their names) are the rep's local time.
   exportAllProspects: () =>
     downloadFile('all_prospects_summary.csv', 'GET /api/exports/all-prospects.csv', {
-      query: { tz: browserTimeZone() },
+      query: { tz: runtimeTimeZone() },
     }),
   exportProspects: (scope: 'team' | 'current') =>
     downloadFile('prospects.csv', 'GET /api/exports/prospects.csv', {
-      query: { scope, tz: browserTimeZone() },
+      query: { scope, tz: runtimeTimeZone() },
     }),
 
   // Blocklist

@@ -2,7 +2,7 @@
 // the query every section loads its figures with.
 import { useQuery } from '@tanstack/react-query';
 import type { PeriodPreset } from '../../../core/api/dashboard';
-import { browserTimeZone } from '../../format';
+import { runtimeTimeZone } from '../../../core/time-zone';
 import { call } from '../../http';
 
 export interface PeriodChoice {
@@ -29,7 +29,7 @@ export interface RepScope {
 function query(choice: PeriodChoice, userId?: string | null) {
   return {
     period: choice.period,
-    tz: browserTimeZone(),
+    tz: runtimeTimeZone(),
     ...(choice.period === 'custom' ? { from: choice.from, to: choice.to } : {}),
     ...(userId ? { userId } : {}),
   };

@@ -6,7 +6,7 @@ import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type CalendarSettings } from '../../api';
 import { useDialogs } from '../../dialogs';
-import { browserTimeZone } from '../../format';
+import { runtimeTimeZone } from '../../../core/time-zone';
 
 const storageKey = (userId: string) => `calendarFeed:${userId}`;
 
@@ -41,7 +41,7 @@ export function CalendarDialog({ userId, onClose }: { userId: string; onClose: (
 
   const digest = useMutation({
     mutationFn: (digestEnabled: boolean) =>
-      api.changeCalendarSettings({ digestEnabled, timeZone: browserTimeZone() }),
+      api.changeCalendarSettings({ digestEnabled, timeZone: runtimeTimeZone() }),
     onSuccess: (next) => queryClient.setQueryData<CalendarSettings>(['calendarSettings'], next),
     onError: (error) => notify(error.message, 'error'),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserTimeZone } from '../../format';
+import { runtimeTimeZone } from '../../../core/time-zone';
 import { EMPTY_DRAFT, followUpFromDraft } from './draft';
 
 describe('the log form’s follow-up draft', () => {
@@ -7,7 +7,7 @@ describe('the log form’s follow-up draft', () => {
     expect(followUpFromDraft(EMPTY_DRAFT, '2026-11-25')).toBeUndefined();
     expect(followUpFromDraft({ ...EMPTY_DRAFT, pick: 'Tomorrow' }, '2026-11-25')).toEqual({
       dueDate: '2026-11-26',
-      timeZone: browserTimeZone(),
+      timeZone: runtimeTimeZone(),
     });
     expect(
       followUpFromDraft(
@@ -17,7 +17,7 @@ describe('the log form’s follow-up draft', () => {
     ).toEqual({
       dueDate: '2027-01-04',
       dueTime: '09:30',
-      timeZone: browserTimeZone(),
+      timeZone: runtimeTimeZone(),
       nextStep: 'Bring the kit',
       isMeeting: true,
     });

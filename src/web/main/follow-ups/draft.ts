@@ -1,9 +1,8 @@
 // The follow-up part of the log form: a quick pick or a date, an optional time, the next step and
 // "It's a meeting", turned into the API's follow-up on the browser's clock and zone.
 import type { FollowUpInput } from '../../api';
-import { browserTimeZone } from '../../format';
 import { quickPickDate, type QuickPick } from '../../../core/follow-ups';
-import { localDateOf } from '../../../core/local-days';
+import { localDateOf, runtimeTimeZone } from '../../../core/time-zone';
 
 export interface FollowUpDraft {
   /** null: no follow-up; 'date': the date field. */
@@ -17,7 +16,7 @@ export interface FollowUpDraft {
 export const EMPTY_DRAFT: FollowUpDraft = { pick: null, date: '', time: '', nextStep: '', isMeeting: false };
 
 /** Today on this browser's clock, in its zone. */
-export const browserToday = () => localDateOf(Date.now(), browserTimeZone());
+export const browserToday = () => localDateOf(Date.now(), runtimeTimeZone());
 
 /** The follow-up to send with the entry, or undefined when none was asked for (or no date picked yet). */
 export function followUpFromDraft(draft: FollowUpDraft, today = browserToday()): FollowUpInput | undefined {
@@ -27,7 +26,7 @@ export function followUpFromDraft(draft: FollowUpDraft, today = browserToday()):
   return {
     dueDate,
     ...(draft.time ? { dueTime: draft.time } : {}),
-    timeZone: browserTimeZone(),
+    timeZone: runtimeTimeZone(),
     ...(draft.nextStep.trim() ? { nextStep: draft.nextStep.trim() } : {}),
     ...(draft.isMeeting ? { isMeeting: true } : {}),
   };

@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 import type { RouteVisit } from '../../../../core/api/dashboard';
 import type { CsvColumn } from '../../../../core/csv';
-import { localDateOf } from '../../../../core/local-days';
+import { localDateOf } from '../../../../core/time-zone';
 import { formatDateTime } from '../../../format';
 import { ErrorAlert, Loading, messageOf } from '../../common';
 import { teamApi, useTeamQuery, type RepScope } from '../api';
