@@ -506,50 +506,86 @@ const exactKeyOf = (item: DedupCandidate): string =>
  * kept (with anything it took over).
  */
 export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): DedupResult<T> {
-  const kept: T[] = [];
+  const index = new KeptIndex<T>();
   const drops: { item: T; of: Kept<T>; rule: DedupRule }[] = [];
-  const byId = new Map<string, Kept<T>>();
-  const byAddress = new Map<string, Kept<T>[]>();
-  const atAddress = (key: string, k: Kept<T>) => {
-    const list = byAddress.get(key);
-    if (!list) byAddress.set(key, [k]);
-    else if (!list.includes(k)) list.push(k);
-  };
-  const near = new Grid<Kept<T>>(CLOSE_DEGREES);
-  const nearStorage = new Grid<Kept<T>>(STORAGE_CLOSE_DEGREES);
-  const sameName = new Grid<Point<T>>(SAME_NAME_CELL_DEGREES);
-  const samePhone = new Grid<Kept<T>>(SAME_NAME_CELL_DEGREES);
-  /** The phone numbers of kept entries, anywhere. */
-  const phones = new Set<string>();
-  // Institutions by institutionKey: their buildings (points), the first kept, the first university.
-  const campusGrid = new Grid<Point<T>>(CAMPUS_CELL_DEGREES);
-  const institutions = new Map<string, Kept<T>>();
-  const universities = new Map<string, Kept<T>>();
-  const exact = new Map<string, Kept<T>>();
-
   for (const item of items) {
-    const ids = [item.placeId, item.id].filter((v): v is string => typeof v === 'string' && v.length > 0);
-    const made = item.profile;
-    const name = made ? made.name : normalizeName(item.name);
-    const { key: address, street } = made
-      ? { key: made.addressKey, street: made.street }
-      : addressKeys(item.address);
-    const nearbyName = nearbyNameKey(name);
-    const phone = phoneKey(item.phone);
-    const storage = name.length > 0 && isStorageName(name);
-    const limit = storage ? STORAGE_CLOSE_DEGREES : CLOSE_DEGREES;
-    const grid = storage ? nearStorage : near;
-    const exactKey = exactKeyOf(item);
-
-    let hit: { of: Kept<T>; rule: DedupRule } | undefined;
-    for (const id of ids) {
-      const of = byId.get(id);
-      if (of) {
-        hit = { of, rule: 'same-id' };
-        break;
-      }
+    const keys = keysOf(item);
+    const hit = index.match(item, keys);
+    if (!hit) {
+      index.keep(item, keys);
+      continue;
     }
-    if (!hit && name) {
+    drops.push({ item, of: hit.of, rule: hit.rule });
+    if (SAME_BUSINESS_RULES.has(hit.rule)) index.absorb(hit.of, item, keys);
+  }
+  return {
+    kept: index.kept,
+    dropped: drops.map((d) => ({ item: d.item, duplicateOf: d.of.item, rule: d.rule })),
+  };
+}
+
+/** What an entry is compared by, worked out once. */
+interface EntryKeys {
+  ids: string[];
+  name: string;
+  address: string;
+  street: string;
+  nearbyName: string;
+  phone: string | null;
+  storage: boolean;
+  exactKey: string;
+  campus: string;
+  university: boolean;
+}
+
+function keysOf(item: DedupCandidate): EntryKeys {
+  const made = item.profile;
+  const name = made ? made.name : normalizeName(item.name);
+  const { key: address, street } = made
+    ? { key: made.addressKey, street: made.street }
+    : addressKeys(item.address);
+  const campus = made ? made.campus : name ? institutionKey(item.name, item.types, name) : '';
+  return {
+    ids: [item.placeId, item.id].filter((v): v is string => typeof v === 'string' && v.length > 0),
+    name,
+    address,
+    street,
+    nearbyName: nearbyNameKey(name),
+    phone: phoneKey(item.phone),
+    storage: name.length > 0 && isStorageName(name),
+    exactKey: exactKeyOf(item),
+    campus,
+    university: campus !== '' && !!item.types?.some((t) => UNIVERSITY_TYPE_SET.has(t)),
+  };
+}
+
+/** The entries kept so far, indexed by every key a later entry may match them on. */
+class KeptIndex<T extends DedupCandidate> {
+  readonly kept: T[] = [];
+  private readonly byId = new Map<string, Kept<T>>();
+  private readonly byAddress = new Map<string, Kept<T>[]>();
+  private readonly near = new Grid<Kept<T>>(CLOSE_DEGREES);
+  private readonly nearStorage = new Grid<Kept<T>>(STORAGE_CLOSE_DEGREES);
+  private readonly sameName = new Grid<Point<T>>(SAME_NAME_CELL_DEGREES);
+  private readonly samePhone = new Grid<Kept<T>>(SAME_NAME_CELL_DEGREES);
+  /** The phone numbers of kept entries, anywhere. */
+  private readonly phones = new Set<string>();
+  // Institutions by institutionKey: their buildings (points), the first kept, the first university.
+  private readonly campusGrid = new Grid<Point<T>>(CAMPUS_CELL_DEGREES);
+  private readonly institutions = new Map<string, Kept<T>>();
+  private readonly universities = new Map<string, Kept<T>>();
+  private readonly exact = new Map<string, Kept<T>>();
+
+  /** The kept entry `item` duplicates, by the first rule that matches, in the order the rules are listed. */
+  match(item: T, keys: EntryKeys): { of: Kept<T>; rule: DedupRule } | undefined {
+    const { name, address, nearbyName, phone, campus } = keys;
+    const limit = keys.storage ? STORAGE_CLOSE_DEGREES : CLOSE_DEGREES;
+    const grid = keys.storage ? this.nearStorage : this.near;
+    for (const id of keys.ids) {
+      const of = this.byId.get(id);
+      if (of) return { of, rule: 'same-id' };
+    }
+    if (name) {
       const of = grid.least(
         name,
         item.lat,
@@ -557,10 +593,10 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
         (k) => k.name === name && within(k.lat, item.lat, limit) && within(k.lng, item.lng, limit),
         (k) => k.index,
       );
-      if (of) hit = { of, rule: 'name-and-coordinates' };
+      if (of) return { of, rule: 'name-and-coordinates' };
     }
-    if (!hit && address) {
-      const of = byAddress.get(address)?.find((k) => sameAtAddress(k.item, k.name, item, name));
+    if (address) {
+      const of = this.byAddress.get(address)?.find((k) => sameAtAddress(k.item, k.name, item, name));
       if (of) {
         const rule: DedupRule =
           name && of.name === name
@@ -568,28 +604,26 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
             : within(of.lat, item.lat, limit) && within(of.lng, item.lng, limit)
               ? 'coordinates-and-address'
               : 'same-address';
-        hit = { of, rule };
+        return { of, rule };
       }
     }
-    if (!hit) {
-      const of = exact.get(exactKey);
-      if (of) hit = { of, rule: 'identical-six-decimals' };
-    }
-    if (!hit && name) {
-      const point = sameName.least(
+    const identical = this.exact.get(keys.exactKey);
+    if (identical) return { of: identical, rule: 'identical-six-decimals' };
+    if (name) {
+      const point = this.sameName.least(
         nearbyName,
         item.lat,
         item.lng,
-        (p) => p.of.nearbyName === nearbyName && sameBusinessNearby(p, item, street),
+        (p) => p.of.nearbyName === nearbyName && sameBusinessNearby(p, item, keys.street),
         (p) => p.of.index,
         lngReachAt(item.lat),
       );
-      if (point) hit = { of: point.of, rule: 'same-name-nearby' };
+      if (point) return { of: point.of, rule: 'same-name-nearby' };
     }
-    if (!hit && phone) {
+    if (phone) {
       // One number within 150 m is one business to call: a practice listed once per practitioner, a firm by its
       // name and by its people.
-      const of = samePhone.least(
+      const of = this.samePhone.least(
         phone,
         item.lat,
         item.lng,
@@ -599,12 +633,10 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
         (k) => k.index,
         lngReachAt(item.lat),
       );
-      if (of) hit = { of, rule: 'same-phone-nearby' };
+      if (of) return { of, rule: 'same-phone-nearby' };
     }
-    const campus = made ? made.campus : name ? institutionKey(item.name, item.types, name) : '';
-    const university = campus !== '' && !!item.types?.some((t) => UNIVERSITY_TYPE_SET.has(t));
-    if (!hit && campus) {
-      const point = campusGrid.least(
+    if (campus) {
+      const point = this.campusGrid.least(
         campus,
         item.lat,
         item.lng,
@@ -612,76 +644,84 @@ export function dedupeDetailed<T extends DedupCandidate>(items: readonly T[]): D
         (p) => p.of.index,
         lngReachAt(item.lat),
       );
-      const of = point?.of ?? (university ? institutions.get(campus) : universities.get(campus));
-      if (of) hit = { of, rule: 'same-institution' };
+      const of =
+        point?.of ?? (keys.university ? this.institutions.get(campus) : this.universities.get(campus));
+      if (of) return { of, rule: 'same-institution' };
     }
+    return undefined;
+  }
 
-    if (hit) {
-      drops.push({ item, of: hit.of, rule: hit.rule });
-      if (SAME_BUSINESS_RULES.has(hit.rule)) {
-        const k = hit.of;
-        const merged = takeOver(
-          k.item,
-          item,
-          (key) => byAddress.has(key),
-          (key) => phones.has(key),
-        );
-        if (merged !== k.item) {
-          const tookPhone = merged.phone !== k.item.phone ? phoneKey(merged.phone) : null;
-          if (tookPhone) {
-            phones.add(tookPhone);
-            samePhone.add(tookPhone, k.lat, k.lng, k);
-          }
-          if (merged.address !== k.item.address) {
-            // It took over an address: later entries compare with that address as well.
-            k.street = streetLineKey(merged.address);
-            atAddress(addressKey(merged.address), k);
-            exact.set(exactKeyOf(merged), k);
-          }
-          k.item = merged;
-          kept[k.index] = merged;
-        }
-        // A building of a campus widens the campus: the next building is compared with this one too.
-        if (campus && k.campus) {
-          campusGrid.add(k.campus, item.lat, item.lng, { of: k, lat: item.lat, lng: item.lng });
-          if (university && !k.university) {
-            k.university = true;
-            if (!universities.has(k.campus)) universities.set(k.campus, k);
-          }
-        }
-      }
-      continue;
-    }
+  /** `item` kept as a new business. */
+  keep(item: T, keys: EntryKeys): void {
+    const { name, nearbyName, phone, campus, university, address } = keys;
     const record: Kept<T> = {
       item,
-      index: kept.length,
+      index: this.kept.length,
       name,
       lat: item.lat,
       lng: item.lng,
-      street,
+      street: keys.street,
       campus,
       university,
       nearbyName,
     };
-    kept.push(item);
-    for (const id of ids) byId.set(id, record);
+    this.kept.push(item);
+    for (const id of keys.ids) this.byId.set(id, record);
     if (name) {
-      grid.add(name, item.lat, item.lng, record);
-      sameName.add(nearbyName, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
+      (keys.storage ? this.nearStorage : this.near).add(name, item.lat, item.lng, record);
+      this.sameName.add(nearbyName, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
     }
     if (phone) {
-      phones.add(phone);
-      samePhone.add(phone, item.lat, item.lng, record);
+      this.phones.add(phone);
+      this.samePhone.add(phone, item.lat, item.lng, record);
     }
     if (campus) {
-      campusGrid.add(campus, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
-      if (!institutions.has(campus)) institutions.set(campus, record);
-      if (university && !universities.has(campus)) universities.set(campus, record);
+      this.campusGrid.add(campus, item.lat, item.lng, { of: record, lat: item.lat, lng: item.lng });
+      if (!this.institutions.has(campus)) this.institutions.set(campus, record);
+      if (university && !this.universities.has(campus)) this.universities.set(campus, record);
     }
-    if (address) atAddress(address, record);
-    exact.set(exactKey, record);
+    if (address) this.atAddress(address, record);
+    this.exact.set(keys.exactKey, record);
   }
-  return { kept, dropped: drops.map((d) => ({ item: d.item, duplicateOf: d.of.item, rule: d.rule })) };
+
+  /** `item`, a duplicate of the same business as `k`, gives `k` what it lacks and widens its campus. */
+  absorb(k: Kept<T>, item: T, { campus, university }: EntryKeys): void {
+    const merged = takeOver(
+      k.item,
+      item,
+      (key) => this.byAddress.has(key),
+      (key) => this.phones.has(key),
+    );
+    if (merged !== k.item) {
+      const tookPhone = merged.phone !== k.item.phone ? phoneKey(merged.phone) : null;
+      if (tookPhone) {
+        this.phones.add(tookPhone);
+        this.samePhone.add(tookPhone, k.lat, k.lng, k);
+      }
+      if (merged.address !== k.item.address) {
+        // It took over an address: later entries compare with that address as well.
+        k.street = streetLineKey(merged.address);
+        this.atAddress(addressKey(merged.address), k);
+        this.exact.set(exactKeyOf(merged), k);
+      }
+      k.item = merged;
+      this.kept[k.index] = merged;
+    }
+    // A building of a campus widens the campus: the next building is compared with this one too.
+    if (campus && k.campus) {
+      this.campusGrid.add(k.campus, item.lat, item.lng, { of: k, lat: item.lat, lng: item.lng });
+      if (university && !k.university) {
+        k.university = true;
+        if (!this.universities.has(k.campus)) this.universities.set(k.campus, k);
+      }
+    }
+  }
+
+  private atAddress(key: string, k: Kept<T>): void {
+    const list = this.byAddress.get(key);
+    if (!list) this.byAddress.set(key, [k]);
+    else if (!list.includes(k)) list.push(k);
+  }
 }
 
 /**
