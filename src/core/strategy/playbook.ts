@@ -452,18 +452,13 @@ function mediaMixFor(f: Facts, playbook: VerticalPlaybook, propensity: ChannelPr
   });
 }
 
-/** The playbook strategy of one business. */
-export function playbookStrategy(input: StrategyInput): Strategy {
-  const match = classifyVertical(input);
-  const playbook = PLAYBOOKS[match.vertical];
-  const propensity = CHANNEL_PROPENSITY[match.vertical];
-  const f = factsOf(input, playbook, match);
-  const v = <T extends string>(items: readonly T[]) => items.map((t) => fill(t, f));
+/** A playbook's lines with the business's facts filled in. */
+type Fill = <T extends string>(items: readonly T[]) => string[];
+type WebLines = ReturnType<typeof signalLines>;
 
-  const tp = v(playbook.talkingPoints);
+function talkingPointsFor(f: Facts, tp: string[], web: WebLines, v: Fill): string[] {
   // What its website shows: advertising it already buys comes first.
-  const web = signalLines(f.name, input.signals);
-  const keyTalkingPoints = take(
+  return take(
     [
       ...web.talkingPoints,
       reputationLine(f),
@@ -480,9 +475,9 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     ],
     PLAYBOOK_COUNTS.keyTalkingPoints,
   );
+}
 
-  const objectionHandlers = objectionsFor(f, playbook);
-
+function anglesFor(f: Facts, playbook: VerticalPlaybook, web: WebLines, v: Fill): string[] {
   const factAngles: string[] = [];
   if (f.rating !== undefined && f.rating >= 4.5 && f.reviews >= 25) {
     factAngles.push(
@@ -499,24 +494,13 @@ export function playbookStrategy(input: StrategyInput): Strategy {
       `Without a website, competitors win the search click; call-first search and TV creative let ${f.name} compete anyway.`,
     );
   }
-  const competitiveAngles = take(
+  return take(
     [...factAngles, ...web.angles, ...v(playbook.angles), ...v(GENERIC_ANGLES)],
     PLAYBOOK_COUNTS.competitiveAngles,
   );
+}
 
-  const mediaMix = mediaMixFor(f, playbook, propensity);
-  const mixSummary = mediaMix.map((r) => `${r.channel} ${r.percent}%`).join(', ');
-
-  const verticalInsights = take(
-    [
-      whyThisProspect(f),
-      f.reasoning ? `Analysis: ${f.reasoning}` : undefined,
-      ...v(playbook.insights),
-      `Suggested mix for ${f.nouns}, from channel propensity: ${mixSummary}.`,
-    ],
-    PLAYBOOK_COUNTS.verticalInsights,
-  );
-
+function questionsFor(f: Facts, playbook: VerticalPlaybook, web: WebLines, v: Fill): string[] {
   const factQuestions: string[] = [];
   if (!f.domain)
     factQuestions.push(
@@ -526,27 +510,28 @@ export function playbookStrategy(input: StrategyInput): Strategy {
   if ((presence !== undefined && presence < 0.4) || (f.rating !== undefined && f.reviews < 20)) {
     factQuestions.push('Who looks after your online listings and reviews today?');
   }
-  const discoveryQuestions = take(
+  return take(
     [...factQuestions, ...web.questions, ...v(playbook.questions), ...v(GENERIC_QUESTIONS)],
     PLAYBOOK_COUNTS.discoveryQuestions,
   );
+}
 
+function hooksFor(f: Facts, playbook: VerticalPlaybook, v: Fill): string[] {
   const factHooks: string[] = [];
   if (f.rating !== undefined && f.rating >= 4 && f.reviews > 0) {
     factHooks.push(
       `${formatRating(f.rating)} stars from ${formatCount(f.reviews)} reviews. Let's show the rest of ${f.area} what your customers already know.`,
     );
   }
-  const hookLines = take(
-    [...factHooks, ...v(playbook.hooks), ...v(GENERIC_HOOKS)],
-    PLAYBOOK_COUNTS.hookLines,
-  );
+  return take([...factHooks, ...v(playbook.hooks), ...v(GENERIC_HOOKS)], PLAYBOOK_COUNTS.hookLines);
+}
 
+function planFor(f: Facts, playbook: VerticalPlaybook, mixSummary: string): string[] {
   const trackingStep = f.domain
     ? `Days 4-7: Add a conversion pixel to ${f.domain} and call tracking on ${f.phone ?? 'a dedicated number'}, so every channel is measured from day one.`
     : `Days 4-7: Set up call tracking on ${f.phone ?? 'a dedicated number'} and a simple landing page, so every channel is measured from day one.`;
   const where = f.address ? `around ${f.address}` : `around ${f.name}`;
-  const plan30Day = take(
+  return take(
     [
       `Days 1-3: 15-minute discovery meeting with ${playbook.decisionMaker}: goals, budget, best customers and what counts as a result.`,
       `Days 1-3: ${fill(playbook.plan[0] ?? '', f)}`,
@@ -559,23 +544,37 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     ],
     PLAYBOOK_COUNTS.plan30Day,
   );
+}
 
+/** What the rep says: the opening line, when to call, the ask, and the voicemail. */
+function callLinesFor(f: Facts, playbook: VerticalPlaybook) {
   const greeting = f.repName ? `Hi, this is ${f.repName}. ` : 'Hi, ';
   const noticed =
     f.rating !== undefined && f.rating >= 4 && f.reviews > 0
       ? ` I noticed your ${formatRating(f.rating)}-star rating from ${formatCount(f.reviews)} reviews.`
       : '';
-  const openingLine = `${greeting}${f.repName ? 'Is' : 'is'} this the owner or manager of ${f.name}? I work with ${f.nouns} in ${f.area} on streaming TV, cable and digital advertising.${noticed} I have an idea about ${fill(playbook.openingAngle, f)}. Do you have two minutes?`;
+  const rep = f.repName ?? REP_NAME_SLOT;
+  return {
+    openingLine: `${greeting}${f.repName ? 'Is' : 'is'} this the owner or manager of ${f.name}? I work with ${f.nouns} in ${f.area} on streaming TV, cable and digital advertising.${noticed} I have an idea about ${fill(playbook.openingAngle, f)}. Do you have two minutes?`,
+    bestTimeToCall: `${DEFAULT_BEST_TIME_TO_CALL}. For ${article(f.noun)} ${f.noun}: ${playbook.timingNote}.`,
+    callToAction:
+      f.distance !== undefined && f.distance <= 1.5
+        ? `I'm about ${formatMiles(f.distance)} away today: could I stop by for 15 minutes to show you who a campaign for ${f.name} would reach, what it would cost and how we'd measure every ${bare(f.job)}? If not, would Tuesday or Thursday work for a short meeting?`
+        : `Can we set up a 15-minute meeting this Tuesday or Thursday so I can show you a plan for ${f.name}: who it reaches, what it costs and how we'd measure every ${bare(f.job)}?`,
+    voicemailScript: `Hi, this is ${rep}. I work with ${f.nouns} in ${f.area} on streaming TV and digital advertising, and I have an idea for ${f.name} about ${fill(playbook.openingAngle, f)}. I'll send a short e-mail as well. You can reach me at ${f.repPhone ?? '[your number]'}. Again, this is ${rep}. Thanks!`,
+  };
+}
 
-  const bestTimeToCall = `${DEFAULT_BEST_TIME_TO_CALL}. For ${article(f.noun)} ${f.noun}: ${playbook.timingNote}.`;
-
-  const valueProposition = fill(playbook.valueProposition, f);
-
-  const callToAction =
-    f.distance !== undefined && f.distance <= 1.5
-      ? `I'm about ${formatMiles(f.distance)} away today: could I stop by for 15 minutes to show you who a campaign for ${f.name} would reach, what it would cost and how we'd measure every ${bare(f.job)}? If not, would Tuesday or Thursday work for a short meeting?`
-      : `Can we set up a 15-minute meeting this Tuesday or Thursday so I can show you a plan for ${f.name}: who it reaches, what it costs and how we'd measure every ${bare(f.job)}?`;
-
+/** The first e-mail and the follow-up, in the rep's name. */
+function emailsFor(
+  f: Facts,
+  playbook: VerticalPlaybook,
+  {
+    valueProposition,
+    mediaMix,
+    firstPoint,
+  }: { valueProposition: string; mediaMix: MediaMixRow[]; firstPoint: string },
+) {
   const signOff = f.repName ? `Best regards,\n${f.repName}` : 'Best regards,';
   const factSentence =
     f.rating !== undefined && f.rating >= 4 && f.reviews > 0
@@ -604,7 +603,7 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     '',
     `I reached out recently about advertising for ${f.name}. Three ideas I'd bring to a short meeting:`,
     '',
-    `- ${tp[0] ?? keyTalkingPoints[0] ?? ''}`,
+    `- ${firstPoint}`,
     top && second
       ? `- A starting mix weighted to ${top.channel} (${top.percent}%) and ${second.channel} (${second.percent}%), the channels that work best for ${f.nouns}.`
       : `- A starting mix built for ${f.nouns}.`,
@@ -614,25 +613,44 @@ export function playbookStrategy(input: StrategyInput): Strategy {
     '',
     signOff,
   ].join('\n');
+  return { introEmail, followUpEmail };
+}
 
-  const rep = f.repName ?? REP_NAME_SLOT;
-  const voicemailScript = `Hi, this is ${rep}. I work with ${f.nouns} in ${f.area} on streaming TV and digital advertising, and I have an idea for ${f.name} about ${fill(playbook.openingAngle, f)}. I'll send a short e-mail as well. You can reach me at ${f.repPhone ?? '[your number]'}. Again, this is ${rep}. Thanks!`;
-
+/** The playbook strategy of one business. */
+export function playbookStrategy(input: StrategyInput): Strategy {
+  const match = classifyVertical(input);
+  const playbook = PLAYBOOKS[match.vertical];
+  const f = factsOf(input, playbook, match);
+  const v: Fill = (items) => items.map((t) => fill(t, f));
+  const tp = v(playbook.talkingPoints);
+  const web = signalLines(f.name, input.signals);
+  const keyTalkingPoints = talkingPointsFor(f, tp, web, v);
+  const mediaMix = mediaMixFor(f, playbook, CHANNEL_PROPENSITY[match.vertical]);
+  const mixSummary = mediaMix.map((r) => `${r.channel} ${r.percent}%`).join(', ');
+  const valueProposition = fill(playbook.valueProposition, f);
+  const { openingLine, bestTimeToCall, callToAction, voicemailScript } = callLinesFor(f, playbook);
   const strategy: Strategy = {
     openingLine,
     bestTimeToCall,
     keyTalkingPoints,
-    objectionHandlers,
+    objectionHandlers: objectionsFor(f, playbook),
     valueProposition,
     callToAction,
-    competitiveAngles,
-    verticalInsights,
-    discoveryQuestions,
-    hookLines,
+    competitiveAngles: anglesFor(f, playbook, web, v),
+    verticalInsights: take(
+      [
+        whyThisProspect(f),
+        f.reasoning ? `Analysis: ${f.reasoning}` : undefined,
+        ...v(playbook.insights),
+        `Suggested mix for ${f.nouns}, from channel propensity: ${mixSummary}.`,
+      ],
+      PLAYBOOK_COUNTS.verticalInsights,
+    ),
+    discoveryQuestions: questionsFor(f, playbook, web, v),
+    hookLines: hooksFor(f, playbook, v),
     mediaMix,
-    plan30Day,
-    introEmail,
-    followUpEmail,
+    plan30Day: planFor(f, playbook, mixSummary),
+    ...emailsFor(f, playbook, { valueProposition, mediaMix, firstPoint: tp[0] ?? keyTalkingPoints[0] ?? '' }),
     voicemailScript,
   };
   const repaired = repairStrategy(singleStopAfter(f.name, strategy));
