@@ -138,23 +138,51 @@ function capNearest(
   return list.filter((_, i) => keep.has(i));
 }
 
-/**
- * The place chain for this configuration. `db` backs the `local` provider (and auto mode's "has data" check);
- * `log` receives one warning per failed provider call.
- */
-export function createPlaceChain(
-  config: { discovery: Discovery },
-  db: Db,
-  log: Logger,
-  options: ChainOptions = {},
-): PlaceChain {
-  const d = config.discovery;
-  const timeoutMs = d.providerTimeoutMs;
-  const warn = (message: string, detail: Record<string, unknown> = {}) => log.warn(detail, message);
-  const unknown = parseProviderList(d.providers).unknown.filter((n) => n !== 'auto');
-  if (unknown.length > 0) warn('PLACE_PROVIDERS names unknown providers; they are ignored', { unknown });
+/** One provider call under its own timeout; a failure becomes a report, never an exception. */
+async function attempt(
+  name: ProviderName,
+  provider: PlaceProvider,
+  call: (p: PlaceProvider, signal: AbortSignal) => Promise<FoundBusiness[]> | undefined,
+  { timeoutMs, warn, parent }: { timeoutMs: number; warn: Warn; parent: AbortSignal | undefined },
+): Promise<{ list: FoundBusiness[]; report: SourceReport }> {
+  const signal = timeoutSignal(timeoutMs, parent);
+  // The listener goes when the call is over. Left on, it kept the timeout's timer holding the answer (the
+  // race's result, through this promise's reactions) for the whole timeout: every scan's 500 businesses
+  // lived on for seconds and were moved to the old generation, and the collections of that (tens of
+  // milliseconds) landed in later scans.
+  let stopWaiting = () => {};
+  try {
+    const pending = call(provider, signal);
+    if (!pending) return { list: [], report: { provider: name, ok: true, count: 0 } };
+    // The provider may ignore the signal while it waits on something else: the timeout still wins.
+    const timedOut = new Promise<never>((_, reject) => {
+      const onAbort = () => reject(signal.reason as Error);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      stopWaiting = () => signal.removeEventListener('abort', onAbort);
+    });
+    timedOut.catch(() => undefined);
+    const list = await Promise.race([pending, timedOut]);
+    return { list, report: { provider: name, ok: true, count: list.length } };
+  } catch (error) {
+    const message = describeError(error);
+    warn('place provider failed; continuing with the others', { provider: name, error: message });
+    return { list: [], report: { provider: name, ok: false, count: 0, error: message } };
+  } finally {
+    stopWaiting();
+  }
+}
 
-  const providers: Record<ProviderName, PlaceProvider> = {
+type Warn = (message: string, detail?: Record<string, unknown>) => void;
+
+/** Every provider, made from the configuration (each one answers only where it is configured). */
+function createProviders(
+  d: Discovery,
+  db: Db,
+  warn: Warn,
+  options: ChainOptions,
+): Record<ProviderName, PlaceProvider> {
+  return {
     local: createLocalProvider(db, options.clock),
     demo: createDemoProvider(),
     google: createGoogleProvider({
@@ -169,12 +197,36 @@ export function createPlaceChain(
       overpassUrl: d.osm.overpassUrl,
       nominatimUrl: d.osm.nominatimUrl,
       userAgent: d.osm.userAgent,
-      overpassTimeoutS: Math.max(1, Math.ceil(timeoutMs / 1000)),
+      overpassTimeoutS: Math.max(1, Math.ceil(d.providerTimeoutMs / 1000)),
       ...(options.fetch && { fetch: options.fetch }),
       ...(options.clock && { clock: options.clock }),
       ...(options.nominatimIntervalMs !== undefined && { nominatimIntervalMs: options.nominatimIntervalMs }),
     }),
   };
+}
+
+/**
+ * The place chain for this configuration. `db` backs the `local` provider (and auto mode's "has data" check);
+ * `log` receives one warning per failed provider call.
+ */
+export function createPlaceChain(
+  config: { discovery: Discovery },
+  db: Db,
+  log: Logger,
+  options: ChainOptions = {},
+): PlaceChain {
+  const d = config.discovery;
+  const timeoutMs = d.providerTimeoutMs;
+  const warn: Warn = (message, detail = {}) => log.warn(detail, message);
+  const unknown = parseProviderList(d.providers).unknown.filter((n) => n !== 'auto');
+  if (unknown.length > 0) warn('PLACE_PROVIDERS names unknown providers; they are ignored', { unknown });
+
+  const providers = createProviders(d, db, warn, options);
+  const attemptOf = (
+    name: ProviderName,
+    call: (p: PlaceProvider, signal: AbortSignal) => Promise<FoundBusiness[]> | undefined,
+    parent?: AbortSignal,
+  ) => attempt(name, providers[name], call, { timeoutMs, warn, parent });
   const google = providers.google as PlaceProvider & Geocoder;
   const osm = providers.osm as PlaceProvider & Geocoder;
 
@@ -194,40 +246,6 @@ export function createPlaceChain(
     if (needsCheck && !imported) imported = await hasPlaces(db.kysely).catch(() => false);
     return selectProviders(d, needsCheck ? imported : true);
   };
-
-  /** One provider call under its own timeout; a failure becomes a report, never an exception. */
-  async function attempt(
-    name: ProviderName,
-    call: (p: PlaceProvider, signal: AbortSignal) => Promise<FoundBusiness[]> | undefined,
-    parent?: AbortSignal,
-  ): Promise<{ list: FoundBusiness[]; report: SourceReport }> {
-    const signal = timeoutSignal(timeoutMs, parent);
-    // The listener goes when the call is over. Left on, it kept the timeout's timer holding the answer (the
-    // race's result, through this promise's reactions) for the whole timeout: every scan's 500 businesses
-    // lived on for seconds and were moved to the old generation, and the collections of that (tens of
-    // milliseconds) landed in later scans.
-    let stopWaiting = () => {};
-    try {
-      const pending = call(providers[name], signal);
-      if (!pending) return { list: [], report: { provider: name, ok: true, count: 0 } };
-      // The provider may ignore the signal while it waits on something else: the timeout still wins.
-      const timedOut = new Promise<never>((_, reject) => {
-        const onAbort = () => reject(signal.reason as Error);
-        if (signal.aborted) return onAbort();
-        signal.addEventListener('abort', onAbort, { once: true });
-        stopWaiting = () => signal.removeEventListener('abort', onAbort);
-      });
-      timedOut.catch(() => undefined);
-      const list = await Promise.race([pending, timedOut]);
-      return { list, report: { provider: name, ok: true, count: list.length } };
-    } catch (error) {
-      const message = describeError(error);
-      warn('place provider failed; continuing with the others', { provider: name, error: message });
-      return { list: [], report: { provider: name, ok: false, count: 0, error: message } };
-    } finally {
-      stopWaiting();
-    }
-  }
 
   return {
     activeProviders,
@@ -250,7 +268,7 @@ export function createPlaceChain(
           return businesses;
         });
       };
-      const answers = await Promise.all(primary.map((n) => attempt(n, ask, parent)));
+      const answers = await Promise.all(primary.map((n) => attemptOf(n, ask, parent)));
       const sources = answers.map((a) => a.report);
       const seen = new Set<string>();
       let merged: FoundBusiness[] = [];
@@ -265,7 +283,7 @@ export function createPlaceChain(
       if (!circle) merged = capNearest(q, merged, limit);
       const want = Math.min(limit, q.minCount ?? DEFAULT_MIN_COUNT);
       if (topUpName && q.useOsmTopUp !== false && merged.length < want) {
-        const extra = await attempt(topUpName, (p, s) => p.nearby(query, s), parent);
+        const extra = await attemptOf(topUpName, (p, s) => p.nearby(query, s), parent);
         sources.push(extra.report);
         merged = topUp(
           merged,
@@ -289,7 +307,9 @@ export function createPlaceChain(
     async textSearch(q: TextSearchQuery, parent?: AbortSignal): Promise<ChainResult> {
       const { primary, topUp: topUpName } = await activeProviders();
       const names = topUpName ? [...primary, topUpName] : primary;
-      const answers = await Promise.all(names.map((n) => attempt(n, (p, s) => p.textSearch?.(q, s), parent)));
+      const answers = await Promise.all(
+        names.map((n) => attemptOf(n, (p, s) => p.textSearch?.(q, s), parent)),
+      );
       const byId = new Map<string, FoundBusiness>();
       for (const b of answers.flatMap((a) => a.list)) if (!byId.has(b.id)) byId.set(b.id, b);
       const businesses = [...byId.values()];
