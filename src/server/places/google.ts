@@ -198,11 +198,50 @@ export interface GoogleOptions {
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
-export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geocoder {
+/**
+ * A nearby search type by type, after one unsupported type made the request for all of them invalid: the types
+ * that fail are skipped (`error`, the first failure, is thrown when every type fails). The budget left is shared
+ * fairly: each type may spend its share of it, and what one type leaves unspent goes to the types after it.
+ */
+async function coverTypeByType(
+  types: readonly string[],
+  cover: (types: string[], share: number) => Promise<GooglePlace[]>,
+  {
+    budget,
+    signal,
+    warn,
+    error,
+  }: { budget: { left: number }; signal: AbortSignal; warn: Warn; error: unknown },
+): Promise<GooglePlace[]> {
+  const places: GooglePlace[] = [];
+  let failures = 0;
+  for (const [i, type] of types.entries()) {
+    if (i > 0) await pause(GOOGLE_TYPE_PAUSE_MS, signal);
+    const share = Math.floor(budget.left / (types.length - i));
+    if (share < 1) {
+      warn('google request budget spent; skipping the remaining place types', { skipped: types.slice(i) });
+      break;
+    }
+    try {
+      places.push(...(await cover([type], share)));
+    } catch (typeError) {
+      if (signal.aborted) throw typeError;
+      failures++;
+      warn('google nearby search failed for a place type; continuing', {
+        type,
+        error: describeError(typeError),
+      });
+    }
+  }
+  if (failures === types.length) throw error;
+  return places;
+}
+
+type Warn = (message: string, detail?: Record<string, unknown>) => void;
+
+/** Nearby Search (New) and its cover of a whole circle by ever smaller cells. */
+function googleSearch(opts: GoogleOptions) {
   const placesUrl = trimSlash(opts.placesUrl);
-  const geocodingUrl = trimSlash(opts.geocodingUrl);
-  const maxRequests = opts.maxRequests ?? GOOGLE_MAX_REQUESTS;
-  const warn = opts.warn ?? (() => undefined);
   const headers = (mask: string) => ({
     'content-type': 'application/json',
     'X-Goog-Api-Key': opts.apiKey,
@@ -283,6 +322,16 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
     return [...found.values()];
   }
 
+  return { headers, coverCircle };
+}
+
+export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geocoder {
+  const placesUrl = trimSlash(opts.placesUrl);
+  const geocodingUrl = trimSlash(opts.geocodingUrl);
+  const maxRequests = opts.maxRequests ?? GOOGLE_MAX_REQUESTS;
+  const warn = opts.warn ?? (() => undefined);
+  const { headers, coverCircle } = googleSearch(opts);
+
   async function details(id: string, signal: AbortSignal): Promise<PlaceDetails | null> {
     const answer = await fetchJson({
       provider: 'google',
@@ -350,31 +399,11 @@ export function createGoogleProvider(opts: GoogleOptions): PlaceProvider & Geoco
         ) {
           throw error;
         }
-        places = [];
-        let failures = 0;
-        for (const [i, type] of q.types.entries()) {
-          if (i > 0) await pause(GOOGLE_TYPE_PAUSE_MS, signal);
-          // The budget left is shared fairly: each type may spend its share of it, and what one type leaves
-          // unspent goes to the types after it.
-          const share = Math.floor(budget.left / (q.types.length - i));
-          if (share < 1) {
-            warn('google request budget spent; skipping the remaining place types', {
-              skipped: q.types.slice(i),
-            });
-            break;
-          }
-          try {
-            places.push(...(await coverCircle(center, radiusM, [type], signal, budget, share)));
-          } catch (typeError) {
-            if (signal.aborted) throw typeError;
-            failures++;
-            warn('google nearby search failed for a place type; continuing', {
-              type,
-              error: describeError(typeError),
-            });
-          }
-        }
-        if (failures === q.types.length) throw error;
+        places = await coverTypeByType(
+          q.types,
+          (types, share) => coverCircle(center, radiusM, types, signal, budget, share),
+          { budget, signal, warn, error },
+        );
       }
       const unique = new Map<string, FoundBusiness>();
       for (const p of places) {
