@@ -107,96 +107,20 @@ export function UsersSection({ me }: { me: Me }) {
       </Group>
       {users.isPending && <Loading label="Loading users..." />}
       {users.isError && <ErrorAlert message={REFRESH_USERS_FAILED} />}
-      {(users.data ?? []).map((u) => {
-        const own = u.id === me.id;
-        const roles = u.can.changeRole.includes(u.role) ? u.can.changeRole : [u.role, ...u.can.changeRole];
-        return (
-          <Paper key={u.id} withBorder p="sm" radius="md" data-testid="user-row" aria-label={u.email}>
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {u.name}
-                    {own ? ' (you)' : ''}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {u.email}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    Last sign-in: {u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'never'}
-                  </Text>
-                </Stack>
-                {u.suspended && (
-                  <Badge color="red" variant="light" data-testid="suspended-badge">
-                    Suspended
-                  </Badge>
-                )}
-              </Group>
-              <Group gap="xs" wrap="wrap" align="flex-end">
-                {!own && u.can.changeRole.length > 0 ? (
-                  <NativeSelect
-                    label={`Role of ${u.name}`}
-                    size="xs"
-                    value={u.role}
-                    data={roles.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
-                    disabled={role.isPending && role.variables.user.id === u.id}
-                    onChange={(e) => role.mutate({ user: u, to: e.currentTarget.value as Role })}
-                  />
-                ) : (
-                  <Text size="sm" data-testid="role-readonly">
-                    Role: {ROLE_LABEL[u.role]}
-                  </Text>
-                )}
-                {!own && u.can.deleteProfile && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color="red"
-                    aria-label={`Delete ${u.name}`}
-                    disabled={busy(u)}
-                    onClick={() => void onDelete(u)}
-                  >
-                    Delete
-                  </Button>
-                )}
-                {!own && u.can.suspend && !u.suspended && (
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    aria-label={`Suspend ${u.name}`}
-                    disabled={busy(u)}
-                    onClick={() => void onSuspend(u)}
-                  >
-                    Suspend
-                  </Button>
-                )}
-                {!own && u.can.suspend && u.suspended && (
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    aria-label={`Re-enable ${u.name}`}
-                    disabled={busy(u)}
-                    onClick={() => action.mutate({ user: u, kind: 'unsuspend' })}
-                  >
-                    Re-enable
-                  </Button>
-                )}
-                {!own && u.can.hardDelete && (
-                  <Button
-                    size="compact-sm"
-                    color="red"
-                    aria-label={`Hard delete ${u.name}`}
-                    disabled={busy(u)}
-                    onClick={() => void onHardDelete(u)}
-                  >
-                    Hard Delete
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Paper>
-        );
-      })}
+      {(users.data ?? []).map((u) => (
+        <UserCard
+          key={u.id}
+          user={u}
+          own={u.id === me.id}
+          busy={busy(u)}
+          roleBusy={role.isPending && role.variables.user.id === u.id}
+          onRole={(to) => role.mutate({ user: u, to })}
+          onDelete={() => void onDelete(u)}
+          onSuspend={() => void onSuspend(u)}
+          onReEnable={() => action.mutate({ user: u, kind: 'unsuspend' })}
+          onHardDelete={() => void onHardDelete(u)}
+        />
+      ))}
       <PasswordPrompt
         opened={hardDeleting !== null}
         message={
@@ -211,5 +135,120 @@ export function UsersSection({ me }: { me: Me }) {
         }}
       />
     </Stack>
+  );
+}
+
+interface UserCardProps {
+  user: UserRow;
+  /** The signed-in admin's own row: read-only. */
+  own: boolean;
+  /** An action on this user is under way. */
+  busy: boolean;
+  roleBusy: boolean;
+  onRole: (to: Role) => void;
+  onDelete: () => void;
+  onSuspend: () => void;
+  onReEnable: () => void;
+  onHardDelete: () => void;
+}
+
+/** One user: name, e-mail and last sign-in, the role (a select where it may change) and the allowed actions. */
+function UserCard({
+  user: u,
+  own,
+  busy,
+  roleBusy,
+  onRole,
+  onDelete,
+  onSuspend,
+  onReEnable,
+  onHardDelete,
+}: UserCardProps) {
+  const roles = u.can.changeRole.includes(u.role) ? u.can.changeRole : [u.role, ...u.can.changeRole];
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="user-row" aria-label={u.email}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {u.name}
+              {own ? ' (you)' : ''}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {u.email}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Last sign-in: {u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'never'}
+            </Text>
+          </Stack>
+          {u.suspended && (
+            <Badge color="red" variant="light" data-testid="suspended-badge">
+              Suspended
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs" wrap="wrap" align="flex-end">
+          {!own && u.can.changeRole.length > 0 ? (
+            <NativeSelect
+              label={`Role of ${u.name}`}
+              size="xs"
+              value={u.role}
+              data={roles.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+              disabled={roleBusy}
+              onChange={(e) => onRole(e.currentTarget.value as Role)}
+            />
+          ) : (
+            <Text size="sm" data-testid="role-readonly">
+              Role: {ROLE_LABEL[u.role]}
+            </Text>
+          )}
+          {!own && u.can.deleteProfile && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              aria-label={`Delete ${u.name}`}
+              disabled={busy}
+              onClick={onDelete}
+            >
+              Delete
+            </Button>
+          )}
+          {!own && u.can.suspend && !u.suspended && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={`Suspend ${u.name}`}
+              disabled={busy}
+              onClick={onSuspend}
+            >
+              Suspend
+            </Button>
+          )}
+          {!own && u.can.suspend && u.suspended && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={`Re-enable ${u.name}`}
+              disabled={busy}
+              onClick={onReEnable}
+            >
+              Re-enable
+            </Button>
+          )}
+          {!own && u.can.hardDelete && (
+            <Button
+              size="compact-sm"
+              color="red"
+              aria-label={`Hard delete ${u.name}`}
+              disabled={busy}
+              onClick={onHardDelete}
+            >
+              Hard Delete
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

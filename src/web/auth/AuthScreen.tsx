@@ -157,17 +157,7 @@ export function AuthScreen() {
     <Center mih="100vh" p="md" className="auth-page">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="md">
-          <Group gap="sm" wrap="nowrap">
-            <Logo size={44} />
-            <div>
-              <Title order={1} size="h3">
-                Prospect Finder
-              </Title>
-              <Text size="sm" c="dimmed">
-                AI-Powered Prospect Discovery
-              </Text>
-            </div>
-          </Group>
+          <Brand />
           <Title order={2} size="h4">
             {registering ? 'Create Account' : 'Sign In'}
           </Title>
@@ -203,50 +193,19 @@ export function AuthScreen() {
                 visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
               />
               {registering && (
-                <>
-                  <PasswordInput
-                    label="Confirm Password"
-                    name="confirmPassword"
-                    autoComplete="new-password"
-                    required
-                    value={confirmPassword}
-                    onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-                    error={mismatch ? PASSWORDS_DO_NOT_MATCH : undefined}
-                    visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirm password' }}
-                  />
-                  <TextInput
-                    label="Invitation Code"
-                    name="invitationCode"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    required={codeRequired}
-                    {...(!codeRequired && {
-                      description: 'The first account of a new installation needs no code.',
-                    })}
-                    value={invitationCode}
-                    onChange={(e) => {
-                      setInvitationCode(e.currentTarget.value);
-                      // A refusal of the previous code must not stay beside the new code's verdict.
-                      setError(null);
-                    }}
-                    aria-describedby="invite-status"
-                  />
-                  <Text
-                    id="invite-status"
-                    size="sm"
-                    aria-live="polite"
-                    data-testid="invite-status"
-                    c={invite.state === 'valid' ? 'green' : invite.state === 'invalid' ? 'red' : 'dimmed'}
-                    mt={-6}
-                  >
-                    {invite.state === 'checking'
-                      ? INVITATION_VALIDATING
-                      : invite.state === 'valid' || invite.state === 'invalid'
-                        ? invite.message
-                        : ''}
-                  </Text>
-                </>
+                <RegistrationFields
+                  confirmPassword={confirmPassword}
+                  onConfirmPassword={setConfirmPassword}
+                  mismatch={mismatch}
+                  invitationCode={invitationCode}
+                  onInvitationCode={(code) => {
+                    setInvitationCode(code);
+                    // A refusal of the previous code must not stay beside the new code's verdict.
+                    setError(null);
+                  }}
+                  codeRequired={codeRequired}
+                  invite={invite}
+                />
               )}
               {error && (
                 <Alert color="red" role="alert" data-testid="auth-error">
@@ -278,5 +237,86 @@ export function AuthScreen() {
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+/** The product's logo, name and line, above the form. */
+function Brand() {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Logo size={44} />
+      <div>
+        <Title order={1} size="h3">
+          Prospect Finder
+        </Title>
+        <Text size="sm" c="dimmed">
+          AI-Powered Prospect Discovery
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+interface RegistrationFieldsProps {
+  confirmPassword: string;
+  onConfirmPassword: (value: string) => void;
+  mismatch: boolean;
+  invitationCode: string;
+  onInvitationCode: (value: string) => void;
+  codeRequired: boolean;
+  invite: InviteStatus;
+}
+
+/** What registering asks beyond signing in: the password again, and the invitation code with its live check. */
+function RegistrationFields({
+  confirmPassword,
+  onConfirmPassword,
+  mismatch,
+  invitationCode,
+  onInvitationCode,
+  codeRequired,
+  invite,
+}: RegistrationFieldsProps) {
+  return (
+    <>
+      <PasswordInput
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        onChange={(e) => onConfirmPassword(e.currentTarget.value)}
+        error={mismatch ? PASSWORDS_DO_NOT_MATCH : undefined}
+        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirm password' }}
+      />
+      <TextInput
+        label="Invitation Code"
+        name="invitationCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required={codeRequired}
+        {...(!codeRequired && {
+          description: 'The first account of a new installation needs no code.',
+        })}
+        value={invitationCode}
+        onChange={(e) => onInvitationCode(e.currentTarget.value)}
+        aria-describedby="invite-status"
+      />
+      <Text
+        id="invite-status"
+        size="sm"
+        aria-live="polite"
+        data-testid="invite-status"
+        c={invite.state === 'valid' ? 'green' : invite.state === 'invalid' ? 'red' : 'dimmed'}
+        mt={-6}
+      >
+        {invite.state === 'checking'
+          ? INVITATION_VALIDATING
+          : invite.state === 'valid' || invite.state === 'invalid'
+            ? invite.message
+            : ''}
+      </Text>
+    </>
   );
 }
