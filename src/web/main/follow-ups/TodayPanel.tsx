@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type FollowUp } from '../../api';
 import { SAVED_ON_DEVICE } from '../../offline/texts';
 import { useDialogs } from '../../dialogs';
-import { directionsUrl, scoreHex, scorePercent, scoreTextHex, telHref, websiteHref } from '../../format';
+import { directionsUrl, scoreHex, scorePercent, scoreTextHex, websiteHref } from '../../format';
+import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
 import { dueLabel, groupFollowUps, QUICK_PICKS, quickPickDate } from '../../../core/follow-ups';
 import { PlanRoute } from '../route/PlanRoute';
 import { useMainScreen } from '../screen';
@@ -101,43 +102,14 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
         )}
         {item.address && <Text size="sm">{item.address}</Text>}
         <Group gap={6} wrap="wrap">
-          {item.phone && (
-            <Button
-              component="a"
-              href={telHref(item.phone)}
-              size="xs"
-              variant="light"
-              aria-label={`Call ${item.name}`}
-            >
-              Call
-            </Button>
-          )}
+          {item.phone && <CallLink name={item.name} phone={item.phone} />}
           {(item.address || (item.lat !== null && item.lng !== null)) && (
-            <Button
-              component="a"
+            <DirectionsLink
+              name={item.name}
               href={directionsUrl({ address: item.address, lat: item.lat ?? 0, lng: item.lng ?? 0 })}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="xs"
-              variant="light"
-              aria-label={`Directions to ${item.name}`}
-            >
-              Directions
-            </Button>
+            />
           )}
-          {website && (
-            <Button
-              component="a"
-              href={website}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="xs"
-              variant="light"
-              aria-label={`Website of ${item.name}`}
-            >
-              Website
-            </Button>
-          )}
+          {website && <WebsiteLink name={item.name} href={website} />}
           <Button
             component="a"
             href={api.followUpIcsUrl(item.id)}

@@ -3,7 +3,8 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallLog } from '../../api';
 import { useDialogs } from '../../dialogs';
-import { directionsUrl, formatDateTime, telHref, websiteHref } from '../../format';
+import { directionsUrl, formatDateTime, websiteHref } from '../../format';
+import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
 import {
   CALL_HISTORY,
   CALL_HISTORY_CLEARED,
@@ -66,43 +67,14 @@ function LogEntry({
           </Text>
         )}
         <Group gap={6}>
-          {entry.phone && (
-            <Button
-              component="a"
-              href={telHref(entry.phone)}
-              size="xs"
-              variant="light"
-              aria-label={`Call ${entry.name}`}
-            >
-              Call
-            </Button>
-          )}
+          {entry.phone && <CallLink name={entry.name} phone={entry.phone} />}
           {entry.address && (
-            <Button
-              component="a"
+            <DirectionsLink
+              name={entry.name}
               href={directionsUrl({ address: entry.address, lat: 0, lng: 0 })}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="xs"
-              variant="light"
-              aria-label={`Directions to ${entry.name}`}
-            >
-              Directions
-            </Button>
+            />
           )}
-          {website && (
-            <Button
-              component="a"
-              href={website}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="xs"
-              variant="light"
-              aria-label={`Website of ${entry.name}`}
-            >
-              Website
-            </Button>
-          )}
+          {website && <WebsiteLink name={entry.name} href={website} />}
           <Button
             size="xs"
             variant="subtle"

@@ -6,6 +6,7 @@ import { PHONE_NOT_AVAILABLE, WEBSITE_NOT_AVAILABLE } from '../../texts';
 import type { Busy } from './feedback';
 import type { CardVariant } from './types';
 import { usePlaceDetails } from './usePlaceDetails';
+import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
 
 /**
  * Call, Directions and Website. Without a phone or website on the card, Call and Website fetch the business's
@@ -57,9 +58,7 @@ export function ContactButtons({
     <>
       {showCall &&
         (phone ? (
-          <Button component="a" href={telHref(phone)} size="xs" variant="light" aria-label={`Call ${p.name}`}>
-            Call
-          </Button>
+          <CallLink name={p.name} phone={phone} />
         ) : (
           <Button
             size="xs"
@@ -71,30 +70,10 @@ export function ContactButtons({
             Call
           </Button>
         ))}
-      <Button
-        component="a"
-        href={directionsUrl(p)}
-        target="_blank"
-        rel="noopener noreferrer"
-        size="xs"
-        variant="light"
-        aria-label={`Directions to ${p.name}`}
-      >
-        Directions
-      </Button>
+      <DirectionsLink name={p.name} href={directionsUrl(p)} />
       {showWebsite &&
         (website ? (
-          <Button
-            component="a"
-            href={website}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="xs"
-            variant="light"
-            aria-label={`Website of ${p.name}`}
-          >
-            Website
-          </Button>
+          <WebsiteLink name={p.name} href={website} />
         ) : (
           <Button
             size="xs"
