@@ -27,6 +27,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // A function a reader can hold in their head: longer ones become named parts. Tests (tables of cases) and the
+  // benchmarks are exempt.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
   // The layers: core is the domain and knows neither the server nor the browser; the browser and the server
   // meet only in core (the API contract and the rules both apply). A test may reach across to check one
   // against the other.

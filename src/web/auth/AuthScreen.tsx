@@ -222,18 +222,11 @@ export function AuthScreen() {
               </Button>
             </Stack>
           </form>
-          <Group justify="space-between">
-            {!registering ? (
-              <Anchor component="button" type="button" size="sm" onClick={() => void forgotPassword()}>
-                Forgot password
-              </Anchor>
-            ) : (
-              <span />
-            )}
-            <Anchor component="button" type="button" size="sm" onClick={switchMode}>
-              {registering ? 'Already have an account? Sign In' : 'Create Account'}
-            </Anchor>
-          </Group>
+          <ModeLinks
+            registering={registering}
+            onForgotPassword={() => void forgotPassword()}
+            onSwitch={switchMode}
+          />
         </Stack>
       </Paper>
     </Center>
@@ -318,5 +311,31 @@ function RegistrationFields({
             : ''}
       </Text>
     </>
+  );
+}
+
+/** Below the form: "Forgot password" when signing in, and the switch between signing in and registering. */
+function ModeLinks({
+  registering,
+  onForgotPassword,
+  onSwitch,
+}: {
+  registering: boolean;
+  onForgotPassword: () => void;
+  onSwitch: () => void;
+}) {
+  return (
+    <Group justify="space-between">
+      {!registering ? (
+        <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+          Forgot password
+        </Anchor>
+      ) : (
+        <span />
+      )}
+      <Anchor component="button" type="button" size="sm" onClick={onSwitch}>
+        {registering ? 'Already have an account? Sign In' : 'Create Account'}
+      </Anchor>
+    </Group>
   );
 }

@@ -164,38 +164,6 @@ function StrategyContent(props: {
       if (!ok) notify('Copy failed: select the text and copy it by hand.', 'error');
     });
 
-  const copyBlock = (key: 'introEmail' | 'followUpEmail' | 'voicemailScript') => {
-    const text = s[key]?.trim();
-    if (!text) return null;
-    return (
-      <Section title={SECTION_TITLES[key]}>
-        <UnstyledButton
-          className="strategy-copy"
-          onClick={() => doCopy(key, text)}
-          data-testid={`copy-${key}`}
-          w="100%"
-        >
-          <Box
-            p="xs"
-            style={{
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              border: '1px solid var(--mantine-color-gray-3)',
-              borderRadius: 'var(--mantine-radius-sm)',
-            }}
-          >
-            <Text size="sm" component="span">
-              {text}
-            </Text>
-          </Box>
-          <Text size="xs" c={copied === key ? 'green' : 'dimmed'} mt={2}>
-            {copied === key ? 'Copied!' : 'Click to copy'}
-          </Text>
-        </UnstyledButton>
-      </Section>
-    );
-  };
-
   return (
     <Stack gap="md" data-testid="strategy-content">
       <Group gap="xs" wrap="wrap">
@@ -243,34 +211,7 @@ function StrategyContent(props: {
       </Section>
       {nonEmpty(s.hookLines) && (
         <Section title={SECTION_TITLES.hookLines}>
-          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {s.hookLines.map((line, i) => {
-              const key = `hook-${i}`;
-              return (
-                <li key={key}>
-                  <UnstyledButton
-                    onClick={() => doCopy(key, line)}
-                    data-testid="hook-line"
-                    title="Click to copy"
-                    p={6}
-                    w="100%"
-                    style={{
-                      border: '1px solid var(--mantine-color-gray-3)',
-                      borderRadius: 'var(--mantine-radius-sm)',
-                      overflowWrap: 'anywhere',
-                    }}
-                  >
-                    <Text size="sm" component="span">
-                      {line}
-                    </Text>{' '}
-                    <Text size="xs" component="span" c={copied === key ? 'green' : 'dimmed'}>
-                      {copied === key ? 'Copied!' : '(click to copy)'}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              );
-            })}
-          </Stack>
+          <HookLines lines={s.hookLines} copied={copied} onCopy={doCopy} />
         </Section>
       )}
       {nonEmpty(s.competitiveAngles) && (
@@ -290,26 +231,7 @@ function StrategyContent(props: {
       )}
       {nonEmpty(s.mediaMix) && (
         <Section title={SECTION_TITLES.mediaMix}>
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped withTableBorder fz="sm" data-testid="media-mix">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th ta="right">Percent</Table.Th>
-                  <Table.Th>Why</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.mediaMix.map((row, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td>{row.channel}</Table.Td>
-                    <Table.Td ta="right">{row.percent}%</Table.Td>
-                    <Table.Td>{row.why}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <MediaMixTable rows={s.mediaMix} />
         </Section>
       )}
       {nonEmpty(s.plan30Day) && (
@@ -321,9 +243,9 @@ function StrategyContent(props: {
           </List>
         </Section>
       )}
-      {copyBlock('introEmail')}
-      {copyBlock('followUpEmail')}
-      {copyBlock('voicemailScript')}
+      {(['introEmail', 'followUpEmail', 'voicemailScript'] as const).map((key) => (
+        <CopyBlock key={key} field={key} text={s[key]?.trim()} copied={copied} onCopy={doCopy} />
+      ))}
 
       <Group justify="flex-end" gap="xs" wrap="wrap" className="strategy-actions">
         <Text size="xs" c="green" aria-live="polite" data-testid="copy-feedback">
@@ -338,5 +260,116 @@ function StrategyContent(props: {
         <Button onClick={props.onClose}>Close</Button>
       </Group>
     </Stack>
+  );
+}
+
+type OnCopy = (key: string, text: string) => void;
+
+/** An e-mail or the voicemail script as one block that copies itself when clicked. */
+function CopyBlock({
+  field,
+  text,
+  copied,
+  onCopy,
+}: {
+  field: 'introEmail' | 'followUpEmail' | 'voicemailScript';
+  text: string | undefined;
+  copied: string | null;
+  onCopy: OnCopy;
+}) {
+  if (!text) return null;
+  return (
+    <Section title={SECTION_TITLES[field]}>
+      <UnstyledButton
+        className="strategy-copy"
+        onClick={() => onCopy(field, text)}
+        data-testid={`copy-${field}`}
+        w="100%"
+      >
+        <Box
+          p="xs"
+          style={{
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 'var(--mantine-radius-sm)',
+          }}
+        >
+          <Text size="sm" component="span">
+            {text}
+          </Text>
+        </Box>
+        <Text size="xs" c={copied === field ? 'green' : 'dimmed'} mt={2}>
+          {copied === field ? 'Copied!' : 'Click to copy'}
+        </Text>
+      </UnstyledButton>
+    </Section>
+  );
+}
+
+/** The hook lines, each copied on its own with a click. */
+function HookLines({
+  lines,
+  copied,
+  onCopy,
+}: {
+  lines: readonly string[];
+  copied: string | null;
+  onCopy: OnCopy;
+}) {
+  return (
+    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {lines.map((line, i) => {
+        const key = `hook-${i}`;
+        return (
+          <li key={key}>
+            <UnstyledButton
+              onClick={() => onCopy(key, line)}
+              data-testid="hook-line"
+              title="Click to copy"
+              p={6}
+              w="100%"
+              style={{
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 'var(--mantine-radius-sm)',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              <Text size="sm" component="span">
+                {line}
+              </Text>{' '}
+              <Text size="xs" component="span" c={copied === key ? 'green' : 'dimmed'}>
+                {copied === key ? 'Copied!' : '(click to copy)'}
+              </Text>
+            </UnstyledButton>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function MediaMixTable({ rows }: { rows: NonNullable<Strategy['mediaMix']> }) {
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table striped withTableBorder fz="sm" data-testid="media-mix">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th ta="right">Percent</Table.Th>
+            <Table.Th>Why</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{row.channel}</Table.Td>
+              <Table.Td ta="right">{row.percent}%</Table.Td>
+              <Table.Td>{row.why}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
