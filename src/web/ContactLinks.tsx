@@ -12,8 +12,8 @@ export function CallLink({ name, phone }: { name: string; phone: string }) {
   );
 }
 
-/** Directions to the business in a new tab (`href`: directionsUrl of its address or position). */
-export function DirectionsLink({ name, href }: { name: string; href: string }) {
+/** A page about the business in a new tab. */
+function NewTabLink({ href, label, ariaLabel }: { href: string; label: string; ariaLabel: string }) {
   return (
     <Button
       component="a"
@@ -22,26 +22,19 @@ export function DirectionsLink({ name, href }: { name: string; href: string }) {
       rel="noopener noreferrer"
       size="xs"
       variant="light"
-      aria-label={`Directions to ${name}`}
+      aria-label={ariaLabel}
     >
-      Directions
+      {label}
     </Button>
   );
 }
 
-/** The business's website in a new tab (`href`: websiteHref of what it gave). */
+/** Directions to the business (`href`: directionsUrl of its address or position). */
+export function DirectionsLink({ name, href }: { name: string; href: string }) {
+  return <NewTabLink href={href} label="Directions" ariaLabel={`Directions to ${name}`} />;
+}
+
+/** The business's website (`href`: websiteHref of what it gave). */
 export function WebsiteLink({ name, href }: { name: string; href: string }) {
-  return (
-    <Button
-      component="a"
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="xs"
-      variant="light"
-      aria-label={`Website of ${name}`}
-    >
-      Website
-    </Button>
-  );
+  return <NewTabLink href={href} label="Website" ariaLabel={`Website of ${name}`} />;
 }
