@@ -8,7 +8,8 @@ import { prospectSchema } from './prospect';
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 
-/** The most prospects a page of results shows (docs/PRODUCT.md, "Limits"). */
+/** The fewest and the most prospects a page of results shows (docs/PRODUCT.md, "Limits"). */
+export const COUNT_MIN = 5;
 export const COUNT_MAX = 50;
 /** The most results a scan keeps: what the further pages can load (docs/PRODUCT.md, "Limits"). */
 export const MAX_LOADED = 100;

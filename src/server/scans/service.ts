@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors.js';
 import { CATEGORY_TOO_GENERIC } from '../../core/messages.js';
 import {
   COUNT_MAX,
+  COUNT_MIN,
   MAX_LOADED,
   type QuickSearchInput,
   type ScanInput as ScanRequest,
@@ -48,11 +49,10 @@ import { isPrefilteredRule, ranked, type RankedBusiness, type ScoreFn } from './
 
 export type { CacheWrites } from './after-answer.js';
 
-// Scan limits (docs/PRODUCT.md, "Limits"): the smallest radius, the smallest prospect count a page shows and the
-// businesses a provider returns. The largest count (COUNT_MAX) and the results kept (MAX_LOADED) bound the API's
-// requests, so they are declared with them in core/api/scans.ts.
+// Scan limits (docs/PRODUCT.md, "Limits"): the smallest radius and the businesses a provider returns. The counts a
+// page shows (COUNT_MIN, COUNT_MAX) and the results kept (MAX_LOADED) bound the API's requests, so they are
+// declared with them in core/api/scans.ts.
 export const RADIUS_MIN_MILES = 0.5;
-export const COUNT_MIN = 5;
 export const PROVIDER_MAX_RESULTS = 500;
 /**
  * Records a scan reads first of a ranked circle's best: the 100 kept, and room for the duplicates, blocked and
