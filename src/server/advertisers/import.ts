@@ -66,8 +66,12 @@ const headerKey = (h: string) =>
     .toLowerCase()
     .replace(/[_\s]+/g, ' ');
 
-/** Last 10 digits of a phone number ('+1 (205) 555-0100' -> '2055550100'); '' when fewer than 10 digits. */
-export function phoneKey(phone: string | null | undefined): string {
+/**
+ * Last 10 digits of a phone number ('+1 (205) 555-0100' -> '2055550100'); '' when fewer than 10 digits. Stricter
+ * than de-duplication's phoneKey (seven digits, compared only within 150 m): an advertiser is matched anywhere, and
+ * seven digits without an area code name a business in every area code.
+ */
+export function advertiserPhoneKey(phone: string | null | undefined): string {
   const digits = (phone ?? '').replace(/\D/g, '');
   return digits.length >= 10 ? digits.slice(-10) : '';
 }
@@ -184,7 +188,7 @@ interface Keys {
 
 function keysOf(b: KnownBusiness | ImportRow): Keys {
   return {
-    phone: phoneKey(b.phone),
+    phone: advertiserPhoneKey(b.phone),
     website: websiteKey(b.website),
     name: normalizeName(b.name),
     street: streetKey(b.address),
