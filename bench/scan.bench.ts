@@ -225,17 +225,24 @@ export default async function run(args: string[]): Promise<void> {
   const section = [
     heading,
     '',
-    national
-      ? `\`npm run bench -- scan --places=${nRows}\`: the scans below, in the synthetic city, with the rest of a national file's places stored beside it (spread over the contiguous United States), so every index and table is of national size.`
-      : '`npm run bench -- scan` (`bench/scan.bench.ts`; options `--scans=200 --places=1000000`, `--skip-postgres`, `--skip-sqlite`, `--skip-sf`; a partial run leaves this section as it is).',
-    `Targets, on both databases${national ? '' : ', with 1,000,000 businesses stored'}: scan p95 at most 25 ms, and the median whole`,
-    'scan at most 2.5 times the median radius query alone, measured side by side in one run (in turn: the query alone',
-    'at a point of the same area, then a scan). Each scan is the service call behind `POST /api/scans` at a random',
-    'point (fixed seed): 1 mile, all categories, count 20 — every business of the circle ranked (ranked column) and',
-    'the records of the best read, de-duplication, blocklist, scoring, the analysis cache read and writes, the search',
-    'record and the latest results. Every point is new, so most scans write analysis rows (the worst case). SQLite runs',
-    `with synchronous=FULL, the default. The measured scans follow ${WARM_UP} at other points of the same area, on a fresh`,
-    'process and database (their p95 in the last column: the first scans are slower).',
+    ...(national
+      ? [
+          `\`npm run bench -- scan --places=${nRows}\`: the scans of "Scan: end to end" in its synthetic city, with the rest`,
+          "of a national file's places stored beside it (spread over the contiguous United States), so every index and",
+          'table is of national size. Targets as there: scan p95 at most 25 ms, and the median whole scan at most 2.5',
+          'times the median radius query alone.',
+        ]
+      : [
+          '`npm run bench -- scan` (`bench/scan.bench.ts`; options `--scans=200 --places=1000000`, `--skip-postgres`, `--skip-sqlite`, `--skip-sf`; a partial run leaves this section as it is).',
+          'Targets, on both databases, with 1,000,000 businesses stored: scan p95 at most 25 ms, and the median whole',
+          'scan at most 2.5 times the median radius query alone, measured side by side in one run (in turn: the query alone',
+          'at a point of the same area, then a scan). Each scan is the service call behind `POST /api/scans` at a random',
+          'point (fixed seed): 1 mile, all categories, count 20 — every business of the circle ranked (ranked column) and',
+          'the records of the best read, de-duplication, blocklist, scoring, the analysis cache read and writes, the search',
+          'record and the latest results. Every point is new, so most scans write analysis rows (the worst case). SQLite runs',
+          `with synchronous=FULL, the default. The measured scans follow ${WARM_UP} at other points of the same area, on a fresh`,
+          'process and database (their p95 in the last column: the first scans are slower).',
+        ]),
     '',
     `| data | database | ranked (mean) | median | p95 | max | radius query alone (median) | ratio | p95 of the ${WARM_UP} scans before |`,
     '| ---- | -------- | ------------- | ------ | --- | --- | --------------------------- | ----- | --- |',
