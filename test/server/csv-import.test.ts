@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
-import { advertiserPhoneKey as phoneKey, streetKey, websiteKey, NO_HEADER } from '../../src/server/advertisers/import.js';
+import {
+  advertiserPhoneKey as phoneKey,
+  streetKey,
+  websiteKey,
+  NO_HEADER,
+} from '../../src/server/advertisers/import.js';
 import { recordTeamProspects } from '../../src/server/scans/team-list.js';
 import type { Prospect } from '../../src/core/types.js';
 
