@@ -24,6 +24,7 @@ import {
   type PlaceDetails,
   type PlaceProvider,
   type ProviderName,
+  type ProviderWarn,
   type SourceReport,
   type TextSearchQuery,
 } from './provider.js';
@@ -143,7 +144,7 @@ async function attempt(
   name: ProviderName,
   provider: PlaceProvider,
   call: (p: PlaceProvider, signal: AbortSignal) => Promise<FoundBusiness[]> | undefined,
-  { timeoutMs, warn, parent }: { timeoutMs: number; warn: Warn; parent: AbortSignal | undefined },
+  { timeoutMs, warn, parent }: { timeoutMs: number; warn: ProviderWarn; parent: AbortSignal | undefined },
 ): Promise<{ list: FoundBusiness[]; report: SourceReport }> {
   const signal = timeoutSignal(timeoutMs, parent);
   // The listener goes when the call is over. Left on, it kept the timeout's timer holding the answer (the
@@ -173,13 +174,11 @@ async function attempt(
   }
 }
 
-type Warn = (message: string, detail?: Record<string, unknown>) => void;
-
 /** Every provider, made from the configuration (each one answers only where it is configured). */
 function createProviders(
   d: Discovery,
   db: Db,
-  warn: Warn,
+  warn: ProviderWarn,
   options: ChainOptions,
 ): Record<ProviderName, PlaceProvider> {
   return {
@@ -217,7 +216,7 @@ export function createPlaceChain(
 ): PlaceChain {
   const d = config.discovery;
   const timeoutMs = d.providerTimeoutMs;
-  const warn: Warn = (message, detail = {}) => log.warn(detail, message);
+  const warn: ProviderWarn = (message, detail = {}) => log.warn(detail, message);
   const unknown = parseProviderList(d.providers).unknown.filter((n) => n !== 'auto');
   if (unknown.length > 0) warn('PLACE_PROVIDERS names unknown providers; they are ignored', { unknown });
 

@@ -17,6 +17,7 @@ import {
   type NearbyQuery,
   type PlaceDetails,
   type PlaceProvider,
+  type ProviderWarn,
   type TextSearchQuery,
 } from './provider.js';
 
@@ -192,7 +193,7 @@ export interface GoogleOptions {
   detailsLimit: number;
   fetch?: FetchLike;
   /** Warnings (a place type that failed, a details call that failed); the chain passes its logger. */
-  warn?: (message: string, detail?: Record<string, unknown>) => void;
+  warn?: ProviderWarn;
   maxRequests?: number;
 }
 
@@ -211,7 +212,7 @@ async function coverTypeByType(
     signal,
     warn,
     error,
-  }: { budget: { left: number }; signal: AbortSignal; warn: Warn; error: unknown },
+  }: { budget: { left: number }; signal: AbortSignal; warn: ProviderWarn; error: unknown },
 ): Promise<GooglePlace[]> {
   const places: GooglePlace[] = [];
   let failures = 0;
@@ -236,8 +237,6 @@ async function coverTypeByType(
   if (failures === types.length) throw error;
   return places;
 }
-
-type Warn = (message: string, detail?: Record<string, unknown>) => void;
 
 /** Nearby Search (New) and its cover of a whole circle by ever smaller cells. */
 function googleSearch(opts: GoogleOptions) {

@@ -11,6 +11,9 @@ export const MAX_PROVIDER_RESULTS = 500;
 
 export type ProviderName = 'local' | 'google' | 'osm' | 'demo';
 
+/** Where a provider or the chain reports a failure it carries on past: a message and its details. */
+export type ProviderWarn = (message: string, detail?: Record<string, unknown>) => void;
+
 export interface NearbyQuery {
   lat: number;
   lng: number;
