@@ -92,12 +92,9 @@ async function background(app: FastifyInstance, { ctx, websiteResolver }: Backgr
   };
   registerDigestWorker(ctx.jobs, digest);
 
-  // The workers start once the app is ready and, on close, stop claiming and finish the jobs in hand.
-  app.addHook('onReady', async () => {
-    ctx.jobs.start();
-    websiteQueue?.start();
-  });
-  if (websiteQueue) app.addHook('preClose', () => websiteQueue.stop());
+  // The queues start once the app is ready and, on close, stop claiming and finish the jobs in hand: the website
+  // checks first, then the digest tick, then the main queue the tick feeds.
+  if (websiteQueue) whileOpen(app, websiteQueue);
   let digestTick: { stop(): void } | undefined;
   whileOpen(app, {
     start: () => {
@@ -105,7 +102,7 @@ async function background(app: FastifyInstance, { ctx, websiteResolver }: Backgr
     },
     stop: () => digestTick?.stop(),
   });
-  app.addHook('preClose', () => ctx.jobs.stop());
+  whileOpen(app, ctx.jobs);
   // Region refreshes (download and import, minutes for a state) work on a queue of their own, one at a time.
   whileOpen(app, createRegionWorker(ctx));
   // Stale pipeline claims are released hourly on every instance; each release is a conditional UPDATE, so
