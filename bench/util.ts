@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import * as prettier from 'prettier';
@@ -55,7 +56,7 @@ export async function untilQuiet(below = 0.8, maxMinutes = 90): Promise<number> 
   while ((loadavg()[0] ?? 0) >= below && Date.now() < until) {
     if (!said) console.log(`waiting for a quiet machine (load average ${loadavg()[0]?.toFixed(2)})…`);
     said = true;
-    await new Promise((r) => setTimeout(r, 5_000));
+    await sleep(5_000);
   }
   return loadavg()[0] ?? 0;
 }
