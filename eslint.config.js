@@ -36,6 +36,21 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
+  // One way to open a transaction on the server, inTransaction (db/database.ts): it joins the caller's transaction
+  // where there is one (a write under an Idempotency-Key), where Kysely's own `transaction()` throws.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/db/database.ts', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open a transaction with inTransaction(db, work) from db/database.ts.',
+        },
+      ],
+    },
+  },
   // The layers: core is the domain and knows neither the server nor the browser; the browser and the server
   // meet only in core (the API contract and the rules both apply). A test may reach across to check one
   // against the other.

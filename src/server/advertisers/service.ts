@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { CurrentAdvertiserTable } from '../db/schema.js';
 import type { CurrentUser } from '../http/access.js';
@@ -79,7 +80,7 @@ export async function unmarkAdvertiser(
   actor: Pick<CurrentUser, 'id' | 'name' | 'email'>,
   businessId: string,
 ): Promise<void> {
-  const removed = await db.kysely.transaction().execute(async (trx) => {
+  const removed = await inTransaction(db.kysely, async (trx) => {
     const found = await deleteAdvertiser(trx, businessId);
     if (!found) return undefined;
     await recordAudit(
@@ -142,7 +143,7 @@ export async function importAdvertisers(
       });
     }
   }
-  const created = await db.kysely.transaction().execute(async (trx) => {
+  const created = await inTransaction(db.kysely, async (trx) => {
     const ids = await insertAdvertisersIfAbsent(trx, [...byId.values()]);
     await recordAudit(
       trx,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { BlocklistTable } from '../db/schema.js';
 import type { CurrentUser } from '../http/access.js';
@@ -86,7 +87,7 @@ export async function blockBusiness(
     blocked_by: actor.id,
     created_at: nowIso(),
   };
-  const result = await db.kysely.transaction().execute(async (trx) => {
+  const result = await inTransaction(db.kysely, async (trx) => {
     const created = await insertBlockedIfAbsent(trx, row);
     if (created) {
       await recordAudit(trx, actor, 'blocklist.block', {
@@ -120,7 +121,7 @@ export async function unblockBusiness(
   actor: Actor,
   businessId: string,
 ): Promise<void> {
-  const removed = await db.kysely.transaction().execute(async (trx) => {
+  const removed = await inTransaction(db.kysely, async (trx) => {
     const found = await deleteBlocked(trx, businessId);
     if (found) {
       await recordAudit(trx, actor, 'blocklist.unblock', {
@@ -137,7 +138,7 @@ export async function unblockBusiness(
 
 /** SuperAdmin: empties the shared blocklist; answers how many entries went. */
 export async function clearBlocklist(db: Db, events: EventBus, actor: Actor): Promise<number> {
-  const cleared = await db.kysely.transaction().execute(async (trx) => {
+  const cleared = await inTransaction(db.kysely, async (trx) => {
     const n = await deleteAllBlocked(trx);
     await recordAudit(trx, actor, 'blocklist.clear', { type: 'blocklist' }, { cleared: n });
     return n;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { CallLogTable } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -152,7 +153,7 @@ export async function addCallLog(
   };
   const followUp = input.followUp;
   const next = followUp ? followUpRow(row, followUp) : null;
-  const claimed = await db.kysely.transaction().execute(async (trx) => {
+  const claimed = await inTransaction(db.kysely, async (trx) => {
     await insertCallLog(trx, row);
     if (next) await insertFollowUp(trx, next);
     return pipelineOnCallLog(trx, user, prospectId, row.name, new Date().toISOString());

@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { PostgresPool, PostgresPoolClient, RawBuilder, SqliteDatabase } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, RawBuilder, SqliteDatabase, Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -17,6 +17,18 @@ export interface Db {
   /** The pg pool (PostgreSQL only), for LISTEN/NOTIFY. */
   pool?: pg.Pool;
   destroy(): Promise<void>;
+}
+
+/**
+ * Runs `work` in a transaction: a new one, or `db` itself when it is one already, so the work commits or rolls back
+ * with the caller's (a write under an Idempotency-Key runs inside the key's transaction). The one way this code
+ * opens a transaction: Kysely refuses `transaction()` on a transaction.
+ */
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 /** How many prepared statements the SQLite connection keeps, most recently used first. */
@@ -132,8 +144,8 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
  * The timeout is ours, and pg is called with a callback: with either of pg's own ways (its `query_timeout`
  * option, or the promise its `query` answers without a callback) every young-generation collection promoted to
  * the old generation the rows the collection before it had kept (a promotion rate of about 100 %, 2.5 MB a scan)
- * and took 5-10 ms instead of about 1 ms; with a callback and a timer of our own it does not. Measured, the cause
- * inside pg not traced further (docs/PERFORMANCE.md, "2026-11-27: the collections, and what a ranking explains").
+ * and took 5-10 ms instead of about 1 ms; with a callback and a timer of our own it does not. Measured with the scan
+ * benchmark; the cause inside pg not traced further.
  */
 function droppingTimedOut(pool: pg.Pool, readTimeoutMs: number): PostgresPool {
   return {

@@ -6,7 +6,7 @@
 // blocked business, ...) is rolled back to a savepoint and its refusal stored, so a replay gets the same
 // refusal. Events a write publishes are held back until its transaction committed.
 import { createHash } from 'node:crypto';
-import type { ControlledTransaction, Transaction } from 'kysely';
+import type { ControlledTransaction } from 'kysely';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -40,28 +40,6 @@ export interface WriteAnswer<T = unknown> {
 export interface WriteScope {
   db: Db;
   events: EventBus;
-}
-
-/**
- * The Db as seen from inside `trx`: every query runs in the transaction, and a service that opens its own
- * transaction (`db.kysely.transaction().execute(fn)`) joins this one instead, so services need not know.
- */
-export function joinedDb(db: Db, trx: Transaction<Database>): Db {
-  const joined = {
-    setIsolationLevel: () => joined,
-    setAccessMode: () => joined,
-    execute: <R>(fn: (t: Transaction<Database>) => Promise<R>) => fn(kysely),
-  };
-  const kysely = new Proxy(trx, {
-    get(target, prop) {
-      if (prop === 'transaction') return () => joined;
-      if (prop === 'isTransaction') return true;
-      // Kysely keeps its state in private fields: its methods must run on the real object.
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { ...db, kysely };
 }
 
 /** An event bus that keeps what is published until `flush` (after commit), or drops it (`discard`). */
@@ -160,7 +138,8 @@ export async function withIdempotency(
     }
     const point = await trx.savepoint('idempotent_write').execute();
     try {
-      answer = await write({ db: joinedDb(db, point), events });
+      // The write's queries, and any transaction it opens (inTransaction), run in the key's transaction.
+      answer = await write({ db: { ...db, kysely: point }, events });
       await point.releaseSavepoint('idempotent_write').execute();
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;

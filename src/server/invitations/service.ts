@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { InvitationTable } from '../db/schema.js';
 import {
@@ -84,7 +85,7 @@ export async function generateInvitation(
   invitedEmail: string | undefined,
 ): Promise<InvitationView> {
   const row = newInvitation(actor, invitedEmail);
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     await insertInvitation(trx, row);
     await recordAudit(
       trx,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { JobStatus, JobTable } from '../db/schema.js';
 
@@ -139,7 +140,7 @@ export class JobQueue {
   /** Add a job, or join the pending or running job of the same kind and key. */
   async enqueue(kind: string, key: string, userId: string | null, payload: unknown) {
     const now = nowIso();
-    const result = await this.db.kysely.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.db.kysely, async (trx) => {
       if (this.db.kind === 'postgres') {
         await sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${key}`}))`.execute(trx);
       }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import type { Database, PipelineHistoryTable, PipelineTable } from '../db/schema.js';
 import type { EventBus } from '../events/bus.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
@@ -198,7 +199,7 @@ async function change(
   decide: (current: PipelineRow | undefined, trx: Trx) => Promise<Step> | Step,
 ): Promise<Change> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const done = await db.kysely.transaction().execute(async (trx) => {
+    const done = await inTransaction(db.kysely, async (trx) => {
       const current = await findEntry(trx, businessId);
       return applyStep(trx, by, current, await decide(current, trx));
     });
@@ -386,7 +387,7 @@ export async function releaseStaleClaims(
     let progressed = 0;
     for (const row of candidates) {
       const at = now.toISOString();
-      const done = await db.kysely.transaction().execute((trx) =>
+      const done = await inTransaction(db.kysely, (trx) =>
         applyStep(
           trx,
           SYSTEM_ACTOR,

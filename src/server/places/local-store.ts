@@ -1,7 +1,7 @@
 // The `places` table: rows from OSM elements, the staged import (write to a staging table, then one
 // transaction moves it into `places`), and the radius query through the `places_grid` index.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { inTexts, withSqliteConnection, type Db } from '../db/database.js';
+import { inTexts, withSqliteConnection, type Db, inTransaction } from '../db/database.js';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
 import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
@@ -214,7 +214,7 @@ export async function stageRows(
   rows: readonly PlaceRow[],
 ): Promise<void> {
   // One transaction per batch: one durable commit instead of one per statement.
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, import_id: importId }));
       await trx
@@ -238,7 +238,7 @@ export async function commitStaged(
   importId: string,
   prepare?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await prepare?.(trx);
     const select = trx
       .selectFrom('places_staging')

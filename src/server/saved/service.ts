@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { SavedProspectTable } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
@@ -95,7 +96,7 @@ export async function saveProspect(
   note?: string,
 ): Promise<{ saved: SavedItem; created: boolean }> {
   const cleanNote = note?.trim() || null;
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     await lockUserSaves(trx, db.kind, userId);
     const existing = await findSaved(trx, userId, prospect.id);
     if (existing) {

@@ -27,6 +27,7 @@ import {
   type ScanPage,
   type ScanProgress,
 } from './service.js';
+import { inTransaction } from '../db/database.js';
 
 export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -176,7 +177,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   route(app, 'DELETE /api/admin/cache', async (request, reply) => {
     // One transaction: the caches are not emptied without the entry that says who emptied them.
-    await db.kysely.transaction().execute(async (trx) => {
+    await inTransaction(db.kysely, async (trx) => {
       await clearCaches(trx);
       await recordAudit(trx, currentUser(request), 'cache.clear', {
         type: 'cache',

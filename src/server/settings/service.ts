@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
@@ -35,7 +36,7 @@ export async function writeAlgorithmSettings(
   patch: Partial<AlgorithmSettings>,
   actor: AuditActor & { id: string },
 ): Promise<AlgorithmSettings> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     const next = { ...(await readFrom(trx)), ...patch };
     const now = nowIso();
     const by = actor.id;

@@ -2,6 +2,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { generateId } from 'better-auth';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import {
   EMAIL_IN_USE,
@@ -130,7 +131,7 @@ export async function registerAccount(
   const code = input.invitationCode ? normaliseCode(input.invitationCode) : '';
   const passwordHash = await hashPassword(input.password);
 
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     const first = await lockAndCheckFirst(db, trx);
     if (!first) {
       if (!code) throw badRequest(INVITATION_REQUIRED);
@@ -163,7 +164,7 @@ export async function createAccount(
 ): Promise<{ userId: string; role: Role; email: string }> {
   const { name, email } = checkNewAccount(input, minPasswordLength);
   const passwordHash = await hashPassword(input.password);
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     const first = await lockAndCheckFirst(db, trx);
     const role: Role = requestedRole ?? (first ? 'SuperAdmin' : 'user');
     if (first && role !== 'SuperAdmin') throw badRequest(FIRST_ACCOUNT_SUPERADMIN);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { Role } from '../db/schema.js';
 import type { CurrentUser } from '../http/access.js';
@@ -64,7 +65,7 @@ export async function changeRole(
         : 'Only SuperAdmins can manage SuperAdmins',
     );
   }
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     // A suspended account whose profile was deleted gets the profile a sign-in would recreate, then the role.
     await insertProfile(trx, {
       userId: targetId,
@@ -86,7 +87,7 @@ export async function removeProfile(db: Db, actor: CurrentUser, targetId: string
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).deleteProfile)
     throw forbidden('Only SuperAdmins can manage SuperAdmins');
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     await deleteSessions(trx, targetId);
     await deleteProfile(trx, targetId);
     await recordAudit(trx, actor, 'user.profile_delete', auditTarget(target), { role: target.role });
@@ -96,7 +97,7 @@ export async function removeProfile(db: Db, actor: CurrentUser, targetId: string
 export async function setSuspended(db: Db, actor: CurrentUser, targetId: string, suspended: boolean) {
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).suspend) throw forbidden('Only SuperAdmins can suspend users');
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     await setSuspension(trx, targetId, suspended ? nowIso() : null);
     if (suspended) await deleteSessions(trx, targetId); // ends every open session at once
     await recordAudit(trx, actor, suspended ? 'user.suspend' : 'user.unsuspend', auditTarget(target));
@@ -121,7 +122,7 @@ export async function hardDelete(
     await onWrongPassword();
     throw forbidden(WRONG_PASSWORD);
   }
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     await deleteUserCompletely(trx, targetId);
     await recordAudit(trx, actor, 'user.hard_delete', auditTarget(target), { role: target.role });
   });

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import type { Business, Prospect, ProspectAnalysis } from '../../core/types.js';
 import { isEvidenceFresh } from '../../core/websites/detect.js';
 import { websiteEvidenceSchema, type WebsiteEvidence } from '../../core/websites/signals.js';
-import { inTexts, nowIso, type Db } from '../db/database.js';
+import { inTexts, nowIso, type Db, inTransaction } from '../db/database.js';
 import { updateLatestScan } from '../scans/repository.js';
 import { sourceFields } from '../../core/scoring/index.js';
 import { websiteSentences } from '../../core/scoring/website-evidence.js';
@@ -111,7 +111,7 @@ export async function enqueueChecks(
   items: readonly { key: string; payload: unknown }[],
 ): Promise<number> {
   if (items.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${WEBSITE_JOB}))`.execute(trx);
     const active = new Set<string>();
     for (let i = 0; i < items.length; i += READ_CHUNK) {
