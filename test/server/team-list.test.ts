@@ -9,7 +9,7 @@ import type { Prospect } from '../../src/core/types.js';
 import { buildSecondApp, createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { fixtureExtract } from '../helpers/osm-data.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
-import { saveLatestScan, storeScanIfNothingOwed } from '../../src/server/scans/repository.js';
+import { saveLatestScan } from '../../src/server/scans/repository.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { oweTeamCopies, recordTeamProspects } from '../../src/server/scans/team-list.js';
 import { afterAnswer, settleAfterAnswer } from '../../src/server/scans/after-answer.js';
@@ -52,16 +52,6 @@ const keptIds = async () => {
     .json<{ prospects: Prospect[] }>()
     .prospects.map((p) => p.id)
     .sort();
-};
-
-/** The ids of the rep's stored latest results, as stored. */
-const storedIds = async () => {
-  const row = await t.db.kysely
-    .selectFrom('latest_scans')
-    .select('prospects')
-    .where('user_id', '=', rep.id)
-    .executeTakeFirstOrThrow();
-  return (JSON.parse(row.prospects) as Prospect[]).map((p) => p.id);
 };
 
 /** Results stored and owed as a scan stores them, with no copy made: a process that stopped right after. */
@@ -134,70 +124,6 @@ describe('the team list after a scan', () => {
     expect(await teamIds()).toContain('old-2');
     expect(await owed()).toEqual([]);
   });
-
-  it.runIf(testDatabaseKind === 'postgres')(
-    "PostgreSQL's one-statement store writes the search, results and owed row, or nothing when copies are owed",
-    async () => {
-      const record = {
-        userId: rep.id,
-        kind: 'scan' as const,
-        ...CENTER,
-        radiusMiles: 1,
-        count: 20,
-        categories: ['Auto'],
-        locationLabel: null,
-        query: null,
-        total: 7,
-      };
-      const at = new Date().toISOString();
-      const { searchId: id, slotTaken } = await storeScanIfNothingOwed(
-        t.db.kysely,
-        record,
-        [prospect('one', 80)],
-        7,
-        at,
-      );
-      expect(slotTaken).toBe(true);
-      expect(id).toEqual(expect.any(String));
-      const search = await t.db.kysely
-        .selectFrom('searches')
-        .selectAll()
-        .where('id', '=', id!)
-        .executeTakeFirstOrThrow();
-      expect(search).toMatchObject({ user_id: rep.id, lat: CENTER.lat, radius_miles: 1, total: 7 });
-      expect(JSON.parse(search.categories)).toEqual(['Auto']);
-      expect(await owed()).toEqual([{ user_id: rep.id, search_id: id, count: 1, scanned_at: at }]);
-      expect(await storedIds()).toEqual(['one']);
-
-      // Copies are owed now: nothing is written, the caller copies them first in its transaction.
-      const searches = await t.db.kysely.selectFrom('searches').select('id').execute();
-      expect(await storeScanIfNothingOwed(t.db.kysely, record, [prospect('two', 70)], 1, at)).toEqual({
-        slotTaken: true,
-        searchId: null,
-      });
-      expect(await t.db.kysely.selectFrom('searches').select('id').execute()).toEqual(searches);
-      expect(await storedIds()).toEqual(['one']);
-
-      // With a scan slot: taken in the same statement; refused (nothing written) within the cooldown.
-      const other = await t.newUser('user');
-      const mine = { ...record, userId: other.id };
-      const slot = (startedAt: string) => ({ startedAt, cooldownMs: 60_000 });
-      const first = await storeScanIfNothingOwed(t.db.kysely, mine, [prospect('three', 60)], 1, at, slot(at));
-      expect(first).toEqual({ slotTaken: true, searchId: expect.any(String) });
-      const soon = new Date(Date.parse(at) + 1_000).toISOString();
-      const before = await t.db.kysely.selectFrom('searches').select('id').execute();
-      expect(
-        await storeScanIfNothingOwed(t.db.kysely, mine, [prospect('four', 60)], 1, soon, slot(soon)),
-      ).toEqual({ slotTaken: false, searchId: null });
-      expect(await t.db.kysely.selectFrom('searches').select('id').execute()).toEqual(before);
-      const claim = await t.db.kysely
-        .selectFrom('scan_slots')
-        .select('claimed_at')
-        .where('user_id', '=', other.id)
-        .executeTakeFirstOrThrow();
-      expect(claim.claimed_at).toBe(at);
-    },
-  );
 
   it.runIf(testDatabaseKind === 'postgres')(
     'PostgreSQL compresses the stored results with lz4 where the server has it',

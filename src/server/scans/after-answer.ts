@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { AnalysisBasis, CachedBusiness } from './cache.js';
 import { writeAnalysisCache, writeBusinessCache } from './cache.js';
@@ -107,12 +108,12 @@ class AfterAnswer {
       this.waiting = { business: [], analysis: [] };
       try {
         // The cache entries with the first round of copies: one commit.
-        let copied = await this.db.kysely.transaction().execute(async (trx) => {
+        let copied = await inTransaction(this.db.kysely, async (trx) => {
           await saveCacheWritesInside(trx, this.log, writes);
           return copyOwed(trx, { limit: ROUND });
         });
         while (copied === ROUND) {
-          copied = await this.db.kysely.transaction().execute((trx) => copyOwed(trx, { limit: ROUND }));
+          copied = await inTransaction(this.db.kysely, (trx) => copyOwed(trx, { limit: ROUND }));
         }
       } catch (err) {
         // Copies still owed are made by the next run (the next scan, New Search or start): nothing lost.
@@ -150,16 +151,22 @@ class AfterAnswer {
   }
 }
 
-const writers = new WeakMap<Db, AfterAnswer>();
+const writers = new WeakMap<object, AfterAnswer>();
 
-/** The after-the-answer writer of this database handle (one per process and handle). */
+/**
+ * What a writer belongs to: the connection (SQLite) or pool (PostgreSQL) under the handle, so a write running in
+ * an Idempotency-Key's transaction (a copy of the handle) settles the same writer as the rest of the process.
+ */
+const connectionOf = (db: Db): object => db.sqlite ?? db.pool ?? db;
+
+/** The after-the-answer writer of this database (one per process and connection). */
 export function afterAnswer(db: Db): AfterAnswer {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = new AfterAnswer(db)));
+  let writer = writers.get(connectionOf(db));
+  if (!writer) writers.set(connectionOf(db), (writer = new AfterAnswer(db)));
   return writer;
 }
 
 /** Resolves once the team list (and the caches) hold every scan this process answered before the call. */
 export function settleAfterAnswer(db: Db): Promise<void> {
-  return writers.get(db)?.settle() ?? Promise.resolve();
+  return writers.get(connectionOf(db))?.settle() ?? Promise.resolve();
 }

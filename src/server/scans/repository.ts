@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Prospect } from '../../core/types.js';
 import { hasRealCategory } from '../../core/categories.js';
 import { copyOwed } from './team-list.js';
 import { packResults, unpackResults } from './stored-results.js';
+import { inTransaction } from '../db/database.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
 /**
  * The scan cooldown (a too-early click is ignored) in two steps, so a scan makes one durable commit, not two:
  * `scanSlotWait` reads the user's last claim before the work (no write), and the scan's store takes the slot
- * in the transaction (or the one statement) that stores its results, `takeScanSlot`. Two scans by one user
+ * in the transaction that stores its results, `takeScanSlot`. Two scans by one user
  * closer together than the cooldown never both store: the one that stores second finds the other's claim and
  * is refused (its transaction writes nothing). A cooldown of 0 is off: no slot is read or taken.
  */
@@ -123,76 +124,6 @@ export async function recordSearch(
     .values(searchRow(s, id, at))
     .execute();
   return id;
-}
-
-/** The PostgreSQL type of each column of `searches` that is not text (a cast each parameter needs below). */
-const SEARCH_NUMBERS: Partial<Record<keyof ReturnType<typeof searchRow>, string>> = {
-  lat: 'double precision',
-  lng: 'double precision',
-  radius_miles: 'double precision',
-  count: 'integer',
-  total: 'integer',
-};
-
-/**
- * PostgreSQL: a scan's results stored in ONE statement (one round trip, atomic as every statement is) when the
- * rep owes the team list no copies from the results it replaces (nearly always: the after-answer writer made
- * them moments after the rep's last scan). It writes what the transaction of `keepAndPage` writes: the scan's
- * slot (when a `slot` is given), the search record, the rep's latest results and the team list's owed row,
- * instead of seven round trips (the slot's claim, BEGIN, the owed read, three writes, COMMIT), which were most
- * of a scan's store step on PostgreSQL. Answers whether the slot was taken, and the search id, or null, having
- * written nothing else, when copies are owed (the caller then copies them first, in its transaction; the slot
- * stays taken) or the slot was not taken.
- */
-export async function storeScanIfNothingOwed(
-  db: Kysely<Database>,
-  record: SearchRecord,
-  prospects: Prospect[],
-  total: number,
-  at: string,
-  slot?: ScanSlot,
-): Promise<{ slotTaken: boolean; searchId: string | null }> {
-  const id = randomUUID();
-  const row = searchRow(record, id, at);
-  const columns = Object.keys(row) as (keyof typeof row)[];
-  const values = columns.map((c) => {
-    const type = SEARCH_NUMBERS[c];
-    return type ? sql`${row[c]}::${sql.raw(type)}` : sql`${row[c]}::text`;
-  });
-  const claims = slot !== undefined && slot.cooldownMs > 0;
-  const { before, after } = claims ? slotBounds(slot) : { before: '', after: '' };
-  const { rows } = await sql<{ taken: number; stored: number }>`
-    WITH slot AS (
-      INSERT INTO scan_slots (user_id, claimed_at)
-      SELECT ${record.userId}::text, ${slot?.startedAt ?? at}::text WHERE ${claims}::boolean
-      ON CONFLICT (user_id) DO UPDATE SET claimed_at = GREATEST(scan_slots.claimed_at, excluded.claimed_at)
-      WHERE scan_slots.claimed_at <= ${before}::text OR scan_slots.claimed_at >= ${after}::text
-      RETURNING 1
-    ), search AS (
-      INSERT INTO searches (${sql.join(columns.map((c) => sql.ref(c)))})
-      SELECT ${sql.join(values)}
-      WHERE NOT EXISTS (SELECT 1 FROM team_pending WHERE user_id = ${record.userId})
-        AND (NOT ${claims}::boolean OR EXISTS (SELECT 1 FROM slot))
-      RETURNING id
-    ), latest AS (
-      INSERT INTO latest_scans (user_id, search_id, prospects, total, created_at)
-      SELECT ${record.userId}::text, id, ${packResults(prospects)}::text, ${total}::integer, ${at}::text FROM search
-      ON CONFLICT (user_id) DO UPDATE SET search_id = excluded.search_id, prospects = excluded.prospects,
-        total = excluded.total, created_at = excluded.created_at, version = latest_scans.version + 1
-    ), owed AS (
-      INSERT INTO team_pending (user_id, search_id, count, scanned_at)
-      SELECT ${record.userId}::text, id, ${prospects.length}::integer, ${at}::text FROM search
-      WHERE ${prospects.length}::integer > 0
-      ON CONFLICT (user_id) DO UPDATE SET search_id = excluded.search_id, count = excluded.count,
-        scanned_at = excluded.scanned_at
-    )
-    SELECT (SELECT count(*) FROM slot)::integer AS taken, (SELECT count(*) FROM search)::integer AS stored`.execute(
-    db,
-  );
-  return {
-    slotTaken: !claims || rows[0]?.taken === 1,
-    searchId: rows[0]?.stored === 1 ? id : null,
-  };
 }
 
 export async function saveLatestScan(
@@ -407,7 +338,7 @@ export async function setLatestProspectCategory(
 
 /** New Search: the rep's latest results emptied, after any copies they still owe the team list are made. */
 export async function clearLatestScan(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await copyOwed(trx, { userId });
     await clearLatest(trx, userId);
   });

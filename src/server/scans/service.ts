@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
 import type { Business, Prospect } from '../../core/types.js';
 import type { EvidenceRead } from '../websites/service.js';
@@ -28,7 +29,6 @@ import {
   saveLatestScan,
   mergeLatestScan,
   scanSlotWait,
-  storeScanIfNothingOwed,
   takeScanSlot,
   type ScanSlot,
   type SearchRecord,
@@ -194,20 +194,20 @@ export const clampCount = (n: number) => Math.min(Math.max(Math.round(n), COUNT_
  * those come back, with the total ranked. The cache entries to write come back beside them: a scan saves them
  * after its answer.
  */
-export function rankBusinesses(
+export async function rankBusinesses(
   deps: Pick<ScanDeps, 'db' | 'score' | 'log'>,
   businesses: Business[],
   center: { lat: number; lng: number },
   options: { order?: (sorted: RankEntry[]) => RankEntry[]; shown?: number; qualitySpread?: number } = {},
 ): Promise<Ranking> {
   if (businesses.length === 0) {
-    return Promise.resolve({
+    return {
       prospects: [],
       businesses: [],
       total: 0,
       lowest: null,
       cacheWrites: { business: [], analysis: [] },
-    });
+    };
   }
   const log = deps.log ?? silentLog;
   const scores = scoreOrFallback(deps.score, businesses, center, log, options.qualitySpread);
@@ -238,22 +238,16 @@ export function rankBusinesses(
     .filter(keepsBusinessCopy)
     .map((b) => ({ key: businessCacheKey(b), data: toCachedBusiness(b) }));
   const shownKeys = shownBusinesses.map((b) => businessCacheKey(b));
-  // The cache read goes out first: on PostgreSQL its round trip overlaps making the shown ones' prospects.
-  const caches = readScanCaches(
+  const prospects = shown.map((e, i) => {
+    const b = shownBusinesses[i]!;
+    const analysis = { ...scores[e.index]!.analysis(), businessHash: shownKeys[i]! };
+    return toProspect(b, { distance: e.distance, analysis, index: e.index });
+  });
+  const caches = await readScanCaches(
     deps,
     shownKeys,
     copies.map((c) => c.key),
   );
-  const prospects = (async () => {
-    await letQueriesGo(deps.db);
-    return shown.map((e, i) => {
-      const b = shownBusinesses[i]!;
-      const analysis = { ...scores[e.index]!.analysis(), businessHash: shownKeys[i]! };
-      return toProspect(b, { distance: e.distance, analysis, index: e.index });
-    });
-  })();
-  // Past the prospects only the shown ones and their businesses are kept (the cache read waits in a function of
-  // its own, which is handed nothing else): the rest of the up to 500 scored is garbage before that wait.
   return withCaches(prospects, caches, {
     businesses: shownBusinesses,
     total: ordered.length,
@@ -281,17 +275,16 @@ export interface RankEntry {
 }
 
 /** The ranking's cache read, and from it what to write and any AI-written words to show (see above). */
-async function withCaches(
-  made: Promise<Prospect[]>,
-  read: Promise<CacheRows | undefined>,
+function withCaches(
+  prospects: Prospect[],
+  caches: CacheRows | undefined,
   {
     businesses,
     total,
     lowest,
     copies,
   }: { businesses: Business[]; total: number; lowest: number | null; copies: CacheWrites['business'] },
-): Promise<Ranking> {
-  const [prospects, caches] = await Promise.all([made, read]);
+): Ranking {
   const now = Date.now();
   const businessWrites = copies.filter((c) => needsResave(caches?.business.get(c.key), c.data, now));
   const analysisWrites: CacheWrites['analysis'] = [];
@@ -420,7 +413,6 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
       progress?.({ phase: 'found', count: found.businesses.length + (found.circle?.unread ?? 0) });
     }
     const withEvidence = readEvidenceFor(deps, found.businesses);
-    await letQueriesGo(deps.db);
     const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
     const candidates = await withEvidence(kept);
     if (round === 0) {
@@ -471,14 +463,6 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   return noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
 }
 
-/**
- * On PostgreSQL a query started is sent once the event loop turns (the pool hands out its connection in a
- * callback): a turn before CPU-bound work lets the query's round trip overlap that work instead of following it.
- * SQLite runs a query in the call itself, so there nothing is gained and no turn is taken.
- */
-const letQueriesGo = (db: Db) =>
-  db.kind === 'postgres' ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve();
-
 /** A scan within the cooldown of the user's last one is refused (the browser only logs it). */
 const tooSoon = (waitMs: number) =>
   new HttpError(429, 'Please wait a moment before scanning again.', { retryAfterMs: waitMs });
@@ -527,20 +511,14 @@ async function keepAndPage(
 ): Promise<ScanPage> {
   const kept = ranking.prospects.slice(0, MAX_LOADED);
   // The team list's copies and the cache entries are written after the answer (after-answer.ts).
-  const at = new Date().toISOString();
-  const { slot } = options;
-  const atOnce =
-    deps.db.kind === 'postgres' && !options.keepEarlier
-      ? await storeScanIfNothingOwed(deps.db.kysely, record, kept, ranking.total, at, slot)
-      : null;
-  if (atOnce && !atOnce.slotTaken) throw tooSoon(slot?.cooldownMs ?? 1);
-  const { searchId, list, total } = atOnce?.searchId
-    ? { searchId: atOnce.searchId, list: kept, total: ranking.total }
-    : await storeInTransaction(deps.db, record, kept, ranking.total, at, {
-        keepEarlier: options.keepEarlier ?? false,
-        // Taken already when the one statement took it and found copies owed.
-        slot: atOnce ? undefined : slot,
-      });
+  const { searchId, list, total } = await storeInTransaction(
+    deps.db,
+    record,
+    kept,
+    ranking.total,
+    new Date().toISOString(),
+    { keepEarlier: options.keepEarlier ?? false, slot: options.slot },
+  );
   afterAnswer(deps.db).schedule(ranking.cacheWrites);
   return {
     searchId,
@@ -567,7 +545,7 @@ function storeInTransaction(
   at: string,
   { keepEarlier, slot }: { keepEarlier: boolean; slot: ScanSlot | undefined },
 ) {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     // Another scan of this user stored first, within the cooldown: this one stores nothing.
     if (slot && !(await takeScanSlot(trx, record.userId, slot))) throw tooSoon(slot.cooldownMs);
     // Copies still owed from the results about to be replaced go to the team list first (team-list.ts).

@@ -65,8 +65,8 @@ export interface EvidenceRead {
 }
 
 /**
- * Starts reading the fresh evidence of `found` at once: a scan starts it before de-duplicating, so on PostgreSQL
- * the read's round trip overlaps that work. `attach(kept)` puts it on the businesses kept of them (each
+ * Starts reading the fresh evidence of `found` (a scan starts it before de-duplicating, beside its other reads).
+ * `attach(kept)` puts it on the businesses kept of them (each
  * `websiteEvidence`; those without stay as they are), reading on its own only what de-duplication changed: a
  * website a kept business took over from its duplicate. A failed read fails `attach`.
  */
