@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { hashPassword as betterAuthHash, verifyPassword as betterAuthVerify } from 'better-auth/crypto';
-import { hashThreadIds } from '../../src/server/auth/hash-threads';
 import {
   createLimiter,
   defaultHashConcurrency,
@@ -72,25 +70,6 @@ describe('password hashing through the queue', () => {
       'Invalid password hash',
     );
   });
-
-  it.runIf(process.platform === 'linux')(
-    'hashes on threads at the lowest CPU priority (nice 19), so the event loop comes first',
-    async () => {
-      await hashPassword('any-password-1');
-      const tids = await hashThreadIds();
-      expect(tids.length).toBeGreaterThan(0);
-      for (const tid of tids) {
-        expect(tid).toEqual(expect.any(Number));
-        // /proc/<pid>/task/<tid>/stat: the 19th field is the nice value (after the command in parentheses).
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        expect(Number(fields[16])).toBe(19);
-      }
-      // The event loop's own thread keeps its priority.
-      const own = readFileSync('/proc/self/stat', 'utf8');
-      expect(Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16])).toBe(0);
-    },
-  );
 
   it('queues a burst: with a limit of one, the others wait', async () => {
     setPasswordHashConcurrency(1);
