@@ -87,7 +87,7 @@ describe('every OpenStreetMap format', () => {
   it('reads the fixture as its business nodes, then its whole business ways at their centroid', async () => {
     const { pois, result } = await read(file('dense.osm.pbf'));
     const nodes = BUSINESS_NODES.slice().sort((a, b) => a.id - b.id);
-    expect(result).toEqual({ nodes: nodes.length, ways: 2, skippedWays: 1 });
+    expect(result).toEqual({ nodes: nodes.length, ways: 2, skippedWays: 1, addresses: 0 });
     expect(pois.map((p) => p.id)).toEqual([
       ...nodes.map((n) => `osm:node/${n.id}`),
       'osm:way/3001',
@@ -170,7 +170,7 @@ describe('every OpenStreetMap format', () => {
     const { pois, result } = await read(file('edited.osm'));
     expect(pois.map((p) => p.id)).not.toContain('osm:node/1001');
     expect(pois.map((p) => p.id)).not.toContain('osm:way/3002');
-    expect(result).toEqual({ nodes: BUSINESS_NODES.length - 1, ways: 1, skippedWays: 1 });
+    expect(result).toEqual({ nodes: BUSINESS_NODES.length - 1, ways: 1, skippedWays: 1, addresses: 0 });
   });
 });
 

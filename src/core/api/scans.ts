@@ -67,7 +67,13 @@ export const latestPageSchema = z.object({
 });
 export type LatestPage = z.infer<typeof latestPageSchema>;
 
-export const geocodeSchema = z.object({ lat: z.number(), lng: z.number(), label: z.string() });
+export const geocodeSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  label: z.string(),
+  /** How exactly it was found, when the server's own data found it (a geocoding service does not say). */
+  precision: z.enum(['coordinates', 'address', 'nearby-address', 'street', 'city']).optional(),
+});
 export type GeocodeResult = z.infer<typeof geocodeSchema>;
 
 /** One place's contacts and address parts, fetched on demand (a card's Call and Website). */
@@ -112,7 +118,8 @@ export const scanEndpoints = {
   'GET /api/geocode': endpoint({
     access: 'user',
     tags: ['places'],
-    summary: 'An address, city, "City, ST" or ZIP to a point (Google, Nominatim, then the offline gazetteer)',
+    summary:
+      'An address, "lat,lng", city, "City, ST" or ZIP to a point (Google, Nominatim, then the imported addresses and the offline gazetteer)',
     query: z.object({ q: z.string().max(300) }),
     answers: { 200: geocodeSchema },
     errors: [404],

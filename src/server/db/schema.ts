@@ -389,6 +389,24 @@ export interface PlaceSourceTable {
   record: string;
 }
 
+/** An addressed object of the imported map data (geocoding/addresses.ts), keyed as core/addresses.ts makes keys. */
+export interface AddressTable {
+  /** The id its source knows it by ('osm:node/1', 'osm:way/2', 'overture:08f...'). */
+  id: string;
+  /** As written ("12A"), its key ("12a") and the number it starts with (12; null without digits). */
+  number: string;
+  number_key: string;
+  number_value: number | null;
+  street: string;
+  street_key: string;
+  city: string | null;
+  city_key: string | null;
+  state: string | null;
+  postcode: string | null;
+  lat: number;
+  lng: number;
+}
+
 /** What the last rebuild of the imported market (places/market.ts) made every place's profile and rank under. */
 export interface MarketStateTable {
   /** 'local': one row. */
@@ -588,6 +606,7 @@ export interface Database {
   market_work: MarketWorkTable;
   places_staging: PlaceStagingTable;
   place_sources: PlaceSourceTable;
+  addresses: AddressTable;
   place_areas: PlaceAreaTable;
   website_evidence: WebsiteEvidenceTable;
   pipeline: PipelineTable;

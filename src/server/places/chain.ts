@@ -3,9 +3,13 @@
 // answer says which sources failed. Geocoding runs through the same chain and ends in the offline gazetteer.
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { topUp } from '../../core/dedup.js';
 import { haversineMiles } from '../../core/geo.js';
-import { gazetteer } from '../geocoding/gazetteer.js';
+import { gazetteer, gazetteerGeocode } from '../geocoding/gazetteer.js';
+import { findAddress, nearestAddress } from '../geocoding/addresses.js';
+import { parseAddressQuery, parseCoordinates } from '../../core/addresses.js';
 import { createDemoProvider } from './demo.js';
 import { createGoogleProvider, isUsableGoogleKey } from './google.js';
 import type { FetchLike } from './http.js';
@@ -205,6 +209,31 @@ function createProviders(
 }
 
 /**
+ * With no geocoding service (or none that found it): the imported addresses, then the offline gazetteer's city.
+ * A typed house number and street is looked up on the street near the typed city; a text without a number is
+ * taken for a street only when it is not itself a city ("Broadway, Oakland" is a street; "Oakland" a city).
+ */
+async function localGeocode(
+  db: Kysely<Database>,
+  q: string,
+  warn: ProviderWarn,
+): Promise<GeocodeResult | null> {
+  const city = gazetteerGeocode(q);
+  const typed = parseAddressQuery(q);
+  const asStreet = typed !== null && (typed.number !== null || gazetteerGeocode(typed.street) === null);
+  if (asStreet) {
+    const near = typed.place && city ? { lat: city.lat, lng: city.lng } : null;
+    try {
+      const hit = await findAddress(db, q, near);
+      if (hit) return hit;
+    } catch (error) {
+      warn('address lookup failed; trying the city', { error: describeError(error) });
+    }
+  }
+  return city ? { ...city, precision: 'city' } : null;
+}
+
+/**
  * The place chain for this configuration. `db` backs the `local` provider (and auto mode's "has data" check);
  * `log` receives one warning per failed provider call.
  */
@@ -339,6 +368,11 @@ export function createPlaceChain(
     async geocode(query: string, parent?: AbortSignal): Promise<GeocodeResult | null> {
       const q = query.trim();
       if (!q) return null;
+      const point = parseCoordinates(q);
+      if (point) {
+        const label = await this.reverse(point.lat, point.lng, parent);
+        return { ...point, label: label ?? `${point.lat}, ${point.lng}`, precision: 'coordinates' };
+      }
       for (const g of geocoders()) {
         try {
           const hit = await g.geocode(q, timeoutSignal(timeoutMs, parent));
@@ -347,7 +381,7 @@ export function createPlaceChain(
           warn('geocoder failed; trying the next', { geocoder: g.name, error: describeError(error) });
         }
       }
-      return gazetteer.geocode(q);
+      return localGeocode(db.kysely, q, warn);
     },
 
     async reverse(lat: number, lng: number, parent?: AbortSignal): Promise<string | null> {
@@ -359,7 +393,11 @@ export function createPlaceChain(
           warn('reverse geocoder failed; trying the next', { geocoder: g.name, error: describeError(error) });
         }
       }
-      return gazetteer.reverse(lat, lng);
+      const address = await nearestAddress(db.kysely, lat, lng).catch((error: unknown) => {
+        warn('address lookup failed; naming the city', { error: describeError(error) });
+        return null;
+      });
+      return address ?? gazetteer.reverse(lat, lng);
     },
   };
 }

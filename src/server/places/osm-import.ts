@@ -11,6 +11,7 @@ import { commitStaged, countPlaces, discardStaged, placeRow, stageRows } from '.
 import { refreshMarket } from './market.js';
 import { conflateStaged, type ConflationSummary } from './conflate.js';
 import { getBrandIndex } from '../../core/scoring/nsi.js';
+import { writeAddresses } from '../geocoding/addresses.js';
 
 export interface ImportResult {
   file: string;
@@ -18,6 +19,8 @@ export interface ImportResult {
   ways: number;
   /** Business ways left out because some of their nodes are missing from the extract. */
   skippedWays: number;
+  /** Addressed objects stored for the geocoder (a house number and a street). */
+  addresses: number;
   /** Rows inserted or updated by this import. */
   upserted: number;
   /** Businesses merged with the same business of another source (Overture Maps), for the first time or again. */
@@ -62,6 +65,10 @@ export async function importOsmFile(
         );
       },
       opts.progress,
+      1000,
+      // Addresses are reference data for the geocoder, written as they come: a failed import may leave some
+      // updated, never a business.
+      (addresses) => writeAddresses(db.kysely, addresses),
     );
     // Read once the file is known to be whole (the reader checked its structure); a header that says nothing usable
     // leaves the box to the businesses and the date to the import.

@@ -40,6 +40,7 @@ import {
 import { httpAsyncBuffer, newTransferStats, releaseFiles, type TransferStats } from './overture-http.js';
 import type { BrandIndex } from '../../core/scoring/brand-index.js';
 import { getBrandIndex } from '../../core/scoring/nsi.js';
+import { addressFromTags, writeAddresses, type AddressRecord } from '../geocoding/addresses.js';
 import type { LngLatBox } from '../../core/region-boxes.js';
 
 /** A row as an import writes it (locations are counted after the import, by market.ts). */
@@ -123,6 +124,16 @@ export function overtureTags(place: OverturePlace): Record<string, string> {
   if (otherSocials.length > 0) tags['overture:socials'] = joined(otherSocials);
   if (place.websites.length > 1) tags['overture:websites'] = joined(place.websites.slice(1));
   return tags;
+}
+
+/** The street addresses of Overture places (those whose address splits into a house number and a street). */
+export function overtureAddresses(places: readonly OverturePlace[]): AddressRecord[] {
+  const out: AddressRecord[] = [];
+  for (const p of places) {
+    const record = addressFromTags(`overture:${p.id}`, p.lat, p.lng, overtureTags(p));
+    if (record) out.push(record);
+  }
+  return out;
 }
 
 /**
@@ -302,12 +313,15 @@ async function importInputs(
       const summary = await readOvertureFile(
         file,
         name,
-        (places) =>
-          stageRows(
+        async (places) => {
+          await stageRows(
             db.kysely,
             importId,
             places.map((p) => overtureRow(p, importedAt, brandIndex)),
-          ),
+          );
+          // Their street addresses for the geocoder, as the OSM import keeps its own.
+          await writeAddresses(db.kysely, overtureAddresses(places));
+        },
         {
           minConfidence: options.minConfidence ?? DEFAULT_MIN_CONFIDENCE,
           box: options.box ?? null,

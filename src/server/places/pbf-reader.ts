@@ -28,6 +28,7 @@ import {
   type OsmTags,
 } from './osm-format.js';
 import { readOsmXmlHeader, scanOsmXml } from './osm-xml-reader.js';
+import { addressFromTags, type AddressRecord } from '../geocoding/addresses.js';
 
 export class PbfFormatError extends OsmFormatError {
   override name = 'PbfFormatError';
@@ -594,18 +595,26 @@ export function wayCentroid(points: ReadonlyArray<readonly [number, number]>): [
  * `emit` in batches (call order: all nodes of pass one, then the ways). Memory holds only the business ways and
  * the coordinates of their nodes. A file that cannot be read throws an OsmFormatError (PbfFormatError,
  * OsmXmlFormatError) naming the problem.
+ *
+ * With `emitAddresses`, every addressed node and way (a house number and a street, business or not) goes to it
+ * too. An addressed way (a building, mostly) is placed at its first node, within a building's width of its
+ * centre: only that node's position is kept for pass two, not the whole outline.
  */
 export async function readOsmBusinesses(
   file: string,
   emit: (batch: OsmPoi[]) => Promise<void>,
   progress?: (p: PbfProgress) => void,
   batchSize = 1000,
-): Promise<{ nodes: number; ways: number; skippedWays: number }> {
+  emitAddresses?: (batch: AddressRecord[]) => Promise<void>,
+): Promise<{ nodes: number; ways: number; skippedWays: number; addresses: number }> {
   const format = await detectOsmFormat(file);
   const totalBytes = format === 'pbf' ? (await checkPbfStructure(file)).bytes : (await stat(file)).size;
   const scan = (pass: OsmPass) => (format === 'pbf' ? scanPbf(file, pass) : scanOsmXml(file, format, pass));
   const ways: { id: number; refs: number[]; tags: Record<string, string> }[] = [];
   const needed = new Set<number>();
+  const addressWays: { at: number; address: AddressRecord }[] = [];
+  let addressBatch: AddressRecord[] = [];
+  let addressCount = 0;
   let batch: OsmPoi[] = [];
   let nodeCount = 0;
   let elements = 0;
@@ -625,20 +634,41 @@ export async function readOsmBusinesses(
     });
   };
   const flush = async () => {
-    if (batch.length === 0) return;
-    const out = batch;
-    batch = [];
-    await emit(out);
+    if (batch.length > 0) {
+      const out = batch;
+      batch = [];
+      await emit(out);
+    }
+    if (addressBatch.length > 0 && emitAddresses) {
+      const out = addressBatch;
+      addressBatch = [];
+      await emitAddresses(out);
+    }
+  };
+  const address = (record: AddressRecord | null) => {
+    if (!record) return;
+    addressBatch.push(record);
+    addressCount++;
   };
 
   await scan({
     mode: 'businesses',
     node(id, lat, lon, tags) {
-      if (!tags || !isOsmBusiness(tags)) return;
+      if (!tags) return;
+      if (emitAddresses) address(addressFromTags(`osm:node/${id}`, lat, lon, tags));
+      if (!isOsmBusiness(tags)) return;
       batch.push({ id: `osm:node/${id}`, lat, lng: lon, tags });
       nodeCount++;
     },
     way(id, refs, tags) {
+      const first = refs[0];
+      if (emitAddresses && first !== undefined) {
+        const record = addressFromTags(`osm:way/${id}`, 0, 0, tags);
+        if (record) {
+          addressWays.push({ at: first, address: record });
+          needed.add(first);
+        }
+      }
       if (!isOsmBusiness(tags)) return;
       ways.push({ id, refs, tags });
       for (const r of refs) needed.add(r);
@@ -646,7 +676,7 @@ export async function readOsmBusinesses(
     async checkpoint(bytes, seen) {
       bytesRead = bytes;
       elements = seen;
-      if (batch.length >= batchSize) await flush();
+      if (batch.length >= batchSize || addressBatch.length >= batchSize) await flush();
       report(1);
       return false;
     },
@@ -656,7 +686,7 @@ export async function readOsmBusinesses(
   report(1, true);
 
   let skippedWays = 0;
-  if (ways.length > 0) {
+  if (ways.length > 0 || addressWays.length > 0) {
     const coords = new Map<number, [number, number]>();
     elements = 0;
     await scan({
@@ -685,8 +715,14 @@ export async function readOsmBusinesses(
       batch.push({ id: `osm:way/${w.id}`, lat: c[0], lng: c[1], tags: w.tags });
       if (batch.length >= batchSize) await flush();
     }
+    for (const { at, address: record } of addressWays) {
+      const point = coords.get(at);
+      if (point) address({ ...record, lat: point[0], lng: point[1] });
+      if (addressBatch.length >= batchSize) await flush();
+    }
+    addressWays.length = 0;
     await flush();
     report(2, true);
   }
-  return { nodes: nodeCount, ways: ways.length - skippedWays, skippedWays };
+  return { nodes: nodeCount, ways: ways.length - skippedWays, skippedWays, addresses: addressCount };
 }

@@ -105,6 +105,7 @@ export function MainScreen() {
               <Stack gap="sm" className="side-controls">
                 <MemoLocationControls
                   label={settings.label}
+                  precision={location.precision}
                   locating={location.locating}
                   onGps={stable.onGps}
                   onAddress={stable.onAddress}

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PRECISION_NOTES, type GeocodePrecision } from '../../../core/addresses';
 
 export function LocationControls(props: {
   label: string;
+  /** How exactly a typed address was found (null: a point from the map or GPS). */
+  precision: GeocodePrecision | null;
   locating: boolean;
   onGps: () => void;
   onAddress: (address: string) => Promise<boolean>;
@@ -30,6 +33,15 @@ export function LocationControls(props: {
           </Text>
           {props.label}
         </Text>
+        {props.precision && (
+          <Text
+            size="xs"
+            data-testid="location-precision"
+            c={props.precision === 'street' || props.precision === 'city' ? 'orange.9' : 'teal.9'}
+          >
+            {PRECISION_NOTES[props.precision]}
+          </Text>
+        )}
         <Button variant="light" onClick={props.onGps} loading={props.locating}>
           Use GPS
         </Button>
@@ -37,7 +49,7 @@ export function LocationControls(props: {
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
               label="Address"
-              placeholder="Street, city or ZIP"
+              placeholder="Street address, city, ZIP or lat,lng"
               value={address}
               onChange={(e) => setAddress(e.currentTarget.value)}
               autoComplete="street-address"

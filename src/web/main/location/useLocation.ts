@@ -2,6 +2,7 @@
 // moment after the last change; GPS, an address, a map click ('Set as center') move the centre.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADDRESS_EMPTY, ADDRESS_NOT_FOUND } from '../../../core/messages';
+import type { GeocodePrecision } from '../../../core/addresses';
 import { api, ApiError, type Me, type SearchSettings } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { GPS_MAX_AGE_MS, GPS_TIMEOUT_MS, initialSettings } from '../../defaults';
@@ -17,6 +18,8 @@ export function useLocation(me: Me) {
   const [settings, setSettings] = useState<SearchSettings>(() => initialSettings(me.searchSettings));
   const [picked, setPicked] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState(false);
+  /** How exactly the typed address was found; null for a point from the map or GPS (exact as it is). */
+  const [precision, setPrecision] = useState<GeocodePrecision | null>(null);
 
   // Settings are saved per user, a moment after the last change.
   const firstSettings = useRef(true);
@@ -42,6 +45,7 @@ export function useLocation(me: Me) {
   const moveCenter = useCallback((lat: number, lng: number, label?: string) => {
     setSettings((s) => ({ ...s, lat, lng, label: label ?? coordsLabel(lat, lng) }));
     setPicked(null);
+    setPrecision(null);
     if (label) return;
     api.reverseGeocode(lat, lng).then(
       (found) => {
@@ -84,6 +88,7 @@ export function useLocation(me: Me) {
     try {
       const found = await api.geocode(address.trim());
       moveCenter(found.lat, found.lng, found.label || address.trim());
+      setPrecision(found.precision ?? null);
       return true;
     } catch (error) {
       console.warn('geocoding failed', error);
@@ -105,6 +110,7 @@ export function useLocation(me: Me) {
     picked,
     clearPicked,
     locating,
+    precision,
     locate,
     setAddress,
     onMapCenter,
