@@ -49,7 +49,7 @@ export function LocationControls(props: {
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
               label="Address"
-              placeholder="Street address, city, ZIP or lat,lng"
+              placeholder="Street, city or ZIP"
               value={address}
               onChange={(e) => setAddress(e.currentTarget.value)}
               autoComplete="street-address"
