@@ -214,8 +214,10 @@ describe('the phone layout', () => {
         for (const n of counts) expect(n).toBeGreaterThanOrEqual(2);
         expect(counts.reduce((a, n) => a + n, 0) + numbers.length).toBe(70);
         for (const n of numbers) expect(Number.isInteger(n) && n >= 1 && n <= 70).toBe(true);
+        // The best ten are never inside a cluster.
+        for (let n = 1; n <= 10; n++) expect(numbers).toContain(n);
         // The cluster's count is text a screen reader reads too.
-        expect(await clusters.first().textContent()).toMatch(/^\d+ businesses, zoom in$/);
+        expect(await clusters.first().textContent()).toMatch(/^\+\d+ more businesses, zoom in$/);
         await keepScreenshot(page, `clusters-70-${size.width}`);
 
         // A card's number opens its business's info card even when that marker sits inside a cluster.

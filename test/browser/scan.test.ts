@@ -140,6 +140,9 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
         const n = Number.parseInt(title, 10);
         expect(title).toBe(`${n}. ${cardNames[n - 1]}`);
       }
+      // The best ten are drawn on their own, never inside a cluster.
+      const ranks = titles.map((t) => Number.parseInt(t, 10));
+      for (let n = 1; n <= 10; n++) expect(ranks).toContain(n);
       const clustered = (await page.locator('.leaflet-marker-icon.prospect-cluster').allTextContents()).map(
         (t) => Number.parseInt(t, 10),
       );

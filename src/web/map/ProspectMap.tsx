@@ -77,14 +77,17 @@ const CLUSTER_RADIUS_PX = 36;
 /** The deepest zoom (OpenStreetMap's standard tiles go to 19); below it clusters still split. */
 const MAX_ZOOM = 19;
 
-/** A cluster: how many businesses it holds (an integer we produce; no business text goes into HTML). */
+/**
+ * A cluster: "+N", how many more businesses it holds, on a grey card unlike the round ranked markers (an integer we
+ * produce; no business text goes into HTML).
+ */
 function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
   const count = Math.trunc(cluster.getChildCount());
   return L.divIcon({
     className: 'prospect-cluster',
-    html: `<span class="prospect-cluster-count">${String(count)}</span><span class="sr-only"> businesses, zoom in</span>`,
-    iconSize: [40, 40],
-    iconAnchor: [20, 20],
+    html: `<span class="prospect-cluster-count">+${String(count)}</span><span class="sr-only"> more businesses, zoom in</span>`,
+    iconSize: [40, 28],
+    iconAnchor: [20, 14],
   });
 }
 
@@ -185,6 +188,85 @@ function ClickHandlers(props: Pick<ProspectMapProps, 'onPick' | 'onCenter'>) {
   return null;
 }
 
+/** How many of the best prospects are drawn on their own, never inside a cluster. */
+const ALWAYS_SHOWN = 10;
+
+interface ProspectMarkerProps {
+  prospect: Prospect;
+  rank: number;
+  total: number;
+  entry: PipelineEntry | undefined;
+  meId: string | undefined;
+  /** The markers by prospect id, for the focus from a card. */
+  markers: Map<string, L.Marker>;
+}
+
+/** Leaflet cannot change a marker's title in place: a new rank or claim is a new marker. */
+function markerKey(p: Prospect, index: number, props: Pick<ProspectMapProps, 'pipeline' | 'meId'>): string {
+  return `${index + 1}:${p.id}:${claimOf(props.pipeline?.get(stableId(p)), props.meId)}`;
+}
+
+/** A prospect's numbered marker and its info card. */
+function ProspectMarker({ prospect: p, rank, total, entry, meId, markers }: ProspectMarkerProps) {
+  const claim = claimOf(entry, meId);
+  return (
+    <Marker
+      position={[p.lat, p.lng]}
+      icon={numberIcon(rank, p.score, claim)}
+      title={`${rank}. ${p.name}${claim === 'other' && entry ? ` (${entry.ownerName ?? ''} · ${entry.stage})` : ''}`}
+      alt={`${rank}. ${p.name}`}
+      keyboard
+      // The best-ranked markers lie on top where they overlap.
+      zIndexOffset={(total - rank + 1) * 10}
+      ref={(marker) => {
+        if (marker) markers.set(p.id, marker);
+        else markers.delete(p.id);
+      }}
+    >
+      <Popup>
+        <div className="info-card" data-testid="info-card">
+          <Text fw={700} size="sm">
+            {p.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {p.category}
+          </Text>
+          <Text size="xs" mt={2}>
+            {fullAddress(p)}
+          </Text>
+          {entry && entry.ownerId !== null && (
+            <Text size="xs" fw={600} mt={2} data-testid="info-pipeline">
+              {pipelineLine(entry)}
+            </Text>
+          )}
+          <Group gap={6} mt={6}>
+            <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
+              {scorePercent(p.score)}
+            </Badge>
+            {p.rating !== undefined && p.rating > 0 && (
+              <Rating
+                value={p.rating}
+                fractions={2}
+                readOnly
+                size="xs"
+                // A picture of the rating to assistive technology: a plain div may not carry a label.
+                role="img"
+                aria-label={`Rating ${p.rating}`}
+              />
+            )}
+            {p.openNow && (
+              // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
+              <Badge color="teal.9" size="sm">
+                Open Now
+              </Badge>
+            )}
+          </Group>
+        </div>
+      </Popup>
+    </Marker>
+  );
+}
+
 export default function ProspectMap(props: ProspectMapProps) {
   const { center, radiusMiles, prospects } = props;
   const [markers] = useState(() => new Map<string, L.Marker>());
@@ -217,6 +299,14 @@ export default function ProspectMap(props: ProspectMapProps) {
     window.addEventListener('online', reset);
     return () => window.removeEventListener('online', reset);
   }, []);
+  const markerProps = (p: Prospect, index: number): ProspectMarkerProps => ({
+    prospect: p,
+    rank: index + 1,
+    total: prospects.length,
+    entry: props.pipeline?.get(stableId(p)),
+    meId: props.meId,
+    markers,
+  });
   return (
     <>
       <MapContainer
@@ -259,6 +349,10 @@ export default function ProspectMap(props: ProspectMapProps) {
           eventHandlers={youHandlers}
           zIndexOffset={1000}
         />
+        {/* The best are never inside a cluster: they are what the rep calls first. */}
+        {prospects.slice(0, ALWAYS_SHOWN).map((p, i) => (
+          <ProspectMarker key={markerKey(p, i, props)} {...markerProps(p, i)} />
+        ))}
         <MarkerClusterGroup
           ref={cluster}
           maxClusterRadius={CLUSTER_RADIUS_PX}
@@ -267,68 +361,12 @@ export default function ProspectMap(props: ProspectMapProps) {
           spiderfyOnMaxZoom
           chunkedLoading
         >
-          {prospects.map((p, i) => {
-            const entry = props.pipeline?.get(stableId(p));
-            const claim = claimOf(entry, props.meId);
-            return (
-              <Marker
-                // Leaflet cannot change a marker's title in place: a new rank is a new marker.
-                key={`${i + 1}:${p.id}:${claim}`}
-                position={[p.lat, p.lng]}
-                icon={numberIcon(i + 1, p.score, claim)}
-                title={`${i + 1}. ${p.name}${claim === 'other' && entry ? ` (${entry.ownerName ?? ''} · ${entry.stage})` : ''}`}
-                alt={`${i + 1}. ${p.name}`}
-                keyboard
-                // The best-ranked markers lie on top where they overlap.
-                zIndexOffset={(prospects.length - i) * 10}
-                ref={(marker) => {
-                  if (marker) markers.set(p.id, marker);
-                  else markers.delete(p.id);
-                }}
-              >
-                <Popup>
-                  <div className="info-card" data-testid="info-card">
-                    <Text fw={700} size="sm">
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.category}
-                    </Text>
-                    <Text size="xs" mt={2}>
-                      {fullAddress(p)}
-                    </Text>
-                    {entry && entry.ownerId !== null && (
-                      <Text size="xs" fw={600} mt={2} data-testid="info-pipeline">
-                        {pipelineLine(entry)}
-                      </Text>
-                    )}
-                    <Group gap={6} mt={6}>
-                      <Badge color={scoreHex(p.score)} style={{ color: scoreTextHex(p.score) }} size="sm">
-                        {scorePercent(p.score)}
-                      </Badge>
-                      {p.rating !== undefined && p.rating > 0 && (
-                        <Rating
-                          value={p.rating}
-                          fractions={2}
-                          readOnly
-                          size="xs"
-                          // A picture of the rating to assistive technology: a plain div may not carry a label.
-                          role="img"
-                          aria-label={`Rating ${p.rating}`}
-                        />
-                      )}
-                      {p.openNow && (
-                        // Filled and dark: the light teal variant's text misses the 4.5:1 contrast of small text.
-                        <Badge color="teal.9" size="sm">
-                          Open Now
-                        </Badge>
-                      )}
-                    </Group>
-                  </div>
-                </Popup>
-              </Marker>
-            );
-          })}
+          {prospects.slice(ALWAYS_SHOWN).map((p, i) => (
+            <ProspectMarker
+              key={markerKey(p, ALWAYS_SHOWN + i, props)}
+              {...markerProps(p, ALWAYS_SHOWN + i)}
+            />
+          ))}
         </MarkerClusterGroup>
       </MapContainer>
       {tilesMissing && !online && (
