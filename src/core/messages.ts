@@ -12,6 +12,8 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please try aga
 export const NETWORK_ERROR = 'Network error. Please check your internet connection and try again.';
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 export const NOT_AUTHENTICATED = 'User not authenticated';
+/** A password re-check (the hard delete) asked without a signed-in user. */
+export const REAUTH_NOT_AUTHENTICATED = 'Not authenticated';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const INVITATION_REQUIRED = 'Invitation code is required';
 export const INVITATION_ENTER_VALID = 'Please enter a valid invitation code';

@@ -59,3 +59,5 @@ export const ALREADY_SAVED = 'This prospect is already in your saved prospects.'
 // Help dialog
 export const DONT_SHOW_AGAIN = "Don't show this again";
 export const GET_STARTED = 'Get Started';
+/** Removing a current advertiser failed, wherever it was removed (the Advertisers tab, a card). */
+export const removeAdvertiserFailed = (m: string) => `Error: ${m}`;

@@ -760,6 +760,15 @@ describe('profiles and user management', () => {
     };
     expect(await left(u.id)).toEqual(everything);
 
+    // The password re-check needs a signed-in user: without one, the re-authentication's own words.
+    const signedOut = await t.request({
+      method: 'POST',
+      url: `/api/users/${u.id}/hard-delete`,
+      payload: { password: root.password },
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ error: msg.REAUTH_NOT_AUTHENTICATED });
+    expect(msg.REAUTH_NOT_AUTHENTICATED).toBe('Not authenticated');
     const wrong = await t.request({
       method: 'POST',
       url: `/api/users/${u.id}/hard-delete`,

@@ -7,7 +7,7 @@ import { changeRole, hardDelete, removeProfile, rowPermissions, setSuspended, us
 import { ensureProfile } from './accounts.js';
 import { notFound } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
-import { TOO_MANY_ATTEMPTS } from '../../core/messages.js';
+import { REAUTH_NOT_AUTHENTICATED, TOO_MANY_ATTEMPTS } from '../../core/messages.js';
 import { profilePatch } from '../../core/api/accounts.js';
 import { publishSessionsEnded } from '../events/routes.js';
 
@@ -68,14 +68,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     user: await setSuspended(db, currentUser(request), request.params.id, false),
   }));
 
-  route(app, 'POST /api/users/:id/hard-delete', async (request, reply) => {
-    await wrongPasswords.check(request, reply);
-    await hardDelete(db, currentUser(request), request.params.id, request.body.password, () =>
-      wrongPasswords.count(request),
-    );
-    await publishSessionsEnded(ctx.events, request.params.id);
-    return reply.status(204).send();
-  });
+  route(
+    app,
+    'POST /api/users/:id/hard-delete',
+    { config: { unauthenticatedMessage: REAUTH_NOT_AUTHENTICATED } },
+    async (request, reply) => {
+      await wrongPasswords.check(request, reply);
+      await hardDelete(db, currentUser(request), request.params.id, request.body.password, () =>
+        wrongPasswords.count(request),
+      );
+      await publishSessionsEnded(ctx.events, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   route(app, 'GET /api/users/:id/data', async (request) => {
     const data = await userData(db, currentUser(request), request.params.id);

@@ -8,7 +8,8 @@ import { useAdvertisers } from '../main/prospects';
 import { ADMIN_KEYS, adminApi } from './api';
 import type { ImportReport, MatchRule } from '../../core/api';
 import { ErrorAlert, Loading, ScrollBox, messageOf } from './common';
-import { NO_ADVERTISERS, removeAdvertiserFailed } from './texts';
+import { NO_ADVERTISERS } from './texts';
+import { removeAdvertiserFailed } from '../texts';
 
 const RULE_LABEL: Record<MatchRule, string> = {
   phone: 'Phone',

@@ -13,7 +13,6 @@ export const hardDeleteFailed = (m: string) => `Failed to hard delete: ${m}`;
 export const BLOCKLIST_LOAD_FAILED = 'Error loading universal blocklist';
 export const invitationsLoadFailed = (m: string) => `Error loading invitations: ${m}`;
 export const invitationFailed = (m: string) => `Error generating invitation: ${m}`;
-export const removeAdvertiserFailed = (m: string) => `Error: ${m}`;
 export const clearBlocklistFailed = (m: string) => `Error clearing blocklist: ${m}`;
 
 export const TAB_ALL_PROSPECTS = 'All Prospects';

@@ -3,6 +3,7 @@ import type { Prospect } from '../../../core/types';
 import type { Advertiser } from '../../api';
 import type { Busy } from './feedback';
 import type { CardActions } from './types';
+import { removeAdvertiserFailed } from '../../texts';
 
 /**
  * The card's last row: mark as current advertiser (admins also unmark), block (admins), remove (Saved tab).
@@ -40,7 +41,17 @@ export function ManageButtons({
           variant="subtle"
           color="grape"
           loading={busy === 'unmark'}
-          onClick={() => void run('unmark', () => actions.onUnmark!(p))}
+          onClick={() =>
+            void run('unmark', async () => {
+              try {
+                await actions.onUnmark!(p);
+              } catch (error) {
+                throw new Error(
+                  removeAdvertiserFailed(error instanceof Error ? error.message : String(error)),
+                );
+              }
+            })
+          }
         >
           Unmark current advertiser
         </Button>
