@@ -16,6 +16,8 @@ interface Ask {
   message: string;
   label?: string;
   confirmLabel: string;
+  /** The confirmation loses something (Discard, Delete): the safe answer is the prominent one. */
+  destructive?: boolean;
   resolve: (value: string | null) => void;
 }
 
@@ -23,7 +25,7 @@ interface Dialogs {
   /** A message the user should see (in place of an alert). */
   notify: (message: string, tone?: Tone) => void;
   /** Resolves true when the user confirms. */
-  confirm: (message: string, confirmLabel?: string) => Promise<boolean>;
+  confirm: (message: string, confirmLabel?: string, options?: { destructive?: boolean }) => Promise<boolean>;
   /** Resolves with the entered text, or null when cancelled. */
   prompt: (message: string, label: string, confirmLabel?: string) => Promise<string | null>;
 }
@@ -49,16 +51,23 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const notify = useCallback(
     (message: string, tone: Tone = 'info') => {
       const id = nextId.current++;
-      setNotices((list) => [...list.slice(-3), { id, message, tone }]);
+      // One message at a time: a later one (a success after an error) replaces what was shown.
+      setNotices([{ id, message, tone }]);
       window.setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 5000);
     },
     [dismiss],
   );
 
   const confirm = useCallback(
-    (message: string, confirmLabel = 'OK') =>
+    (message: string, confirmLabel = 'OK', options: { destructive?: boolean } = {}) =>
       new Promise<boolean>((resolve) => {
-        setAsk({ kind: 'confirm', message, confirmLabel, resolve: (v) => resolve(v !== null) });
+        setAsk({
+          kind: 'confirm',
+          message,
+          confirmLabel,
+          destructive: options.destructive ?? false,
+          resolve: (v) => resolve(v !== null),
+        });
       }),
     [],
   );
@@ -122,10 +131,12 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
             />
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => close(null)}>
+            <Button variant={ask?.destructive ? 'filled' : 'default'} onClick={() => close(null)}>
               Cancel
             </Button>
-            <Button type="submit">{ask?.confirmLabel ?? 'OK'}</Button>
+            <Button type="submit" {...(ask?.destructive && { variant: 'outline', color: 'red.8' })}>
+              {ask?.confirmLabel ?? 'OK'}
+            </Button>
           </Group>
         </form>
       </Modal>

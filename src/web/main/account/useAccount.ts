@@ -37,7 +37,7 @@ export function useAccount(me: Me) {
       const refused = outboxState().items.length - waiting;
       if (
         waiting + refused > 0 &&
-        !(await confirm(unsentOnSignOut(waiting, refused), DISCARD_AND_SIGN_OUT))
+        !(await confirm(unsentOnSignOut(waiting, refused), DISCARD_AND_SIGN_OUT, { destructive: true }))
       ) {
         setLoggingOut(false);
         return;
