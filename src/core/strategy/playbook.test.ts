@@ -208,6 +208,8 @@ describe('playbookStrategy on four SF businesses', () => {
     expect(s.introEmail?.endsWith('Best regards,\nDana Reyes')).toBe(true);
     expect(s.openingLine.startsWith('Hi, this is Dana Reyes. Is this the owner')).toBe(true);
     expect(get('lawFirm').voicemailScript).toContain('[your name]');
+    // Without the rep's number the voicemail leaves the call-back line out rather than read out a blank.
+    expect(get('lawFirm').voicemailScript).not.toMatch(/\[your number\]|reach me at/);
   });
 });
 

@@ -561,7 +561,7 @@ function callLinesFor(f: Facts, playbook: VerticalPlaybook) {
       f.distance !== undefined && f.distance <= 1.5
         ? `I'm about ${formatMiles(f.distance)} away today: could I stop by for 15 minutes to show you who a campaign for ${f.name} would reach, what it would cost and how we'd measure every ${bare(f.job)}? If not, would Tuesday or Thursday work for a short meeting?`
         : `Can we set up a 15-minute meeting this Tuesday or Thursday so I can show you a plan for ${f.name}: who it reaches, what it costs and how we'd measure every ${bare(f.job)}?`,
-    voicemailScript: `Hi, this is ${rep}. I work with ${f.nouns} in ${f.area} on streaming TV and digital advertising, and I have an idea for ${f.name} about ${fill(playbook.openingAngle, f)}. I'll send a short e-mail as well. You can reach me at ${f.repPhone ?? '[your number]'}. Again, this is ${rep}. Thanks!`,
+    voicemailScript: `Hi, this is ${rep}. I work with ${f.nouns} in ${f.area} on streaming TV and digital advertising, and I have an idea for ${f.name} about ${fill(playbook.openingAngle, f)}. I'll send a short e-mail as well.${f.repPhone ? ` You can reach me at ${f.repPhone}.` : ''} Again, this is ${rep}. Thanks!`,
   };
 }
 

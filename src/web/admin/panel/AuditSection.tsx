@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { auditActionLabel } from '../../../core/audit';
 import { useDialogs } from '../../dialogs';
 import { formatDateTime } from '../../format';
+import { plural } from '../team/figures';
 import { ADMIN_KEYS, adminApi } from '../api';
 import { ErrorAlert, Loading, ScrollBox, messageOf } from '../common';
 
@@ -32,7 +33,7 @@ export function AuditSection() {
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm">{audit.data ? `${audit.data.total} entries` : ''}</Text>
+        <Text size="sm">{audit.data ? plural(audit.data.total, 'entry', 'entries') : ''}</Text>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => void audit.refetch()} loading={audit.isFetching}>
             Refresh Log

@@ -3,7 +3,7 @@ import type { ConversionRow, Period } from '../../../../core/api/dashboard';
 import type { CsvColumn } from '../../../../core/csv';
 import { RowBars, SERIES } from '../charts';
 import { csvFileName, downloadCsv } from '../csv';
-import { highest, pct } from '../figures';
+import { highest, pct, plural } from '../figures';
 import { DataTable, Section, type Column } from '../Section';
 
 /** The table's columns; `first` names the group (score band or category). */
@@ -68,7 +68,7 @@ export function CategoriesSection({ categories, period }: { categories: Conversi
       summary={
         most === undefined
           ? 'No category was worked in the period.'
-          : `${most.key} was worked the most (${most.called} calls, ${most.visited} visits, ${most.saved} saves).`
+          : `${most.key} was worked the most (${plural(most.called, 'call')}, ${plural(most.visited, 'visit')}, ${plural(most.saved, 'save')}).`
       }
       chart={
         <RowBars
