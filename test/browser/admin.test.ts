@@ -207,13 +207,13 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await tab(page, 'Admin Panel').click();
       await page.getByTestId('admin-panel').waitFor();
       expect(await sectionTitles(page)).toEqual([
-        'Cache Management',
-        'Website Checks',
-        'Export Prospects',
-        'User Management',
-        'Algorithm Settings',
         'Invitation Management',
+        'User Management',
         'Business Data',
+        'Export Prospects',
+        'Algorithm Settings',
+        'Website Checks',
+        'Cache Management',
       ]);
       expect(await page.getByRole('button', { name: 'Clear AI Cache' }).count()).toBe(0);
       await page.getByTestId('stat-total').waitFor();
@@ -287,17 +287,17 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await tab(page, 'Admin Panel').click();
       await page.getByTestId('admin-panel').waitFor();
       expect(await sectionTitles(page)).toEqual([
-        'Cache Management',
-        'Website Checks',
+        'Invitation Management',
+        'User Management',
+        'Business Data',
+        'Export Prospects',
         'Universal Blocklist Management',
+        'Algorithm Settings',
+        'Website Checks',
+        'Cache Management',
+        'Audit Log',
         'User Data Testing',
         'Universal Blocklist Debug',
-        'Export Prospects',
-        'User Management',
-        'Algorithm Settings',
-        'Invitation Management',
-        'Business Data',
-        'Audit Log',
       ]);
 
       // Generate an invitation for Ivy; copy the code.

@@ -31,8 +31,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The Admin Panel: its sections in a fixed order, each shown only to the roles allowed to use it
- * (docs/PRODUCT.md, "The Admin Panel").
+ * The Admin Panel: its sections in the order admins use them (the everyday ones first, the troubleshooting tools
+ * last), each shown only to the roles allowed to use it (docs/PRODUCT.md, "The Admin Panel").
  */
 export function AdminPanel() {
   const me = useMe();
@@ -41,15 +41,35 @@ export function AdminPanel() {
   if (!admin) return null;
   return (
     <Stack gap="md" data-testid="admin-panel">
-      <Section title="Cache Management">
-        <CacheSection canClear={superAdmin} />
+      <Section title="Invitation Management">
+        <InvitationsSection />
       </Section>
-      <Section title="Website Checks">
-        <WebsiteChecksSection />
+      <Section title="User Management">
+        <UsersSection me={me} />
+      </Section>
+      <Section title="Business Data">
+        <AreasSection />
+      </Section>
+      <Section title="Export Prospects">
+        <ExportSection canExportCurrent={superAdmin} />
       </Section>
       {superAdmin && (
         <Section title="Universal Blocklist Management">
           <BlocklistSection />
+        </Section>
+      )}
+      <Section title="Algorithm Settings">
+        <SettingsSection canChange={superAdmin} />
+      </Section>
+      <Section title="Website Checks">
+        <WebsiteChecksSection />
+      </Section>
+      <Section title="Cache Management">
+        <CacheSection canClear={superAdmin} />
+      </Section>
+      {superAdmin && (
+        <Section title="Audit Log">
+          <AuditSection />
         </Section>
       )}
       {superAdmin && (
@@ -60,26 +80,6 @@ export function AdminPanel() {
       {superAdmin && (
         <Section title="Universal Blocklist Debug">
           <BlocklistDebugSection />
-        </Section>
-      )}
-      <Section title="Export Prospects">
-        <ExportSection canExportCurrent={superAdmin} />
-      </Section>
-      <Section title="User Management">
-        <UsersSection me={me} />
-      </Section>
-      <Section title="Algorithm Settings">
-        <SettingsSection canChange={superAdmin} />
-      </Section>
-      <Section title="Invitation Management">
-        <InvitationsSection />
-      </Section>
-      <Section title="Business Data">
-        <AreasSection />
-      </Section>
-      {superAdmin && (
-        <Section title="Audit Log">
-          <AuditSection />
         </Section>
       )}
     </Stack>
