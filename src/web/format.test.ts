@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   attachmentFileName,
+  waitHint,
   directionsUrl,
   fullAddress,
   hasRealCategory,
@@ -142,5 +143,13 @@ describe('dataCreditFor', () => {
     expect(dataCreditFor('© OpenStreetMap contributors', osmTiles)).toBe('');
     expect(dataCreditFor(both, '© Example Tiles')).toBe(both);
     expect(dataCreditFor('', osmTiles)).toBe('');
+  });
+});
+
+describe('waitHint', () => {
+  it('says how long a lockout lasts, in whole minutes, at least one', () => {
+    expect(waitHint(15 * 60_000)).toBe('Try again in 15 minutes.');
+    expect(waitHint(14 * 60_000 + 1)).toBe('Try again in 15 minutes.');
+    expect(waitHint(30_000)).toBe('Try again in a minute.');
   });
 });

@@ -125,3 +125,9 @@ export function dataCreditFor(credit: string, tiles: string): string {
   if (!credit.startsWith(osm) || !/OpenStreetMap/i.test(tiles)) return credit;
   return credit.slice(osm.length).replace(/^[,\s]+/, '');
 }
+
+/** How long a refused request must wait, in words: "Try again in 15 minutes." (at least a minute is said). */
+export function waitHint(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`;
+}

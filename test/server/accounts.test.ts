@@ -237,7 +237,7 @@ describe('sign-in', () => {
       last = res.json();
     }
     expect(codes.slice(-1)).toEqual([429]);
-    expect(last).toEqual({ error: msg.TOO_MANY_ATTEMPTS });
+    expect(last).toEqual({ error: msg.TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
   });
 
   it('restores the session from the cookie and ends it on sign-out', async () => {

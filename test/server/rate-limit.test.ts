@@ -100,7 +100,7 @@ describe.skipIf(!haveRedis)('rate limits shared through Redis (RATE_LIMIT_REDIS_
     for (const i of [b, a]) {
       const refused = await signIn(i, email);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+      expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
     }
     // Another address from the same IP has its own count.
     expect((await signIn(b, 'someone-else@example.com')).statusCode).toBe(401);
@@ -181,7 +181,7 @@ describe('rate limits without Redis: answers in the exact words', () => {
     expect((await register(2)).statusCode).toBe(400);
     const refused = await register(3);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+    expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
   });
 
   it('refuses a burst of invitation checks with a clear message', async () => {
@@ -207,14 +207,14 @@ describe('rate limits without Redis: answers in the exact words', () => {
     expect((await reset(u.email.toUpperCase(), '10.0.0.2')).statusCode).toBe(200);
     const perEmail = await reset(u.email, '10.0.0.3');
     expect(perEmail.statusCode).toBe(429);
-    expect(perEmail.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+    expect(perEmail.json()).toEqual({ error: TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
     expect(t.mail).toHaveLength(2);
     // One IP, three addresses.
     expect((await reset('a@example.com', '10.0.0.9')).statusCode).toBe(200);
     expect((await reset('b@example.com', '10.0.0.9')).statusCode).toBe(200);
     const perIp = await reset('c@example.com', '10.0.0.9');
     expect(perIp.statusCode).toBe(429);
-    expect(perIp.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+    expect(perIp.json()).toEqual({ error: TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
   });
 
   it('limits wrong passwords on hard delete per acting SuperAdmin, never successful deletes', async () => {
@@ -237,7 +237,7 @@ describe('rate limits without Redis: answers in the exact words', () => {
     // Used up: even the right password is refused now, and the user is still there.
     const refused = await hardDelete(root, target.id, root.password);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+    expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
     expect(
       (await t.request({ method: 'GET', url: `/api/users/${target.id}/data`, as: root })).statusCode,
     ).toBe(200);

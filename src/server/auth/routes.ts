@@ -117,7 +117,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         rateLimit: {
           max: config.rateLimits.signIn,
           timeWindow: '15 minutes',
-          errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, TOO_MANY_ATTEMPTS, { retryAfterMs: context.ttl }),
         },
       },
     },
@@ -175,7 +176,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
             const email = (req.body as { email?: unknown } | undefined)?.email;
             return `${req.ip}|${typeof email === 'string' ? normaliseEmail(email) : ''}`;
           },
-          errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, TOO_MANY_ATTEMPTS, { retryAfterMs: context.ttl }),
         },
       },
       preHandler: async (request, reply) => failedSignInsPerIp.check(request, reply),

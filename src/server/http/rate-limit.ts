@@ -33,7 +33,8 @@ export function createLimiter(
   });
   const refuse = (reply: FastifyReply, ttlInSeconds: number): never => {
     void reply.header('retry-after', String(ttlInSeconds));
-    throw new HttpError(429, options.message);
+    // The wait in the body too, so the screen can say how long it is.
+    throw new HttpError(429, options.message, { retryAfterMs: ttlInSeconds * 1000 });
   };
   return {
     async hit(request, reply) {

@@ -20,7 +20,8 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   RESET_EMAIL_SENT,
 } from '../../core/messages';
-import { api } from '../api';
+import { api, ApiError } from '../api';
+import { waitHint } from '../format';
 import { Logo } from '../Logo';
 import { useConfig, useEnterApp } from '../session';
 
@@ -131,7 +132,10 @@ export function AuthScreen() {
       }
       await enterApp();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const message = e instanceof Error ? e.message : String(e);
+      // A lockout says how long it lasts.
+      const wait = e instanceof ApiError && e.status === 429 ? e.body.retryAfterMs : undefined;
+      setError(typeof wait === 'number' && wait > 0 ? `${message} ${waitHint(wait)}` : message);
     } finally {
       setBusy(false);
     }
