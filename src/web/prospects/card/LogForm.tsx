@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { Prospect } from '../../../core/types';
 import { FollowUpFields } from '../../main/follow-ups/FollowUpFields';
@@ -71,12 +71,16 @@ export function LogForm({
           data={[{ value: '', label: 'Select status' }, ...outcomes.map((o) => ({ value: o, label: o }))]}
           w={140}
         />
-        <TextInput
+        {/* Up to 2,000 characters: the field grows with the note, to six lines, then scrolls. */}
+        <Textarea
           label="Note"
           size="xs"
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           maxLength={2000}
+          autosize
+          minRows={1}
+          maxRows={6}
           style={{ flex: 1, minWidth: 140 }}
         />
         {!withFollowUp && logButton}
