@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.unsuspend': 'Unsuspended a user',
   'user.hard_delete': 'Hard-deleted a user',
   'invitation.generate': 'Generated an invitation',
+  'invitation.revoke': 'Revoked an invitation',
   'settings.update': 'Changed algorithm settings',
   'cache.clear': 'Cleared the caches',
   'places.region_refresh': 'Started a region download',

@@ -14,6 +14,7 @@ import {
   firstAccount,
   keepScreenshot,
   openBrowser,
+  POLL,
   registerViaApi,
   startServer,
   type ApiSession,
@@ -334,6 +335,21 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await invitation.getByTestId('invitation-used').textContent()).toMatch(
         /^Used by ivy@example\.com on .+/,
       );
+
+      // An invitation sent to the wrong address is revoked: asked first, then shown revoked, by whom.
+      await page.getByLabel('E-mail (optional)').fill('wrong.address@example.com');
+      await page.getByRole('button', { name: 'Generate Invitation' }).click();
+      const wrongCode = await page
+        .getByTestId('new-invitation')
+        .getByTestId('invitation-code')
+        .filter({ hasNotText: code })
+        .textContent();
+      const wrong = page.getByTestId('invitation-row').filter({ hasText: wrongCode ?? '' });
+      await wrong.getByRole('button', { name: `Revoke invitation ${wrongCode}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await expect.poll(() => wrong.getByTestId('invitation-status').textContent(), POLL).toBe('revoked');
+      expect(await wrong.getByTestId('invitation-revoked').textContent()).toMatch(/^Revoked by .+ on .+/);
+      expect(await wrong.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
 
       // Ivy has the app open and scans.
       await scan(ivy.page, 5);

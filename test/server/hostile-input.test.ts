@@ -370,6 +370,7 @@ const NO_BODY = new Set([
   'POST /api/users/:id/unsuspend',
   'POST /api/auth/sign-out',
   'POST /api/follow-ups/:id/done', // the id in the path says it all
+  'POST /api/invitations/:id/revoke', // the invitation in the path says it all
   'POST /api/calendar/feed', // a new feed token for the signed-in rep
   'POST /api/admin/pipeline/:businessId/release', // the business in the path says it all
   'POST /api/admin/areas/overture-upload', // the body is the file itself (FILE_BODY), not JSON

@@ -41,6 +41,7 @@ const ROLE_TABLE: Record<string, Access> = {
   // Generating and listing invitations: admin
   'POST /api/invitations': 'admin',
   'GET /api/invitations': 'admin',
+  'POST /api/invitations/:id/revoke': 'admin',
   // Scanning, logging calls, saving and removing saved, exporting and clearing one's own log: user
   'POST /api/scans': 'user',
   'POST /api/quick-search': 'user',

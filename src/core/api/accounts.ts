@@ -99,7 +99,7 @@ export const registerBody = z.object({
 });
 export type RegisterInput = z.infer<typeof registerBody>;
 
-export const invitationStatusSchema = z.enum(['open', 'used', 'expired']);
+export const invitationStatusSchema = z.enum(['open', 'used', 'expired', 'revoked']);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 export const invitationSchema = z.object({
@@ -114,6 +114,8 @@ export const invitationSchema = z.object({
   usedBy: z.string().nullable(),
   usedByEmail: z.string().nullable(),
   usedAt: isoTime.nullable(),
+  revokedAt: isoTime.nullable(),
+  revokedByName: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -266,7 +268,15 @@ export const invitationEndpoints = {
   'GET /api/invitations': endpoint({
     access: 'admin',
     tags: ['invitations'],
-    summary: 'Every invitation with its status (open, used, expired)',
+    summary: 'Every invitation with its status (open, used, expired, revoked)',
     answers: { 200: z.object({ invitations: z.array(invitationSchema) }) },
+  }),
+  'POST /api/invitations/:id/revoke': endpoint({
+    access: 'admin',
+    tags: ['invitations'],
+    summary: 'Revoke an open invitation: its code no longer registers anyone (audited)',
+    params: z.object({ id: z.string().min(1).max(100) }),
+    answers: { 200: z.object({ invitation: invitationSchema }) },
+    errors: [404, 409],
   }),
 };

@@ -76,6 +76,9 @@ export interface InvitationTable {
   used_by: string | null;
   used_by_email: string | null;
   used_at: string | null;
+  /** When an admin revoked it (null: not revoked), and that admin's name. */
+  revoked_at?: string | null;
+  revoked_by_name?: string | null;
 }
 
 export interface SearchTable {

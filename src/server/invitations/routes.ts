@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { route } from '../http/route.js';
 import { INVITATION_VALID, ONLY_ADMINS_GENERATE, ONLY_ADMINS_VIEW } from '../../core/messages.js';
-import { allInvitations, checkInvitation, generateInvitation } from './service.js';
+import { allInvitations, checkInvitation, generateInvitation, revokeInvitation } from './service.js';
 import { assertEmail, normaliseEmail } from '../users/accounts.js';
 import { HttpError } from '../http/errors.js';
 
@@ -27,6 +27,10 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   route(app, 'GET /api/invitations', { config: { deniedMessage: ONLY_ADMINS_VIEW } }, async () => ({
     invitations: await allInvitations(db),
+  }));
+
+  route(app, 'POST /api/invitations/:id/revoke', async (request) => ({
+    invitation: await revokeInvitation(db, currentUser(request), request.params.id),
   }));
 
   route(

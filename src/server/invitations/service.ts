@@ -10,7 +10,14 @@ import {
   INVITATION_WRONG_EMAIL,
 } from '../../core/messages.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { findInvitationByCode, insertInvitation, listInvitations } from './repository.js';
+import { HttpError, notFound } from '../http/errors.js';
+import {
+  findInvitationByCode,
+  findInvitationById,
+  insertInvitation,
+  listInvitations,
+  markRevoked,
+} from './repository.js';
 import type { Invitation, InvitationStatus } from '../../core/api/accounts.js';
 
 export const INVITATION_VALID_DAYS = 7;
@@ -42,10 +49,12 @@ export function presentInvitation(row: InvitationTable, now = nowIso()): Invitat
     invitedEmail: row.invited_email,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    status: row.used === 1 ? 'used' : row.expires_at <= now ? 'expired' : 'open',
+    status: row.used === 1 ? 'used' : row.revoked_at ? 'revoked' : row.expires_at <= now ? 'expired' : 'open',
     usedBy: row.used_by,
     usedByEmail: row.used_by_email,
     usedAt: row.used_at,
+    revokedAt: row.revoked_at ?? null,
+    revokedByName: row.revoked_by_name ?? null,
   };
 }
 
@@ -98,6 +107,29 @@ export async function generateInvitation(
   return presentInvitation(row);
 }
 
+export const INVITATION_NOT_FOUND = 'Invitation not found';
+export const INVITATION_NOT_OPEN = 'Only an open invitation can be revoked.';
+
+/** An admin revokes an open invitation: its code registers nobody from now on; the revocation is audited. */
+export async function revokeInvitation(
+  db: Db,
+  actor: AuditActor & { id: string; name: string },
+  id: string,
+): Promise<InvitationView> {
+  return inTransaction(db.kysely, async (trx) => {
+    const row = await findInvitationById(trx, id);
+    if (!row) throw notFound(INVITATION_NOT_FOUND);
+    const now = nowIso();
+    if (!(await markRevoked(trx, id, actor.name, now))) throw new HttpError(409, INVITATION_NOT_OPEN);
+    await recordAudit(trx, actor, 'invitation.revoke', {
+      type: 'invitation',
+      id: row.id,
+      label: row.invited_email,
+    });
+    return presentInvitation({ ...row, revoked_at: now, revoked_by_name: actor.name }, now);
+  });
+}
+
 export async function allInvitations(db: Db): Promise<InvitationView[]> {
   const now = nowIso();
   return (await listInvitations(db.kysely)).map((r) => presentInvitation(r, now));
@@ -110,7 +142,8 @@ export function invitationProblem(
   email: string | undefined,
   now = nowIso(),
 ): string | null {
-  if (!row) return INVITATION_INVALID;
+  // A revoked code is refused as no code at all: the registration form names no reason to try it again.
+  if (!row || row.revoked_at) return INVITATION_INVALID;
   if (row.used === 1) return INVITATION_USED;
   if (row.expires_at <= now) return INVITATION_EXPIRED;
   if (row.invited_email && email && row.invited_email !== email.trim().toLowerCase()) {

@@ -48,6 +48,7 @@ export const adminApi = {
   // Invitations
   invitations: async () => (await call('GET /api/invitations')).invitations,
   createInvitation: (email?: string) => call('POST /api/invitations', { body: email ? { email } : {} }),
+  revokeInvitation: (id: string) => call('POST /api/invitations/:id/revoke', { params: { id } }),
 
   // Caches and settings
   cacheStats: () => call('GET /api/admin/cache'),

@@ -2,6 +2,7 @@
 export const NO_BLOCKED = 'No blocked businesses';
 export const NO_ADVERTISERS = 'No current advertisers marked';
 export const NO_PROSPECTS_TO_EXPORT = 'No prospects to export';
+export const revokeInvitationFailed = (m: string) => `Error revoking invitation: ${m}`;
 export const NO_INVITATIONS = 'No invitations found';
 
 export const REFRESH_USERS_FAILED = 'Failed to refresh users. Please try again.';

@@ -43,10 +43,17 @@ const STATUS_COLOR: Record<InvitationRow['status'], string> = {
   open: '#1864ab',
   used: '#0b6e4f',
   expired: '#495057',
+  revoked: '#a61e4d',
 };
 
 /** One invitation of the list: code and status, who made it and for whom, who used it, copy buttons. */
-export function InvitationItem({ inv, copied, onCopy }: CopyProps & { inv: InvitationRow }) {
+export function InvitationItem({
+  inv,
+  copied,
+  onCopy,
+  onRevoke,
+  revoking,
+}: CopyProps & { inv: InvitationRow; onRevoke: (inv: InvitationRow) => void; revoking: boolean }) {
   return (
     <Paper withBorder p="xs" radius="md" data-testid="invitation-row">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -63,6 +70,12 @@ export function InvitationItem({ inv, copied, onCopy }: CopyProps & { inv: Invit
             {inv.invitedEmail ? `For ${inv.invitedEmail} · ` : ''}By {inv.invitedByName} · created{' '}
             {formatDateTime(inv.createdAt)} · expires {formatDateTime(inv.expiresAt)}
           </Text>
+          {inv.status === 'revoked' && (
+            <Text size="xs" data-testid="invitation-revoked">
+              Revoked by {inv.revokedByName ?? 'an admin'}
+              {inv.revokedAt ? ` on ${formatDateTime(inv.revokedAt)}` : ''}
+            </Text>
+          )}
           {inv.status === 'used' && (
             <Text size="xs" data-testid="invitation-used" style={{ overflowWrap: 'anywhere' }}>
               Used by {inv.usedByEmail ?? 'a deleted user'}
@@ -89,6 +102,18 @@ export function InvitationItem({ inv, copied, onCopy }: CopyProps & { inv: Invit
               }
             >
               {copied === `link-${inv.id}` ? 'Copied!' : 'Copy Link'}
+            </Button>
+          )}
+          {inv.status === 'open' && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red.8"
+              aria-label={`Revoke invitation ${inv.code}`}
+              loading={revoking}
+              onClick={() => onRevoke(inv)}
+            >
+              Revoke
             </Button>
           )}
         </Group>

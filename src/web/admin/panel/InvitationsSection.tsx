@@ -5,13 +5,14 @@ import { useDialogs } from '../../dialogs';
 import { ADMIN_KEYS, adminApi } from '../api';
 import { ErrorAlert, Loading, messageOf } from '../common';
 import { useCopy } from '../copy';
-import { NO_INVITATIONS, invitationFailed, invitationsLoadFailed } from '../texts';
+import { NO_INVITATIONS, invitationFailed, invitationsLoadFailed, revokeInvitationFailed } from '../texts';
+import type { Invitation } from '../../../core/api';
 import { InvitationItem, NewInvitation } from './InvitationItems';
 
 /** Invitation Management: generate (optionally for an e-mail), copy code or link, list with status. */
 export function InvitationsSection() {
   const queryClient = useQueryClient();
-  const { notify } = useDialogs();
+  const { notify, confirm } = useDialogs();
   const { copied, copy } = useCopy();
   const [email, setEmail] = useState('');
   const [latest, setLatest] = useState<{ code: string; link: string } | null>(null);
@@ -25,6 +26,23 @@ export function InvitationsSection() {
     },
     onError: (error) => notify(invitationFailed(messageOf(error)), 'error'),
   });
+  const revoke = useMutation({
+    mutationFn: (id: string) => adminApi.revokeInvitation(id),
+    onSuccess: async () => {
+      notify('Invitation revoked', 'success');
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.invitations });
+    },
+    onError: (error) => notify(revokeInvitationFailed(messageOf(error)), 'error'),
+  });
+  const askRevoke = async (inv: Invitation) => {
+    const who = inv.invitedEmail ? ` for ${inv.invitedEmail}` : '';
+    const sure = await confirm(
+      `Revoke the invitation${who}? Its code will no longer register anyone.`,
+      'Revoke',
+      { destructive: true },
+    );
+    if (sure) revoke.mutate(inv.id);
+  };
   const doCopy = (key: string, text: string) =>
     void copy(key, text).then((ok) => {
       if (!ok) notify('Copy failed: select the text and copy it by hand.', 'error');
@@ -65,7 +83,14 @@ export function InvitationsSection() {
       {list.isError && <ErrorAlert message={invitationsLoadFailed(messageOf(list.error))} />}
       {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{NO_INVITATIONS}</Text>}
       {(list.data ?? []).map((inv) => (
-        <InvitationItem key={inv.id} inv={inv} copied={copied} onCopy={doCopy} />
+        <InvitationItem
+          key={inv.id}
+          inv={inv}
+          copied={copied}
+          onCopy={doCopy}
+          onRevoke={(i) => void askRevoke(i)}
+          revoking={revoke.isPending && revoke.variables === inv.id}
+        />
       ))}
     </Stack>
   );
