@@ -178,13 +178,18 @@ describe('the team list after a scan', () => {
     expect(row).toEqual({ business_id: 'kept', scanned_by: null });
   });
 
+  it('is one writer per connection: a write inside an Idempotency-Key transaction settles the same one', () => {
+    expect(afterAnswer({ ...t.db })).toBe(afterAnswer(t.db));
+  });
+
   it('lets a reader wait for the scans scheduled before it, not for the rounds after them', async () => {
     // Under a steady stream of scans the writer is rarely idle: a reader that waited for idle (a call log's
     // score, All Prospects) waited on every round after its own. Each round here waits at a gate of its own.
     const gates: (() => void)[] = [];
-    const kysely = t.db.kysely;
+    // A handle of its own (no shared connection object), so the writer made for it is a new one.
+    const { kysely, sqlite: _sqlite, pool: _pool, ...handle } = t.db;
     const gated: Db = {
-      ...t.db,
+      ...handle,
       kysely: new Proxy(kysely, {
         get: (target, prop) =>
           prop === 'transaction'
