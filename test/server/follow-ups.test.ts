@@ -160,6 +160,23 @@ describe('follow-ups', () => {
     expect(await listFollowUps(ann)).toEqual([]);
   });
 
+  it('writes a business name with line breaks as one line: one event, no properties of its own', async () => {
+    const rep = await t.newUser();
+    const name = 'Evil Inc\r\nBEGIN:VEVENT\r\nSUMMARY:Injected\r\nEND:VEVENT\r\nX-INJECTED:yes';
+    const made = (
+      await logWithFollowUp(rep, { dueDate: '2026-12-02' }, { name, address: '1 Main St\r\nX-WHERE:here' })
+    ).json<{ followUp: FollowUp }>().followUp;
+    const ics = await t.request({ method: 'GET', url: `/api/follow-ups/${made.id}.ics`, as: rep });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body.match(/^BEGIN:VEVENT/gm)).toHaveLength(1);
+    expect(ics.body).not.toMatch(/^(X-INJECTED|X-WHERE|SUMMARY:Injected)/m);
+    const [event, ...more] = parseIcs(ics.body);
+    expect(more).toEqual([]);
+    expect(event!.summary).toBe(
+      'Follow up: Evil Inc BEGIN:VEVENT SUMMARY:Injected END:VEVENT X-INJECTED:yes',
+    );
+  });
+
   it('feeds follow-ups and meetings to calendar apps, refusing a wrong and a regenerated token', async () => {
     const rep = await t.newUser();
     await logWithFollowUp(rep, { dueDate: '2026-11-27', nextStep: 'Call back after lunch' });

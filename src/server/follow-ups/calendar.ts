@@ -8,9 +8,16 @@ import { localInstant } from '../../core/follow-ups.js';
 
 const MINUTE = 60_000;
 
+/**
+ * A single-line text property: line breaks become spaces. ical-generator escapes commas and semicolons, and a
+ * description's line breaks, but writes a calendar's name (NAME, X-WR-CALNAME) as given, so a business name
+ * holding CR/LF would start properties, even events, of its own.
+ */
+const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+
 function eventSummary(f: FollowUp): string {
   const what = f.isMeeting ? 'Meeting' : 'Follow up';
-  return f.nextStep ? `${what}: ${f.name} — ${f.nextStep}` : `${what}: ${f.name}`;
+  return oneLine(f.nextStep ? `${what}: ${f.name} — ${f.nextStep}` : `${what}: ${f.name}`);
 }
 
 function eventDescription(f: FollowUp, appUrl: string): string {
@@ -35,7 +42,7 @@ export function followUpsCalendar(
   name = 'Prospect Finder follow-ups',
 ): string {
   const cal = ical({
-    name,
+    name: oneLine(name),
     prodId: { company: 'Prospect Finder', product: 'follow-ups', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     ttl: 60 * 60,
@@ -54,7 +61,7 @@ export function followUpsCalendar(
       stamp: new Date(f.createdAt),
       summary: eventSummary(f),
       description: eventDescription(f, appUrl),
-      ...(f.address ? { location: f.address } : {}),
+      ...(f.address ? { location: oneLine(f.address) } : {}),
       url: appUrl,
     });
   }
