@@ -219,7 +219,7 @@ export const api = {
       answer: queuedCallLog(id, input),
     })),
   // Follow-ups and the Today tab; the zone is kept for the morning digest's hour.
-  followUps: async () => (await call('GET /api/follow-ups', { query: { tz: runtimeTimeZone() } })).followUps,
+  followUps: async () => (await call('GET /api/follow-ups')).followUps,
   /** Queued offline, the follow-up answered carries the QUEUED mark too (isQueued). */
   completeFollowUp: async (item: FollowUp) =>
     followUpOf(

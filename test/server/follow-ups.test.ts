@@ -160,6 +160,22 @@ describe('follow-ups', () => {
     expect(await listFollowUps(ann)).toEqual([]);
   });
 
+  it('changes nothing on a GET: a cross-site read cannot move the zone the digest is timed in', async () => {
+    const rep = await t.newUser();
+    expect((await logWithFollowUp(rep, { dueDate: '2026-12-03' })).statusCode).toBe(201);
+    const zone = async () =>
+      (await t.request({ method: 'GET', url: '/api/calendar/settings', as: rep })).json().timeZone;
+    expect(await zone()).toBe(ZONE);
+    const read = await t.request({
+      method: 'GET',
+      url: '/api/follow-ups?tz=Asia%2FTokyo',
+      as: rep,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await zone()).toBe(ZONE);
+  });
+
   it('writes a business name with line breaks as one line: one event, no properties of its own', async () => {
     const rep = await t.newUser();
     const name = 'Evil Inc\r\nBEGIN:VEVENT\r\nSUMMARY:Injected\r\nEND:VEVENT\r\nX-INJECTED:yes';
@@ -345,6 +361,25 @@ describe('morning digest', () => {
     const failing: DigestDeps = { ...deps(), mailer: { send: () => Promise.reject(new Error('SMTP down')) } };
     await expect(sendDigest(failing, rep.id, '2026-11-26')).rejects.toThrow('SMTP down');
     expect(await sendDigest(deps(), rep.id, '2026-11-26')).toEqual({ sent: true });
+  });
+
+  it("stops with the account: a suspended rep's feed answers 404 and no digest goes to them", async () => {
+    const root = await t.newUser('SuperAdmin');
+    const rep = await t.newUser();
+    await logWithFollowUp(rep, { dueDate: '2026-11-26' });
+    const made = await t.request({ method: 'POST', url: '/api/calendar/feed', as: rep });
+    const path = new URL(made.json<{ feedUrl: string }>().feedUrl).pathname;
+    expect((await t.request({ method: 'GET', url: path })).statusCode).toBe(200);
+
+    const suspended = await t.request({ method: 'POST', url: `/api/users/${rep.id}/suspend`, as: root });
+    expect(suspended.statusCode).toBe(200);
+    const feed = await t.request({ method: 'GET', url: path });
+    expect(feed.statusCode).toBe(404);
+    expect(feed.json()).toEqual({ error: 'Calendar feed not found' });
+    expect(await scheduleDigests(deps(), queue, atHour + 5 * 60_000)).not.toContain(`${rep.id}:2026-11-26`);
+    // A job queued before the suspension sends nothing either.
+    expect(await sendDigest(deps(), rep.id, '2026-11-26')).toEqual({ sent: false, reason: 'suspended' });
+    expect(mailsTo(rep.email)).toEqual([]);
   });
 });
 

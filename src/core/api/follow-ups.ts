@@ -88,8 +88,6 @@ export const icsFile = {
   content: { 'text/calendar': { schema: z.string() } },
 } as const;
 
-/** GET /api/follow-ups: the browser's zone (`tz`), kept for the digest when this runtime knows it. */
-export const followUpListQuery = z.object({ tz: z.string().max(64).optional() });
 
 export const followUpIdParams = z.object({ id: requiredText(100) });
 
@@ -100,9 +98,7 @@ export const followUpEndpoints = {
   'GET /api/follow-ups': endpoint({
     access: 'user',
     tags: ['follow-ups'],
-    summary:
-      "Own open follow-ups with their business's card facts; tz (the browser's zone) is kept for the digest",
-    query: followUpListQuery,
+    summary: "Own open follow-ups with their business's card facts",
     answers: { 200: followUpListSchema },
   }),
   'POST /api/follow-ups/:id/done': endpoint({

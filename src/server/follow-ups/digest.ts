@@ -14,7 +14,7 @@ import { groupFollowUps } from '../../core/follow-ups.js';
 import { isLocalDate } from '../../core/local-days.js';
 import { isTimeZone, localDateOf, wallClock } from '../../core/time-zone.js';
 import type { FollowUp } from '../../core/api/follow-ups.js';
-import { dueFollowUps, readSettings } from './repository.js';
+import { activeOnly, dueFollowUps, readSettings } from './repository.js';
 import { presentFollowUp } from './service.js';
 import { todayUrl } from './calendar.js';
 
@@ -146,10 +146,13 @@ export async function sendDigest(
   if (due.length === 0) return { sent: false, reason: 'nothing due' };
   const profile = await db.kysely
     .selectFrom('user_profiles')
-    .select(['email'])
-    .where('user_id', '=', userId)
+    .leftJoin('account_suspensions', 'account_suspensions.user_id', 'user_profiles.user_id')
+    .select(['user_profiles.email', 'account_suspensions.suspended_at'])
+    .where('user_profiles.user_id', '=', userId)
     .executeTakeFirst();
   if (!profile) return { sent: false, reason: 'no account' };
+  // Suspended after the job was queued: the digest stops with the account.
+  if (profile.suspended_at) return { sent: false, reason: 'suspended' };
   const previous = settings?.digest_sent_for ?? null;
   const claimed = await db.kysely
     .updateTable('follow_up_settings')
@@ -191,9 +194,8 @@ export function registerDigestWorker(jobs: JobQueue, deps: DigestDeps): void {
  * has something due that local day and was not sent that day's digest yet. Returns the jobs' keys.
  */
 export async function scheduleDigests(deps: DigestDeps, jobs: JobQueue, now = Date.now()): Promise<string[]> {
-  const reps = await deps.db.kysely
-    .selectFrom('follow_up_settings')
-    .select(['user_id', 'time_zone', 'digest_sent_for'])
+  const reps = await activeOnly(deps.db.kysely.selectFrom('follow_up_settings'))
+    .select(['follow_up_settings.user_id', 'time_zone', 'digest_sent_for'])
     .where('digest_enabled', '=', 1)
     .where('time_zone', 'is not', null)
     .execute();

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, FollowUpSettingsTable, FollowUpTable } from '../db/schema.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -84,11 +84,22 @@ export async function upsertSettings(
     .execute();
 }
 
+/** The owner of a feed token, while their account is active: a suspended or deleted rep's feed answers nobody. */
 export async function userIdByFeedHash(db: Conn, hash: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('follow_up_settings')
-    .select('user_id')
+  const row = await activeOnly(db.selectFrom('follow_up_settings'))
+    .select('follow_up_settings.user_id')
     .where('feed_token_hash', '=', hash)
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/**
+ * Settings rows of active accounts only: the rep has a profile and no suspension. A suspended or deleted rep's
+ * feed and morning digest stop with the account.
+ */
+export function activeOnly<O>(query: SelectQueryBuilder<Database, 'follow_up_settings', O>) {
+  return query
+    .innerJoin('user_profiles', 'user_profiles.user_id', 'follow_up_settings.user_id')
+    .leftJoin('account_suspensions', 'account_suspensions.user_id', 'follow_up_settings.user_id')
+    .where('account_suspensions.user_id', 'is', null);
 }

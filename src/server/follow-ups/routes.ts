@@ -4,7 +4,6 @@ import { currentUser } from '../http/access.js';
 import { idempotentWrite } from '../http/idempotency.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { isTimeZone } from '../../core/time-zone.js';
 import { followUpsCalendar } from './calendar.js';
 import {
   calendarSettings,
@@ -14,7 +13,6 @@ import {
   getOwnFollowUp,
   listOwnFollowUps,
   regenerateFeed,
-  rememberTimeZone,
   rescheduleFollowUp,
 } from './service.js';
 
@@ -23,12 +21,11 @@ export const CALENDAR_FEED_NOT_FOUND = 'Calendar feed not found';
 export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, config } = ctx;
 
-  route(app, 'GET /api/follow-ups', async (request) => {
-    const userId = currentUser(request).id;
-    const { tz } = request.query;
-    if (tz && isTimeZone(tz)) await rememberTimeZone(db, userId, tz);
-    return { followUps: await listOwnFollowUps(db, userId) };
-  });
+  // A read changes nothing: the digest's zone is kept by the writes that carry it (a logged follow-up, the
+  // calendar settings), behind the cross-site guard.
+  route(app, 'GET /api/follow-ups', async (request) => ({
+    followUps: await listOwnFollowUps(db, currentUser(request).id),
+  }));
 
   route(app, 'POST /api/follow-ups/:id/done', async (request, reply) => {
     const userId = currentUser(request).id;
