@@ -1,5 +1,5 @@
 // Website evidence on the screen: a rep's results whose businesses point at local fixture sites get their
-// website chips live (no reload) as the checks finish, with when they were seen; the "Already advertising"
+// website chips live (no reload) as the checks finish, with when they were seen; the "Runs online ads"
 // filter keeps the advertisers; screenshots at 1440x900 and 375x812.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -116,7 +116,7 @@ describe('website evidence on the cards', () => {
       await keepScreenshot(b.page, 'website-evidence-1440x900');
 
       // The filter: only the businesses whose site carries an ad platform's tag.
-      const filter = b.page.getByRole('checkbox', { name: /^Already advertising \(2\)/ });
+      const filter = b.page.getByRole('checkbox', { name: /^Runs online ads \(2\)/ });
       await filter.check();
       await expect
         .poll(() => b.page.getByTestId('prospect-name').allTextContents(), { timeout: 10_000 })
@@ -124,6 +124,18 @@ describe('website evidence on the cards', () => {
       expect(await b.page.getByTestId('prospect-name').count()).toBe(2);
       await filter.uncheck();
       await expect.poll(() => b.page.getByTestId('prospect-name').count(), { timeout: 10_000 }).toBe(7);
+
+      // "Has a phone": the cards with a number to call; with none it is disabled instead of emptying the list.
+      const phones = b.page.getByRole('checkbox', { name: /^Has a phone \(\d+\)$/ });
+      const label = (await b.page.getByText(/^Has a phone \(\d+\)$/).textContent()) ?? '';
+      const withPhone = Number(/\((\d+)\)/.exec(label)?.[1]);
+      if (withPhone === 0) expect(await phones.isDisabled()).toBe(true);
+      else {
+        await phones.check();
+        await expect.poll(() => b.page.getByTestId('prospect-name').count(), POLL).toBe(withPhone);
+        await phones.uncheck();
+        await expect.poll(() => b.page.getByTestId('prospect-name').count(), POLL).toBe(7);
+      }
 
       // The Admin Panel: the queue, and a re-check of one business.
       await b.page.getByRole('tab', { name: 'Admin Panel' }).click();

@@ -2,6 +2,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { isAdvertising } from '../../../core/websites/kinds';
+import type { Prospect } from '../../../core/types';
 import { MAX_LOADED } from '../../defaults';
 import { stableId } from '../../format';
 import { ProspectCard } from '../../prospects/ProspectCard';
@@ -26,11 +27,9 @@ export function ProspectsPanel() {
   const total = list.data?.total ?? 0;
   const limit = Math.min(MAX_LOADED, loadable);
   const listRef = useRevealFirstCard(quickSearch.reveal, quickSearch.revealPendingRef);
-  // The filter "Already advertising": only the cards whose website carries an ad platform's tag. The
-  // cards keep their numbers in the whole list (the map's markers).
-  const [advertisingOnly, setAdvertisingOnly] = useState(false);
-  const advertisingCount = prospects.filter((p) => isAdvertising(p.signals)).length;
-  const shownCards = advertisingOnly ? cardProspects.filter((p) => isAdvertising(p.signals)) : cardProspects;
+  const filters = useListFilters(prospects);
+  const shownCards = cardProspects.filter(filters.keep);
+  // The cards keep their numbers in the whole list (the map's markers).
   const cardNumber = new Map(cardProspects.map((p, i) => [p.id, i + 1]));
   // Select mode: a checkbox on each card picks the stops of a route.
   const [selecting, setSelecting] = useState(false);
@@ -79,14 +78,7 @@ export function ProspectsPanel() {
             {list.data?.searched ? NO_BUSINESSES_FOUND : NO_PROSPECTS_YET}
           </Text>
         ))}
-      {loaded > 0 && (
-        <Checkbox
-          label={`Already advertising (${advertisingCount})`}
-          checked={advertisingOnly}
-          onChange={(e) => setAdvertisingOnly(e.currentTarget.checked)}
-          data-testid="advertising-filter"
-        />
-      )}
+      {loaded > 0 && filters.controls}
       {loaded > 0 && (
         <Group gap="xs" className="route-select-bar" data-testid="route-select-bar">
           <Button
@@ -107,12 +99,6 @@ export function ProspectsPanel() {
             />
           )}
         </Group>
-      )}
-      {advertisingOnly && advertisingCount === 0 && loaded > 0 && (
-        <Text c="dimmed" size="sm" data-testid="advertising-empty">
-          No business here shows advertising on its website yet. Websites are checked after a scan; the list
-          updates as they are.
-        </Text>
       )}
       {shownCards.map((p, i) => {
         const card = (
@@ -161,4 +147,39 @@ export function ProspectsPanel() {
       )}
     </Stack>
   );
+}
+
+const runsAds = (p: Prospect) => isAdvertising(p.signals);
+const hasPhone = (p: Prospect) => Boolean(p.phone?.trim());
+
+/**
+ * The list's filters, together: "Runs online ads" (the website carries an ad platform's tag; not the marked
+ * current advertisers) and "Has a phone". A filter nothing passes is disabled rather than emptying the list.
+ */
+function useListFilters(prospects: readonly Prospect[]) {
+  const [adsOnly, setAdsOnly] = useState(false);
+  const [phoneOnly, setPhoneOnly] = useState(false);
+  const adsCount = prospects.filter(runsAds).length;
+  const phoneCount = prospects.filter(hasPhone).length;
+  const keep = (p: Prospect) =>
+    (!adsOnly || adsCount === 0 || runsAds(p)) && (!phoneOnly || phoneCount === 0 || hasPhone(p));
+  const controls = (
+    <Group gap="md" data-testid="list-filters">
+      <Checkbox
+        label={`Runs online ads (${adsCount})`}
+        checked={adsOnly && adsCount > 0}
+        disabled={adsCount === 0}
+        onChange={(e) => setAdsOnly(e.currentTarget.checked)}
+        data-testid="advertising-filter"
+      />
+      <Checkbox
+        label={`Has a phone (${phoneCount})`}
+        checked={phoneOnly && phoneCount > 0}
+        disabled={phoneCount === 0}
+        onChange={(e) => setPhoneOnly(e.currentTarget.checked)}
+        data-testid="phone-filter"
+      />
+    </Group>
+  );
+  return { keep, controls };
 }
