@@ -88,7 +88,6 @@ export const icsFile = {
   content: { 'text/calendar': { schema: z.string() } },
 } as const;
 
-
 export const followUpIdParams = z.object({ id: requiredText(100) });
 
 /** GET /api/calendar/:token.ics: the feed link's secret token. */
