@@ -316,26 +316,34 @@ export const api = {
     stage: PipelineEntry['stage'],
     name: string,
     owner?: { id: string; name: string },
+    markAdvertiser?: boolean,
   ) =>
     (
-      await write('PUT /api/pipeline/:businessId', { params: { businessId }, body: { stage, name } }, () => {
-        const now = new Date().toISOString();
-        return {
-          kind: 'stage',
-          label: `${name}: ${stage}`,
-          answer: {
-            entry: {
-              businessId,
-              label: name,
-              ownerId: stage === 'New' ? null : (owner?.id ?? null),
-              ownerName: stage === 'New' ? null : (owner?.name ?? null),
-              stage,
-              since: now,
-              updatedAt: now,
+      await write(
+        'PUT /api/pipeline/:businessId',
+        {
+          params: { businessId },
+          body: { stage, name, ...(markAdvertiser !== undefined && { markAdvertiser }) },
+        },
+        () => {
+          const now = new Date().toISOString();
+          return {
+            kind: 'stage',
+            label: `${name}: ${stage}`,
+            answer: {
+              entry: {
+                businessId,
+                label: name,
+                ownerId: stage === 'New' ? null : (owner?.id ?? null),
+                ownerName: stage === 'New' ? null : (owner?.name ?? null),
+                stage,
+                since: now,
+                updatedAt: now,
+              },
             },
-          },
-        };
-      })
+          };
+        },
+      )
     ).entry,
   reassignPipeline: async (businessId: string, userId: string) =>
     (

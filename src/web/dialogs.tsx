@@ -18,6 +18,8 @@ interface Ask {
   confirmLabel: string;
   /** The confirmation loses something (Discard, Delete): the safe answer is the prominent one. */
   destructive?: boolean;
+  /** The other answer's words, when it is not a plain Cancel. */
+  cancelLabel?: string;
   resolve: (value: string | null) => void;
 }
 
@@ -25,7 +27,11 @@ interface Dialogs {
   /** A message the user should see (in place of an alert). */
   notify: (message: string, tone?: Tone) => void;
   /** Resolves true when the user confirms. */
-  confirm: (message: string, confirmLabel?: string, options?: { destructive?: boolean }) => Promise<boolean>;
+  confirm: (
+    message: string,
+    confirmLabel?: string,
+    options?: { destructive?: boolean; cancelLabel?: string },
+  ) => Promise<boolean>;
   /** Resolves with the entered text, or null when cancelled. */
   prompt: (message: string, label: string, confirmLabel?: string) => Promise<string | null>;
 }
@@ -59,13 +65,14 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   );
 
   const confirm = useCallback(
-    (message: string, confirmLabel = 'OK', options: { destructive?: boolean } = {}) =>
+    (message: string, confirmLabel = 'OK', options: { destructive?: boolean; cancelLabel?: string } = {}) =>
       new Promise<boolean>((resolve) => {
         setAsk({
           kind: 'confirm',
           message,
           confirmLabel,
           destructive: options.destructive ?? false,
+          ...(options.cancelLabel !== undefined && { cancelLabel: options.cancelLabel }),
           resolve: (v) => resolve(v !== null),
         });
       }),
@@ -132,7 +139,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           )}
           <Group justify="flex-end">
             <Button variant={ask?.destructive ? 'filled' : 'default'} onClick={() => close(null)}>
-              Cancel
+              {ask?.cancelLabel ?? 'Cancel'}
             </Button>
             <Button type="submit" {...(ask?.destructive && { variant: 'outline', color: 'red.8' })}>
               {ask?.confirmLabel ?? 'OK'}

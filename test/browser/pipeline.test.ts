@@ -179,6 +179,15 @@ describe('pipeline', () => {
       await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(1);
       await card(a.page, name).getByLabel(`Pipeline stage of ${name}`).selectOption('New');
       await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(0);
+
+      // Won asks whether the business becomes a current advertiser; "Won only" leaves it unmarked.
+      await card(a.page, name).getByLabel(`Pipeline stage of ${name}`).selectOption('Won');
+      const ask = a.page.getByRole('dialog');
+      await ask.getByText(`${name} is won. Mark it as a current advertiser too?`).waitFor();
+      await ask.getByRole('button', { name: 'Won only' }).click();
+      await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(1);
+      const advertisers = await a.page.request.get(`${server.baseUrl}/api/current-advertisers`);
+      expect(JSON.stringify(await advertisers.json())).not.toContain(name);
       expect(a.pageErrors).toEqual([]);
       expect(b.pageErrors).toEqual([]);
     } finally {

@@ -175,6 +175,24 @@ describe('pipeline', () => {
     }
   });
 
+  it('Won leaves the business unmarked when the rep says so', async () => {
+    const ann = await t.newUser('user', { name: 'Ann Asked' });
+    const id = newBusiness();
+    await setStage(ann, id, 'Proposal', 'Small Cafe');
+    const won = await t.request({
+      method: 'PUT',
+      url: url(id),
+      payload: { stage: 'Won', name: 'Small Cafe', markAdvertiser: false },
+      as: ann,
+    });
+    expect(won.statusCode).toBe(200);
+    expect(won.json().entry).toMatchObject({ stage: 'Won' });
+    const ads = (await t.request({ method: 'GET', url: '/api/current-advertisers', as: ann })).json<{
+      advertisers: { businessId: string }[];
+    }>().advertisers;
+    expect(ads.some((a) => a.businessId === id)).toBe(false);
+  });
+
   it('admins reassign and release; reps may not; every change is in the history and the audit log', async () => {
     const ann = await t.newUser('user', { name: 'Ann Before' });
     const bob = await t.newUser('user', { name: 'Bob After' });

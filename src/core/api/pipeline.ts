@@ -43,6 +43,8 @@ export const pipelineStageBody = z.object({
   stage: pipelineStageSchema,
   /** The business's name, kept with the entry for history and audit. */
   name: text(300).optional(),
+  /** Moving to Won: also mark the business a current advertiser (the screen asks; default yes). */
+  markAdvertiser: z.boolean().optional(),
 });
 export const pipelineReassignBody = z.object({ userId: requiredText(100) });
 export const pipelineAnswerSchema = z.object({ entry: pipelineEntrySchema });

@@ -25,6 +25,7 @@ export const pipelineRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
           request.params.businessId,
           request.body.stage,
           request.body.name,
+          { markAdvertiser: request.body.markAdvertiser ?? true },
         ),
       },
     }));

@@ -112,6 +112,8 @@ interface Step {
   next: PipelineTable;
   reason: string;
   action: AuditAction;
+  /** Moving to Won marks the business a current advertiser unless this is false (the rep said no). */
+  markAdvertiser?: boolean;
 }
 
 /**
@@ -157,7 +159,7 @@ async function applyStep(
     },
   );
   const change: Change = { entry: presentEntry({ ...next, profile_name: next.owner_name }) };
-  if (next.stage === WON_STAGE && before?.stage !== WON_STAGE) {
+  if (next.stage === WON_STAGE && before?.stage !== WON_STAGE && step.markAdvertiser !== false) {
     const mark = {
       business_id: next.business_id,
       label: next.label,
@@ -237,6 +239,7 @@ export async function setStage(
   businessId: string,
   stage: PipelineStage,
   name?: string,
+  options: { markAdvertiser?: boolean } = {},
 ): Promise<PipelineEntry> {
   const id = businessId.trim();
   await settleAfterAnswer(db); // the name a business was scanned under, just now perhaps
@@ -258,6 +261,7 @@ export async function setStage(
       },
       reason: PIPELINE_REASONS[decision.kind === 'claim' ? 'claim' : release ? 'release' : 'stage'],
       action: decision.kind === 'claim' ? 'pipeline.claim' : release ? 'pipeline.release' : 'pipeline.stage',
+      markAdvertiser: options.markAdvertiser ?? true,
     };
   });
   await publishChange(events, done, 'changed');

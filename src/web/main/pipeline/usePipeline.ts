@@ -3,7 +3,8 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Prospect } from '../../../core/types';
-import { api, type PipelineEntry } from '../../api';
+import { api, type Advertiser, type PipelineEntry } from '../../api';
+import { useDialogs } from '../../dialogs';
 import { stableId } from '../../format';
 import { useMe } from '../../session';
 
@@ -40,11 +41,24 @@ export function entryFromNotice(item: unknown): PipelineEntry | null {
 export function usePipelineActions() {
   const queryClient = useQueryClient();
   const me = useMe();
+  const { confirm } = useDialogs();
   const apply = (entry: PipelineEntry) => applyPipelineEntry(queryClient, entry);
   return {
     onStage: async (p: Prospect, stage: PipelineEntry['stage']) => {
+      const id = stableId(p);
+      // Won: the rep says whether the business becomes a current advertiser too (it used to happen silently).
+      const marked = queryClient
+        .getQueryData<Advertiser[]>(['advertisers'])
+        ?.some((a) => a.businessId === id);
+      const markAdvertiser =
+        stage === 'Won' && !marked
+          ? await confirm(`${p.name} is won. Mark it as a current advertiser too?`, 'Mark as advertiser', {
+              cancelLabel: 'Won only',
+            })
+          : undefined;
       // Offline the stage is queued and shown as the rep's own meanwhile.
-      apply(await api.setStage(stableId(p), stage, p.name, { id: me.id, name: me.name }));
+      apply(await api.setStage(id, stage, p.name, { id: me.id, name: me.name }, markAdvertiser));
+      if (markAdvertiser) await queryClient.invalidateQueries({ queryKey: ['advertisers'] });
     },
     onReassign: async (p: Prospect, userId: string) => {
       apply(await api.reassignPipeline(stableId(p), userId));
