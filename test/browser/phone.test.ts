@@ -145,6 +145,14 @@ describe('the phone layout', () => {
       expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
       await page.goto(server.baseUrl);
       await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(20);
+      // On a touch screen the help's tip says tap, not click.
+      await page.getByRole('button', { name: 'Help' }).click();
+      const help = page.getByRole('dialog', { name: 'Welcome to Prospect Finder' });
+      await help.getByText('Double-tap the map to set a new center point', { exact: false }).waitFor();
+      // Help clears the "don't show" preference; ticked again, the later tests' screens open without it.
+      await help.getByLabel("Don't show this again").check();
+      await help.getByRole('button', { name: 'Get Started' }).click();
+      await help.waitFor({ state: 'detached' });
       // Header, controls (categories included), tabs, and the first cards (all cards are alike).
       const checked: string[] = [];
       const main = await tapTargets(page);

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
 import { DONT_SHOW_AGAIN, GET_STARTED } from '../texts';
 
-/** The help / welcome dialog: four steps, the double-click tip, 'Don't show this again'. */
+/** A phone or tablet (a coarse pointer): the tip says tap where a desktop says click. */
+const touchScreen = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
+
+/** The help / welcome dialog: four steps, the double-click (double-tap) tip, 'Don't show this again'. */
 export function HelpDialog(props: { opened: boolean; onClose: (dontShowAgain: boolean) => void }) {
   const [dontShow, setDontShow] = useState(false);
   const close = () => {
@@ -35,7 +38,8 @@ export function HelpDialog(props: { opened: boolean; onClose: (dontShowAgain: bo
           </List.Item>
         </List>
         <Alert color="blue" variant="light" title="Tip">
-          Double-click the map to set a new center point. You can also drag the blue Your Location marker.
+          {touchScreen() ? 'Double-tap' : 'Double-click'} the map to set a new center point. You can also drag
+          the blue Your Location marker.
         </Alert>
         <Checkbox
           label={DONT_SHOW_AGAIN}
