@@ -76,6 +76,11 @@ describe('follow-ups on a phone', () => {
       await card.getByRole('button', { name: 'Log', exact: true }).click();
       await page.getByText(/^Follow-up set for /).waitFor();
 
+      // The Log shows the follow-up set with the entry.
+      await tab(page, 'Log').click();
+      const logged = page.getByTestId('log-entry').filter({ hasText: 'Corner Bakery' });
+      expect(await logged.getByTestId('log-follow-up').innerText()).toBe('Meeting: Tomorrow');
+
       // Today it is upcoming, not due.
       await tab(page, 'Today').click();
       const upcoming = page.getByTestId('follow-ups-upcoming');

@@ -118,7 +118,9 @@ describe('call logs', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers['content-disposition']).toContain(`filename="call_log_Ann_Smith_${today}.csv"`);
     expect(
-      res.body.startsWith('\uFEFFDate,Name,Outcome,Category,Address,Phone,Website,Note,Time Zone\r\n'),
+      res.body.startsWith(
+        '\uFEFFDate,Name,Outcome,Category,Address,Phone,Website,Note,Follow-up,Time Zone\r\n',
+      ),
     ).toBe(true);
     const rows = parseCsv(res.body).records;
     expect(rows).toHaveLength(3);
@@ -131,6 +133,7 @@ describe('call logs', () => {
       '(205) 555-0100',
       'https://joes.example',
       'line 1\nline "2"',
+      '',
       'UTC',
     ]);
     expect(rows[2]![1]).toBe(`'=HYPERLINK("http://x","y")`);
@@ -144,7 +147,7 @@ describe('call logs', () => {
     const localRows = parseCsv(local.body).records;
     expect(localRows[1]![0]).toBe('2026-03-02 01:00');
     expect(localRows[2]![0]).toBe('2026-03-01 01:00');
-    expect(localRows[1]![8]).toBe('America/Los_Angeles');
+    expect(localRows[1]![9]).toBe('America/Los_Angeles');
     const localToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
       new Date(),
     );

@@ -1,3 +1,4 @@
+import { parseCsv } from '../../src/core/csv.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
@@ -158,6 +159,38 @@ describe('follow-ups', () => {
     expect(doneRes.statusCode).toBe(200);
     expect(doneRes.json<{ followUp: FollowUp }>().followUp.doneAt).not.toBeNull();
     expect(await listFollowUps(ann)).toEqual([]);
+  });
+
+  it('shows the follow-up set with an entry in the Log and its CSV, as it was rescheduled since', async () => {
+    const rep = await t.newUser();
+    const made = (
+      await logWithFollowUp(rep, { dueDate: '2026-12-01', dueTime: '14:15', isMeeting: true })
+    ).json<{ callLog: { id: string }; followUp: FollowUp }>();
+    await logWithFollowUp(rep, { dueDate: '2026-12-05' }, { name: 'Other Co' });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/follow-ups/${made.followUp.id}`,
+      payload: { dueDate: '2026-12-02', dueTime: '09:30' },
+      as: rep,
+    });
+    expect(moved.statusCode).toBe(200);
+    const logs = (await t.request({ method: 'GET', url: '/api/call-logs', as: rep })).json<{
+      callLogs: { id: string; followUp?: unknown }[];
+    }>().callLogs;
+    expect(logs.find((l) => l.id === made.callLog.id)!.followUp).toEqual({
+      dueDate: '2026-12-02',
+      dueTime: '09:30',
+      isMeeting: true,
+    });
+    const csv = await t.request({ method: 'GET', url: '/api/call-logs/export.csv', as: rep });
+    const rows = parseCsv(csv.body).records;
+    const column = rows[0]!.indexOf('Follow-up');
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[column])
+        .sort(),
+    ).toEqual(['2026-12-02 09:30 meeting', '2026-12-05']);
   });
 
   it('changes nothing on a GET: a cross-site read cannot move the zone the digest is timed in', async () => {

@@ -42,6 +42,11 @@ export const callLogSchema = z.object({
   createdAt: isoTime,
   /** A visit logged within 0.1 mile of the business ("Verified visit"). */
   verified: z.boolean(),
+  /** The follow-up set with the entry (as rescheduled since), when one was. */
+  followUp: z
+    .object({ dueDate: z.string(), dueTime: z.string().nullable(), isMeeting: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
 

@@ -33,15 +33,24 @@ export async function teamProspectFacts(
 }
 
 /** One user's entries, newest first. */
-export async function listCallLogs(db: Conn, userId: string): Promise<CallLogTable[]> {
+/** A rep's entries, newest first, each with the follow-up set with it (due_date null when none was). */
+export async function listCallLogs(db: Conn, userId: string): Promise<CallLogWithFollowUp[]> {
   return db
     .selectFrom('call_logs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('follow_ups', 'follow_ups.call_log_id', 'call_logs.id')
+    .selectAll('call_logs')
+    .select(['follow_ups.due_date', 'follow_ups.due_time', 'follow_ups.is_meeting'])
+    .where('call_logs.user_id', '=', userId)
+    .orderBy('call_logs.created_at', 'desc')
+    .orderBy('call_logs.id', 'desc')
     .execute();
 }
+
+export type CallLogWithFollowUp = CallLogTable & {
+  due_date: string | null;
+  due_time: string | null;
+  is_meeting: number | null;
+};
 
 /** Deletes the entry only when it belongs to the user; true when a row went. */
 export async function deleteOwnCallLog(db: Conn, userId: string, id: string): Promise<boolean> {

@@ -25,6 +25,7 @@ import {
   insertCallLog,
   listCallLogs,
   teamProspectFacts,
+  type CallLogWithFollowUp,
 } from './repository.js';
 import { settleAfterAnswer } from '../scans/after-answer.js';
 
@@ -61,7 +62,7 @@ export function timeOrderedId(now = Date.now()): string {
 /** A call-log entry as the API answers it (src/core/api). */
 export type CallLogView = CallLog;
 
-export function presentCallLog(row: CallLogTable): CallLogView {
+export function presentCallLog(row: CallLogTable & Partial<CallLogWithFollowUp>): CallLogView {
   return {
     id: row.id,
     prospectId: row.prospect_id,
@@ -74,6 +75,9 @@ export function presentCallLog(row: CallLogTable): CallLogView {
     note: row.note,
     createdAt: row.created_at,
     verified: row.verified === 1,
+    ...(row.due_date && {
+      followUp: { dueDate: row.due_date, dueTime: row.due_time ?? null, isMeeting: row.is_meeting === 1 },
+    }),
   };
 }
 
@@ -161,7 +165,15 @@ export async function addCallLog(
   if (claimed && events) await publishPipelineChange(events, claimed, 'changed');
   if (!followUp || !next) return { callLog: presentCallLog(row) };
   await rememberTimeZone(db, userId, followUp.timeZone);
-  return { callLog: presentCallLog(row), followUp: presentFollowUp(next) };
+  return {
+    callLog: presentCallLog({
+      ...row,
+      due_date: next.due_date,
+      due_time: next.due_time,
+      is_meeting: next.is_meeting,
+    }),
+    followUp: presentFollowUp(next),
+  };
 }
 
 export async function ownCallLogs(db: Db, userId: string): Promise<CallLogView[]> {
@@ -188,8 +200,15 @@ const exportColumns = (timeZone: string): CsvColumn<CallLogView>[] => [
   ['Phone', (r) => phoneCell(r.phone)],
   ['Website', (r) => r.website],
   ['Note', (r) => r.note],
+  ['Follow-up', (r) => followUpCell(r.followUp)],
   ['Time Zone', () => timeZone],
 ];
+
+/** "2026-12-01 14:15" (the rep's own clock when it was set), "2026-12-01" for any time that day, "… meeting". */
+function followUpCell(f: CallLogView['followUp']): string {
+  if (!f) return '';
+  return `${f.dueDate}${f.dueTime ? ` ${f.dueTime}` : ''}${f.isMeeting ? ' meeting' : ''}`;
+}
 
 /**
  * The Log tab's export: `call_log_{user}_{date}.csv`, newest entry first. Dates and the file's {date} are in

@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallLog } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { directionsUrl, formatDateTime, websiteHref } from '../../format';
+import { dueLabel } from '../../../core/follow-ups';
+import { browserToday } from '../follow-ups/draft';
 import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
 import {
   CALL_HISTORY,
@@ -64,6 +66,11 @@ function LogEntry({
         {entry.note && (
           <Text size="sm" data-testid="log-note">
             Note: {entry.note}
+          </Text>
+        )}
+        {entry.followUp && (
+          <Text size="sm" data-testid="log-follow-up">
+            {entry.followUp.isMeeting ? 'Meeting' : 'Follow-up'}: {dueLabel(entry.followUp, browserToday())}
           </Text>
         )}
         <Group gap={6}>
