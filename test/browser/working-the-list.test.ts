@@ -181,7 +181,7 @@ describe('working the list', () => {
       const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
       const lines = csv.trim().split(/\r\n/);
       // Dates on the browser's clock (it sends its time zone), which the last column names.
-      expect(lines[0]).toBe('Date,Name,Outcome,Category,Address,Phone,Website,Note,Time Zone');
+      expect(lines[0]).toBe('Date,Name,Outcome,Category,Address,Phone,Website,Note,Follow-up,Time Zone');
       expect(lines).toHaveLength(3);
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
@@ -383,7 +383,8 @@ describe('working the list', () => {
       // Help reopens the welcome dialog and clears the preference.
       await page.getByRole('button', { name: 'Help' }).click();
       const help = page.getByRole('dialog', { name: 'Welcome to Prospect Finder' });
-      await help.getByText('Double-click the map to set a new center point', { exact: false }).waitFor();
+      // A touch phone: the tip says tap.
+      await help.getByText('Double-tap the map to set a new center point', { exact: false }).waitFor();
       await keepScreenshot(page, 'help-375');
       await help.getByRole('button', { name: 'Get Started' }).click();
       await expect
