@@ -7,8 +7,8 @@ import {
   cityKey,
   houseNumberKey,
   houseNumberValue,
-  parseAddressQuery,
   streetKey,
+  type AddressQuery,
   type GeocodePrecision,
 } from '../../core/addresses.js';
 import { haversineMiles } from '../../core/geo.js';
@@ -127,17 +127,15 @@ function closest(rows: Row[], city: string | null, near: { lat: number; lng: num
 }
 
 /**
- * Finds a typed street address: the house itself, else the nearest house number on that street (in the typed
+ * Finds a typed street address (as parseAddressQuery read it): the house itself, else the nearest house number on that street (in the typed
  * city, or nearest `near`, the city's centre when it is known), else the street's middle address. Null when the
  * street is not among the imported addresses.
  */
 export async function findAddress(
   db: Kysely<Database>,
-  text: string,
+  query: AddressQuery,
   near: { lat: number; lng: number } | null,
 ): Promise<AddressHit | null> {
-  const query = parseAddressQuery(text);
-  if (!query) return null;
   const key = streetKey(query.street);
   if (!key) return null;
   const columns = [

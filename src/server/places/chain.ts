@@ -224,7 +224,7 @@ async function localGeocode(
   if (asStreet) {
     const near = typed.place && city ? { lat: city.lat, lng: city.lng } : null;
     try {
-      const hit = await findAddress(db, q, near);
+      const hit = await findAddress(db, typed, near);
       if (hit) return hit;
     } catch (error) {
       warn('address lookup failed; trying the city', { error: describeError(error) });
