@@ -42,8 +42,27 @@ const card = (page: Page, name: string) =>
   page
     .getByTestId('prospect-card')
     .filter({ has: page.getByTestId('prospect-name').getByText(name, { exact: true }) });
+/** The Admin Panel's sections, in its list (a side list at 1440 px, a menu on a phone). */
 const sectionTitles = (page: Page) =>
-  page.getByTestId('admin-panel').getByRole('heading', { level: 3 }).allTextContents();
+  page.locator('nav[aria-label="Admin Panel sections"] a').allTextContents();
+/** Opens the Admin Panel from the header's link. */
+async function openAdminPanel(page: Page) {
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByTestId('admin-panel').waitFor();
+}
+/** Opens one section of the Admin Panel as an admin would: its link beside it, or its menu on a phone. */
+async function openSection(page: Page, title: string) {
+  const link = page
+    .getByRole('navigation', { name: 'Admin Panel sections' })
+    .getByRole('link', { name: title, exact: true });
+  if (await link.isVisible()) {
+    await link.click();
+  } else {
+    await page.getByRole('combobox', { name: 'Section' }).click();
+    await page.getByRole('option', { name: title, exact: true }).click();
+  }
+  await page.getByTestId('admin-panel').getByRole('heading', { level: 3, name: title }).waitFor();
+}
 const userRow = (page: Page, email: string) => page.getByTestId('user-row').filter({ hasText: email });
 
 async function scan(page: Page, count = 20) {
@@ -83,22 +102,23 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       const rexNames = await names(rex.page);
       // A rep sees no admin tabs.
       expect(await tab(rex.page, 'All Prospects').count()).toBe(0);
-      expect(await tab(rex.page, 'Admin Panel').count()).toBe(0);
+      expect(await rex.page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+      // At an admin page's address a rep gets the main screen.
+      await rex.page.goto(`${server.baseUrl}/admin/users`);
+      await expect.poll(() => rex.page.evaluate(() => window.location.pathname)).toBe('/');
+      await expect.poll(() => rex.page.getByTestId('prospect-card').count()).toBe(20);
 
-      // Ada: the admin tabs in their order after Log.
+      // Ada: the admin tabs in their order after Log; the pages linked from the header.
       const page = ada.page;
       await page.goto(server.baseUrl);
-      await tab(page, 'Admin Panel').waitFor();
+      await tab(page, 'All Prospects').waitFor();
       const tabNames = (await page.getByRole('tab').allTextContents()).map((t) =>
         t.replace(/\s*\d*\s*$/, ''),
       );
-      expect(tabNames.slice(-5)).toEqual([
-        'All Prospects',
-        'Blocked',
-        'Current Advertisers',
-        'Admin Panel',
-        'Team',
-      ]);
+      expect(tabNames.slice(-3)).toEqual(['All Prospects', 'Blocked', 'Current Advertisers']);
+      expect(
+        await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents(),
+      ).toEqual(['Prospects', 'Team', 'Admin Panel']);
 
       // All Prospects: every prospect Rex scanned.
       await tab(page, 'All Prospects').click();
@@ -205,8 +225,8 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await rex.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
       // An admin's panel: the admin sections only; own row without buttons, a SuperAdmin read-only.
-      await tab(page, 'Admin Panel').click();
-      await page.getByTestId('admin-panel').waitFor();
+      await openAdminPanel(page);
+      expect(await page.evaluate(() => window.location.pathname)).toBe('/admin/invitations');
       expect(await sectionTitles(page)).toEqual([
         'Invitation Management',
         'User Management',
@@ -216,8 +236,26 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         'Website Checks',
         'Cache Management',
       ]);
+      await openSection(page, 'Cache Management');
+      expect(await page.evaluate(() => window.location.pathname)).toBe('/admin/cache');
       expect(await page.getByRole('button', { name: 'Clear AI Cache' }).count()).toBe(0);
       await page.getByTestId('stat-total').waitFor();
+      // Back and forward move between the sections; the address opens the same section.
+      await page.goBack();
+      await page
+        .getByTestId('admin-panel')
+        .getByRole('heading', { level: 3, name: 'Invitation Management' })
+        .waitFor();
+      await page.goForward();
+      await page.getByTestId('stat-total').waitFor();
+      await page.goto(`${server.baseUrl}/admin/users`);
+      await page
+        .getByTestId('admin-panel')
+        .getByRole('heading', { level: 3, name: 'User Management' })
+        .waitFor();
+      await openSection(page, 'Algorithm Settings');
+      expect(await page.getByLabel('Show all prospects').isDisabled()).toBe(true);
+      await openSection(page, 'User Management');
       const own = userRow(page, 'ada@example.com');
       await own.waitFor();
       expect(await own.getByRole('button').count()).toBe(0);
@@ -235,7 +273,6 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await rexRow.getByRole('button', { name: 'Delete Rex Rep' }).count()).toBe(1);
       expect(await rexRow.getByRole('button', { name: 'Suspend Rex Rep' }).count()).toBe(0);
       expect(await rexRow.getByRole('button', { name: 'Hard delete Rex Rep' }).count()).toBe(0);
-      expect(await page.getByLabel('Show all prospects').isDisabled()).toBe(true);
       // Role change from the select.
       await rexRow.getByLabel('Role of Rex Rep').selectOption('admin');
       await expect
@@ -257,6 +294,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await rexRow.waitFor({ state: 'detached' });
       expect((await rex.page.request.get(`${server.baseUrl}/api/me`)).status()).toBe(401);
       await keepScreenshot(page, 'admin-panel-admin-1440', { fullPage: true });
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Prospects' }).click();
       for (const name of ['All Prospects', 'Blocked', 'Current Advertisers']) {
         await tab(page, name).click();
         await page.getByRole('tabpanel').waitFor();
@@ -285,8 +323,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         data: { hideInstructions: true, installPromptDismissed: true },
       });
       await page.goto(server.baseUrl);
-      await tab(page, 'Admin Panel').click();
-      await page.getByTestId('admin-panel').waitFor();
+      await openAdminPanel(page);
       expect(await sectionTitles(page)).toEqual([
         'Invitation Management',
         'User Management',
@@ -357,9 +394,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await expect.poll(() => ivy.page.getByTestId('prospect-card').count()).toBeGreaterThan(0);
 
       // User Data Testing for Ivy.
-      await page.getByRole('button', { name: 'Refresh Users' }).click();
-      const ivyRow = userRow(page, 'ivy@example.com');
-      await ivyRow.waitFor();
+      await openSection(page, 'User Data Testing');
       const ivyId = await page
         .getByLabel('User to test')
         .locator('option', { hasText: 'ivy@example.com' })
@@ -372,6 +407,10 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await data.getByTestId('stat-saved').textContent()).toBe('Saved0');
 
       // Suspend Ivy (confirmation): her open session fails on its next request and the app returns to sign-in.
+      await openSection(page, 'User Management');
+      await page.getByRole('button', { name: 'Refresh Users' }).click();
+      const ivyRow = userRow(page, 'ivy@example.com');
+      await ivyRow.waitFor();
       await ivyRow.getByRole('button', { name: 'Suspend Ivy Invited' }).click();
       const confirm = page.getByRole('dialog', { name: 'Please confirm' });
       await confirm.getByText('Suspend Ivy Invited (ivy@example.com)?', { exact: false }).waitFor();
@@ -425,6 +464,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(gone.ok()).toBe(false);
 
       // The audit log names what was done, newest first.
+      await openSection(page, 'Audit Log');
       await page.getByRole('button', { name: 'Refresh Log' }).click();
       await expect
         .poll(() => page.getByTestId('audit-action').first().textContent())
@@ -448,22 +488,27 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(
         (await owner.call('POST', '/api/blocklist', { businessId: someId.id, label: someId.name })).status,
       ).toBe(201);
+      await openSection(page, 'Universal Blocklist Debug');
       await page.getByLabel('Business id').fill(someId.id);
       await page.getByRole('button', { name: 'Test Blocklist' }).click();
       await page
         .getByTestId('blocklist-check')
         .getByText(`Blocked: ${someId.name}`, { exact: false })
         .waitFor();
+      await openSection(page, 'Universal Blocklist Management');
       await page.getByRole('button', { name: 'Refresh Blocklist' }).click();
       await expect.poll(() => page.getByTestId('panel-blocked-item').count()).toBe(1);
       await page.getByRole('button', { name: 'Clear Blocklist' }).click();
       await confirm.getByText('Clear the universal blocklist?', { exact: false }).waitFor();
       await confirm.getByRole('button', { name: 'Clear Blocklist' }).click();
       await expect.poll(() => page.getByTestId('panel-blocked-item').count()).toBe(0);
+      await openSection(page, 'Universal Blocklist Debug');
+      await page.getByLabel('Business id').fill(someId.id);
       await page.getByRole('button', { name: 'Test Blocklist' }).click();
       await page.getByTestId('blocklist-check').getByText(`Not blocked: ${someId.id}`).waitFor();
 
       // Algorithm Settings: a SuperAdmin changes them for the team.
+      await openSection(page, 'Algorithm Settings');
       const showAll = page.getByLabel('Show all prospects');
       expect(await showAll.isChecked()).toBe(false);
       await showAll.click();
@@ -477,6 +522,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         .toBe(true);
 
       // Export Current Scan (SuperAdmins): prospects_{date}.csv with this scan's rows.
+      await openSection(page, 'Export Prospects');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export Current Scan' }).click(),
@@ -491,6 +537,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(records.slice(1).map((r) => r[idColumn])).toEqual(stored.map((p) => p.id));
 
       // Clear the AI cache with confirmation.
+      await openSection(page, 'Cache Management');
       await page.getByRole('button', { name: 'Clear AI Cache' }).click();
       await confirm.getByRole('button', { name: 'Clear Cache' }).click();
       await page.getByTestId('notice').getByText('AI cache cleared').waitFor();
@@ -525,8 +572,9 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       await page.getByText('No blocked businesses').waitFor();
       await tab(page, 'Current Advertisers').click();
       await page.getByText('No current advertisers marked').waitFor();
-      await tab(page, 'Admin Panel').click();
+      await openAdminPanel(page);
       await page.getByText('No invitations found').waitFor();
+      await openSection(page, 'Export Prospects');
       await page.getByRole('button', { name: 'Export Prospects' }).click();
       await page.getByTestId('notice').getByText('No prospects to export').last().waitFor();
 
@@ -540,6 +588,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         data: { businessId: 'osm:node/2', label: markup },
       });
       expect(marked.status()).toBe(201);
+      await page.getByRole('link', { name: 'Prospects' }).click();
       await tab(page, 'Blocked').click();
       expect(await page.getByTestId('blocked-name').textContent()).toBe(markup);
       await tab(page, 'Current Advertisers').click();

@@ -301,7 +301,8 @@ describe('working the list', () => {
       const victimId = scanned.prospects.find((x) => x.name === second)?.id ?? 'osm:node/';
       expect(await blocked.textContent()).not.toContain(victimId);
       expect(await blocked.textContent()).not.toContain('osm:node');
-      await tab(page, 'Admin Panel').click();
+      await page.getByRole('link', { name: 'Admin Panel' }).click();
+      await page.getByRole('link', { name: 'Universal Blocklist Management' }).click();
       await expect
         .poll(() => page.getByTestId('blocked-count').textContent(), POLL)
         .toBe('1 blocked business');

@@ -124,7 +124,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const teamTab = (page: Page) => page.getByRole('tab', { name: /^Team/ });
+const teamTab = (page: Page) => page.getByRole('link', { name: 'Team', exact: true });
 
 it('shows an admin the charts with three reps, and one rep’s page; at 1440 and 375 px', async () => {
   for (const viewport of [
@@ -274,6 +274,17 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
 
       // A rep's page from the dashboard.
       await tab.getByTestId('team-rep-link').filter({ hasText: 'Rita Rep' }).click();
+      await expect.poll(() => ada.page.getByTestId('team-rep-name').textContent(), POLL).toBe('Rita Rep');
+      // The rep's page has its own address: back and forward move between it and the dashboard, and the
+      // address opened anew (a link shared with another admin) shows the same page.
+      expect(await ada.page.evaluate(() => window.location.pathname)).toMatch(/^\/team\/reps\/[^/]+$/);
+      const ritaPage = ada.page.url();
+      await ada.page.goBack();
+      await expect.poll(() => tab.getByTestId('team-reps-summary').isVisible(), POLL).toBe(true);
+      expect(await ada.page.evaluate(() => window.location.pathname)).toBe('/team');
+      await ada.page.goForward();
+      await expect.poll(() => ada.page.getByTestId('team-rep-name').textContent(), POLL).toBe('Rita Rep');
+      await ada.page.goto(ritaPage);
       await expect.poll(() => ada.page.getByTestId('team-rep-name').textContent(), POLL).toBe('Rita Rep');
       const log = ada.page.getByTestId('team-rep-log').locator('tbody tr');
       await expect.poll(() => log.count(), POLL).toBe(5);

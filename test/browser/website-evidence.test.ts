@@ -138,7 +138,8 @@ describe('website evidence on the cards', () => {
       }
 
       // The Admin Panel: the queue, and a re-check of one business.
-      await b.page.getByRole('tab', { name: 'Admin Panel' }).click();
+      await b.page.getByRole('link', { name: 'Admin Panel' }).click();
+      await b.page.getByRole('link', { name: 'Website Checks', exact: true }).click();
       const section = b.page.getByRole('region', { name: 'Website Checks', exact: true });
       await section.waitFor();
       await expect.poll(() => section.getByTestId('stat-done').textContent(), POLL).toBe('Done6');

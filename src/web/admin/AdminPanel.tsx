@@ -1,7 +1,8 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Box, Group, NavLink, Paper, Select, Stack, Title } from '@mantine/core';
+import { Link, Redirect, useLocation, useRoute } from 'wouter';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { isAdminUser } from '../api';
+import { isAdminUser, type Me } from '../api';
 import { useMe } from '../session';
 import { isSuper } from './common';
 import {
@@ -30,58 +31,101 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+interface PanelSection {
+  /** The last part of its address: /admin/invitations. */
+  slug: string;
+  title: string;
+  render: () => ReactNode;
+}
+
 /**
- * The Admin Panel: its sections in the order admins use them (the everyday ones first, the troubleshooting tools
+ * The Admin Panel's sections in the order admins use them (the everyday ones first, the troubleshooting tools
  * last), each shown only to the roles allowed to use it (docs/PRODUCT.md, "The Admin Panel").
+ */
+function sectionsFor(me: Me): PanelSection[] {
+  const superAdmin = isSuper(me);
+  const all: (PanelSection | false)[] = [
+    { slug: 'invitations', title: 'Invitation Management', render: () => <InvitationsSection /> },
+    { slug: 'users', title: 'User Management', render: () => <UsersSection me={me} /> },
+    { slug: 'business-data', title: 'Business Data', render: () => <AreasSection /> },
+    {
+      slug: 'export',
+      title: 'Export Prospects',
+      render: () => <ExportSection canExportCurrent={superAdmin} />,
+    },
+    superAdmin && {
+      slug: 'blocklist',
+      title: 'Universal Blocklist Management',
+      render: () => <BlocklistSection />,
+    },
+    {
+      slug: 'settings',
+      title: 'Algorithm Settings',
+      render: () => <SettingsSection canChange={superAdmin} />,
+    },
+    { slug: 'website-checks', title: 'Website Checks', render: () => <WebsiteChecksSection /> },
+    { slug: 'cache', title: 'Cache Management', render: () => <CacheSection canClear={superAdmin} /> },
+    superAdmin && { slug: 'audit', title: 'Audit Log', render: () => <AuditSection /> },
+    superAdmin && { slug: 'user-data', title: 'User Data Testing', render: () => <UserDataSection /> },
+    superAdmin && {
+      slug: 'blocklist-debug',
+      title: 'Universal Blocklist Debug',
+      render: () => <BlocklistDebugSection />,
+    },
+  ];
+  return all.filter((s): s is PanelSection => s !== false);
+}
+
+/**
+ * The Admin Panel, a page at /admin: the list of its sections beside the open one, each section at its own
+ * address (/admin/users), so back and forward move between them and a link opens the same section for another
+ * admin. On a phone the list is a menu above the section.
  */
 export function AdminPanel() {
   const me = useMe();
-  const admin = isAdminUser(me);
-  const superAdmin = isSuper(me);
-  if (!admin) return null;
+  const [, params] = useRoute('/:section');
+  const [, navigate] = useLocation();
+  if (!isAdminUser(me)) return null;
+  const sections = sectionsFor(me);
+  const open = sections.find((s) => s.slug === params?.section);
+  if (!open) return <Redirect to={`/${sections[0]?.slug ?? ''}`} replace />;
   return (
-    <Stack gap="md" data-testid="admin-panel">
-      <Section title="Invitation Management">
-        <InvitationsSection />
-      </Section>
-      <Section title="User Management">
-        <UsersSection me={me} />
-      </Section>
-      <Section title="Business Data">
-        <AreasSection />
-      </Section>
-      <Section title="Export Prospects">
-        <ExportSection canExportCurrent={superAdmin} />
-      </Section>
-      {superAdmin && (
-        <Section title="Universal Blocklist Management">
-          <BlocklistSection />
-        </Section>
-      )}
-      <Section title="Algorithm Settings">
-        <SettingsSection canChange={superAdmin} />
-      </Section>
-      <Section title="Website Checks">
-        <WebsiteChecksSection />
-      </Section>
-      <Section title="Cache Management">
-        <CacheSection canClear={superAdmin} />
-      </Section>
-      {superAdmin && (
-        <Section title="Audit Log">
-          <AuditSection />
-        </Section>
-      )}
-      {superAdmin && (
-        <Section title="User Data Testing">
-          <UserDataSection />
-        </Section>
-      )}
-      {superAdmin && (
-        <Section title="Universal Blocklist Debug">
-          <BlocklistDebugSection />
-        </Section>
-      )}
+    <Stack gap="sm" data-testid="admin-panel">
+      <Title order={2} size="h3">
+        Admin Panel
+      </Title>
+      <Select
+        hiddenFrom="sm"
+        label="Section"
+        data={sections.map((s) => ({ value: s.slug, label: s.title }))}
+        value={open.slug}
+        onChange={(slug) => slug && navigate(`/${slug}`)}
+        allowDeselect={false}
+        comboboxProps={{ zIndex: 1000 }}
+      />
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Box
+          component="nav"
+          aria-label="Admin Panel sections"
+          visibleFrom="sm"
+          w={230}
+          style={{ flexShrink: 0 }}
+        >
+          {sections.map((s) => (
+            <NavLink
+              key={s.slug}
+              component={Link}
+              href={`/${s.slug}`}
+              label={s.title}
+              active={s === open}
+              aria-current={s === open ? 'page' : undefined}
+            />
+          ))}
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Section title={open.title}>{open.render()}</Section>
+        </Box>
+      </Group>
     </Stack>
   );
 }

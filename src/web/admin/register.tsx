@@ -1,8 +1,9 @@
-// Registers the admin tabs on the main screen (src/web/extensions.ts) in the order they appear: All
-// Prospects, Blocked, Current Advertisers, Admin Panel, Team. The main screen shows them to admins and
-// SuperAdmins only. Each tab's code loads when it is first opened (React.lazy), so reps never download it.
+// Registers the admin tabs under the map (All Prospects, Blocked, Current Advertisers) and the admin pages with
+// their own address (the Team dashboard at /team, the Admin Panel at /admin) in src/web/extensions.ts. The main
+// screen shows them to admins and SuperAdmins only. Each one's code loads when it is first opened (React.lazy),
+// so reps never download it.
 import { lazy } from 'react';
-import { adminTabs } from '../extensions';
+import { adminPages, adminTabs } from '../extensions';
 import { TAB_ADMIN_PANEL, TAB_ADVERTISERS, TAB_ALL_PROSPECTS, TAB_BLOCKED, TAB_TEAM } from './texts';
 
 const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
@@ -16,7 +17,9 @@ if (!adminTabs.some((t) => t.value === 'all-prospects')) {
     { value: 'all-prospects', label: TAB_ALL_PROSPECTS, render: () => <AllProspectsTab /> },
     { value: 'blocked', label: TAB_BLOCKED, render: () => <BlockedTab /> },
     { value: 'current-advertisers', label: TAB_ADVERTISERS, render: () => <AdvertisersTab /> },
-    { value: 'admin-panel', label: TAB_ADMIN_PANEL, render: () => <AdminPanel /> },
-    { value: 'team', label: TAB_TEAM, render: () => <TeamTab /> },
+  );
+  adminPages.push(
+    { path: '/team', label: TAB_TEAM, render: () => <TeamTab /> },
+    { path: '/admin', label: TAB_ADMIN_PANEL, render: () => <AdminPanel /> },
   );
 }

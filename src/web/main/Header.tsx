@@ -1,5 +1,7 @@
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
 import type { Me } from '../api';
+import type { AdminPage } from '../extensions';
 import { Logo } from '../Logo';
 import { SUBTITLE } from '../texts';
 
@@ -11,6 +13,9 @@ export function Header(props: {
   onHelp: () => void;
   onLogout: () => void;
   loggingOut: boolean;
+  /** The pages this user may open (admins: Team, Admin Panel); none for a rep. */
+  pages: AdminPage[];
+  path: string;
 }) {
   const { me } = props;
   const role = me.isSuperAdmin && me.role !== 'SuperAdmin' ? 'SuperAdmin' : me.role;
@@ -29,6 +34,7 @@ export function Header(props: {
           </div>
         </Group>
         <Group gap="xs" wrap="wrap" justify="flex-end">
+          {props.pages.length > 0 && <PageLinks pages={props.pages} path={props.path} />}
           <Group gap={6} wrap="nowrap" data-testid="current-user">
             <Text size="sm" fw={600} className="user-name">
               {me.name}
@@ -55,5 +61,27 @@ export function Header(props: {
         </Group>
       </Group>
     </header>
+  );
+}
+
+/** Links to the main screen and each page, the current one marked; each is a real link, to open or share. */
+function PageLinks({ pages, path }: { pages: AdminPage[]; path: string }) {
+  const links = [{ path: '/', label: 'Prospects' }, ...pages];
+  const current = pages.find((p) => path === p.path || path.startsWith(`${p.path}/`))?.path ?? '/';
+  return (
+    <Group component="nav" aria-label="Pages" gap={4} wrap="nowrap">
+      {links.map((l) => (
+        <Button
+          key={l.path}
+          component={Link}
+          href={l.path}
+          size="xs"
+          variant={l.path === current ? 'filled' : 'subtle'}
+          aria-current={l.path === current ? 'page' : undefined}
+        >
+          {l.label}
+        </Button>
+      ))}
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-// The Team tab (docs/PRODUCT.md, "The Team tab"): what the team did in a period, pictures first and numbers
+// The Team page (docs/PRODUCT.md, "The Team tab"): what the team did in a period, pictures first and numbers
 // second, for admins. Every figure comes from the /api/team routes (the database counts; days on this browser's
 // calendar). Each section has a sentence saying what its chart shows, a table view and a CSV download (Section.tsx);
 // Print gives a printable page (team.css). A rep's name opens their page (rep/).
@@ -8,6 +8,7 @@
 // are in filters/; api.ts, charts.tsx, csv.ts and figures.ts serve every section.
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useLocation, useRoute } from 'wouter';
 import { ErrorAlert, Loading, messageOf } from '../common';
 import { RepsSection } from './activity/RepsSection';
 import { DailySection } from './activity/DailySection';
@@ -23,11 +24,17 @@ import { CategoryWinSection } from './win-rates/CategoryWinSection';
 import { WinRateSection } from './win-rates/WinRateSection';
 import './team.css';
 
-/** The Team tab: the period and rep pickers, then every section; a rep's name opens their page. */
+/**
+ * The Team page (/team): the period and rep pickers, then every section; a rep's name opens their page at
+ * /team/reps/:id, which keeps the period chosen here.
+ */
 export function TeamTab() {
   const [choice, setChoice] = useState<PeriodChoice>({ period: 'this-week' });
   const [only, setOnly] = useState('');
-  const [openRep, setOpenRep] = useState<string | null>(null);
+  const [, rep] = useRoute('/reps/:id');
+  const [, navigate] = useLocation();
+  const openRep = rep?.id ?? null;
+  const setOpenRep = (id: string | null) => navigate(id ? `/reps/${encodeURIComponent(id)}` : '/');
   const everyone = useTeamQuery('activity', choice, null, () => teamApi.activity(choice));
   const userId = only || null;
 

@@ -1,5 +1,6 @@
 // The dashboard's charts, drawn with Recharts (the chart library Mantine Charts is built on; Mantine Charts itself
 // has no release for this Mantine version yet). Each sits in a Section that gives it a text alternative and a table.
+import { percentTicks } from './figures';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** Series colours: distinct in lightness too, so they stay apart in greyscale and for colour-blind eyes. */
@@ -39,6 +40,7 @@ export function RowBars({
   percent?: boolean;
 }) {
   const height = Math.max(120, data.length * (stacked ? 30 : 18 * series.length + 12) + 60);
+  const ticks = percent ? percentTicks(data, series) : [];
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
@@ -47,6 +49,8 @@ export function RowBars({
           type="number"
           tick={axisText}
           allowDecimals={percent}
+          domain={percent ? [0, ticks.at(-1) ?? 1] : [0, 'auto']}
+          ticks={percent ? ticks : undefined}
           tickFormatter={percent ? (v: number) => `${Math.round(v * 100)}%` : undefined}
         />
         <YAxis type="category" dataKey={labelKey} tick={axisText} width={110} interval={0} />

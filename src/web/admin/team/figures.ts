@@ -34,3 +34,19 @@ export const activityOf = (r: ActivityCounts) => r.calls + r.visits + r.saves + 
 export function highest<T>(rows: readonly T[], rate: (r: T) => number | null): T | null {
   return rows.reduce<T | null>((a, b) => (a === null || (rate(b) ?? 0) > (rate(a) ?? 0) ? b : a), null);
 }
+
+/**
+ * A rate axis from 0 % to 100 %, or to the highest value rounded up to a quarter when a rate passes 100 % (visits
+ * and saves per call can), in four steps: it fits the data and never runs to 400 % for one business.
+ */
+export function percentTicks(data: object[], series: readonly { key: string }[]): number[] {
+  let highest = 0;
+  for (const row of data) {
+    for (const s of series) {
+      const v = (row as Record<string, unknown>)[s.key];
+      if (typeof v === 'number' && Number.isFinite(v)) highest = Math.max(highest, v);
+    }
+  }
+  const top = Math.max(1, Math.ceil(highest * 4) / 4);
+  return [0, 1, 2, 3, 4].map((i) => (top * i) / 4);
+}
