@@ -5,10 +5,17 @@ import { Button, Group, Modal, Notification, Stack, Text, TextInput } from '@man
 
 type Tone = 'info' | 'success' | 'error';
 
+/** A button on a notice that takes back what it reports (Undo). */
+export interface NoticeAction {
+  label: string;
+  onClick: () => void;
+}
+
 interface Notice {
   id: number;
   message: string;
   tone: Tone;
+  action?: NoticeAction | undefined;
 }
 
 interface Ask {
@@ -25,7 +32,7 @@ interface Ask {
 
 interface Dialogs {
   /** A message the user should see (in place of an alert). */
-  notify: (message: string, tone?: Tone) => void;
+  notify: (message: string, tone?: Tone, action?: NoticeAction) => void;
   /** Resolves true when the user confirms. */
   confirm: (
     message: string,
@@ -44,6 +51,9 @@ export function useDialogs(): Dialogs {
   return value;
 }
 
+/** How long a notice with an Undo (and an error) stays: time to read it and change one's mind. */
+export const UNDO_MS = 8000;
+
 const TONE_COLOR: Record<Tone, string> = { info: 'blue', success: 'green', error: 'red' };
 
 export function DialogsProvider({ children }: { children: ReactNode }) {
@@ -55,11 +65,11 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
 
   const notify = useCallback(
-    (message: string, tone: Tone = 'info') => {
+    (message: string, tone: Tone = 'info', action?: NoticeAction) => {
       const id = nextId.current++;
       // One message at a time: a later one (a success after an error) replaces what was shown.
-      setNotices([{ id, message, tone }]);
-      window.setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 5000);
+      setNotices([{ id, message, tone, action }]);
+      window.setTimeout(() => dismiss(id), tone === 'error' || action ? UNDO_MS : 5000);
     },
     [dismiss],
   );
@@ -110,6 +120,19 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
               data-testid="notice"
             >
               {n.message}
+              {n.action && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  ml="sm"
+                  onClick={() => {
+                    dismiss(n.id);
+                    n.action?.onClick();
+                  }}
+                >
+                  {n.action.label}
+                </Button>
+              )}
             </Notification>
           ))}
         </Stack>

@@ -18,6 +18,11 @@ export const LOAD_MORE_FAILED = 'Error loading more prospects. Please try again.
 
 // The Prospects list before and after a scan
 export const NO_PROSPECTS_YET = 'No prospects yet. Set a location and press Scan Area.';
+export const RESULTS_CLEARED = 'Results cleared.';
+export const DEMO_RESULTS =
+  'Demo businesses: no place data is configured on this server yet, so these results are examples.';
+export const DEMO_BEFORE_IMPORT =
+  'Demo businesses: these results are examples from before business data was imported here. Scan Area again for real ones.';
 export const NO_BUSINESSES_FOUND =
   'No businesses found in this area. Try a larger radius or more categories.';
 /** All that can be loaded is shown while the scan found more (at most MAX_LOADED, 100, are loaded). */

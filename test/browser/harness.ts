@@ -166,7 +166,16 @@ export interface TestBrowser {
 export async function openBrowser(
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1440, height: 900 },
-  options: { touch?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+  options: {
+    touch?: boolean;
+    serviceWorkers?: 'allow' | 'block';
+    /**
+     * Under 600 px the app shows compact cards by default. Tests written for the full card at phone size get
+     * it the way a rep chooses it on the device ("Full cards"); test/browser/phone-list.test.ts and the tests
+     * that pass 'compact' check the compact default.
+     */
+    cards?: 'compact' | 'full';
+  } = {},
 ): Promise<TestBrowser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`Chromium is missing (${CHROMIUM_HINT})`);
@@ -196,6 +205,13 @@ export async function openBrowser(
     if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
     return route.abort('blockedbyclient');
   });
+  if ((options.cards ?? 'full') === 'full') {
+    await context.addInitScript(() => {
+      if (window.localStorage.getItem('prospect-finder.cards') === null) {
+        window.localStorage.setItem('prospect-finder.cards', JSON.stringify('full'));
+      }
+    });
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

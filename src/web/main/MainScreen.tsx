@@ -1,11 +1,16 @@
 // The main screen lays out its feature modules (each a folder with its hook and components): location/,
 // quick-search/, scan/ (scan and paging), working/ (a card's actions and the strategy modal), saved/, log/,
-// account/. Tabs come from extensions.ts: the screen's own (tabs.tsx), then the admin tabs.
-import { memo, Suspense, useCallback, useRef, useState } from 'react';
+// account/. Tabs come from extensions.ts: the screen's own (tabs.tsx), then the admin tabs. An admin page (Team,
+// Admin Panel) has its own address and takes the place of the map and the lists; the scan, the location and the
+// open tab live here, above the pages, so going to a page and back loses nothing.
+import { memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation as usePath } from 'wouter';
 import { Badge, Container, Grid, Loader, Stack, Tabs } from '@mantine/core';
 import type { Prospect } from '../../core/types';
 import { isAdminUser } from '../api';
-import { adminTabs, mainTabs, type ScreenTab } from '../extensions';
+import { useDialogs } from '../dialogs';
+import { RESULTS_CLEARED } from '../texts';
+import { adminPages, adminTabs, mainTabs, type ScreenTab } from '../extensions';
 import { useConfig, useMe } from '../session';
 import { InstallPrompt } from '../pwa/InstallPrompt';
 import { useStableHandlers } from '../prospects/stableActions';
@@ -53,6 +58,8 @@ export function MainScreen() {
     if (isPhone()) mapWrap.current?.scrollIntoView({ block: 'start' });
   }, []);
 
+  const [path, navigate] = usePath();
+  const { notify } = useDialogs();
   const account = useAccount(me);
   const location = useLocation(me);
   const { settings } = location;
@@ -71,9 +78,11 @@ export function MainScreen() {
   // changes, not on every answer that reaches this screen.
   const stable = useStableHandlers({
     onNewSearch: () => {
-      scan.clear();
+      const { cleared, undo } = scan.clear();
       location.clearPicked();
       setTab('prospects');
+      navigate('/');
+      if (cleared) notify(RESULTS_CLEARED, 'info', { label: 'Undo', onClick: undo });
     },
     onHelp: account.openHelp,
     onLogout: () => void account.logout(),
@@ -87,6 +96,11 @@ export function MainScreen() {
     ...mainTabs.filter((t) => !t.visible || t.visible(me)),
     ...adminTabs.filter((t) => (t.visible ? t.visible(me) : admin)),
   ];
+  const pages = admin ? adminPages : [];
+  const page = pages.find((p) => path === p.path || path.startsWith(`${p.path}/`));
+  useEffect(() => {
+    document.title = page ? `${page.label} · Prospect Finder` : 'Prospect Finder';
+  }, [page]);
 
   return (
     <MainScreenContext.Provider value={state}>
@@ -97,65 +111,67 @@ export function MainScreen() {
           onHelp={stable.onHelp}
           onLogout={stable.onLogout}
           loggingOut={account.loggingOut}
+          pages={pages}
+          path={path}
         />
         <Container size="xl" px={{ base: 'xs', sm: 'md' }} py="md">
           <OfflineStatus />
-          <Grid gap="md" mt="xs">
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack gap="sm" className="side-controls">
-                <MemoLocationControls
-                  label={settings.label}
-                  precision={location.precision}
-                  locating={location.locating}
-                  onGps={stable.onGps}
-                  onAddress={stable.onAddress}
-                />
-                <MemoQuickSearch busy={quickSearch.busy} onFind={stable.onFind} />
-                <MemoScanControls
-                  settings={settings}
-                  onChange={location.patchSettings}
-                  scanning={scan.scanning}
-                  onScan={stable.onScan}
-                />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack gap="sm">
-                <div className="map-wrap" ref={mapWrap}>
-                  <MapArea
-                    center={{ lat: settings.lat, lng: settings.lng }}
-                    radiusMiles={settings.radiusMiles}
-                    prospects={scan.list.data?.prospects ?? EMPTY_LIST.prospects}
-                    tileUrl={config.data?.map.tileUrl ?? ''}
-                    tileAttribution={config.data?.map.tileAttribution ?? ''}
-                    dataAttribution={config.data?.map.dataAttribution ?? ''}
-                    onPick={location.onMapPick}
-                    onCenter={location.onMapCenter}
-                    focus={focus}
-                    pipeline={cards.pipelineById}
-                    meId={me.id}
-                  />
-                  {scan.scanning && <ScanOverlay progress={scan.progressLine} />}
-                </div>
-                {location.picked && <PickedPoint picked={location.picked} onSet={location.moveCenter} />}
-                <Tabs value={tab} onChange={(v) => setTab(v ?? 'prospects')} keepMounted={false}>
-                  <Tabs.List>
-                    {tabs.map((t) => (
-                      <TabLabel key={t.value} tab={t} />
-                    ))}
-                  </Tabs.List>
-                  {tabs.map((t) => (
-                    <Tabs.Panel key={t.value} value={t.value} pt="sm">
-                      {/* A tab may load its code lazily. */}
-                      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
-                        {t.render()}
-                      </Suspense>
-                    </Tabs.Panel>
-                  ))}
-                </Tabs>
-              </Stack>
-            </Grid.Col>
-          </Grid>
+          <Switch>
+            {pages.map((p) => (
+              <Route key={p.path} path={p.path} nest>
+                <Lazy>{p.render()}</Lazy>
+              </Route>
+            ))}
+            <Route path="/">
+              <Grid gap="md" mt="xs">
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <Stack gap="sm" className="side-controls">
+                    <MemoLocationControls
+                      label={settings.label}
+                      precision={location.precision}
+                      locating={location.locating}
+                      onGps={stable.onGps}
+                      onAddress={stable.onAddress}
+                    />
+                    <MemoQuickSearch busy={quickSearch.busy} onFind={stable.onFind} />
+                    <MemoScanControls
+                      settings={settings}
+                      onChange={location.patchSettings}
+                      scanning={scan.scanning}
+                      onScan={stable.onScan}
+                      hasResults={(scan.list.data?.prospects.length ?? 0) > 0}
+                    />
+                  </Stack>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 8 }}>
+                  <Stack gap="sm">
+                    <div className="map-wrap" ref={mapWrap}>
+                      <MapArea
+                        center={{ lat: settings.lat, lng: settings.lng }}
+                        radiusMiles={settings.radiusMiles}
+                        prospects={scan.list.data?.prospects ?? EMPTY_LIST.prospects}
+                        tileUrl={config.data?.map.tileUrl ?? ''}
+                        tileAttribution={config.data?.map.tileAttribution ?? ''}
+                        dataAttribution={config.data?.map.dataAttribution ?? ''}
+                        onPick={location.onMapPick}
+                        onCenter={location.onMapCenter}
+                        focus={focus}
+                        pipeline={cards.pipelineById}
+                        meId={me.id}
+                      />
+                      {scan.scanning && <ScanOverlay progress={scan.progressLine} />}
+                    </div>
+                    {location.picked && <PickedPoint picked={location.picked} onSet={location.moveCenter} />}
+                    <ScreenTabs tabs={tabs} tab={tab} onTab={setTab} />
+                  </Stack>
+                </Grid.Col>
+              </Grid>
+            </Route>
+            {/* An address that is no page of this user's (an admin page for a rep, a mistyped one). */}
+            <Route>
+              <Redirect to="/" replace />
+            </Route>
+          </Switch>
         </Container>
         <HelpDialog opened={account.helpOpen} onClose={account.closeHelp} />
         <InstallPrompt
@@ -167,6 +183,41 @@ export function MainScreen() {
       </div>
     </MainScreenContext.Provider>
   );
+}
+
+/** The lists under the map; on a phone they stay at the top of the screen while a list scrolls. */
+function ScreenTabs({ tabs, tab, onTab }: { tabs: ScreenTab[]; tab: string; onTab: (tab: string) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <Tabs
+      value={tab}
+      onChange={(v) => {
+        onTab(v ?? 'prospects');
+        // From far down a list (the tabs stuck at the top), the new tab opens at its start.
+        const top = ref.current?.getBoundingClientRect().top ?? 0;
+        if (top < 0) ref.current?.scrollIntoView({ block: 'start' });
+      }}
+      keepMounted={false}
+      className="screen-tabs"
+      ref={ref}
+    >
+      <Tabs.List>
+        {tabs.map((t) => (
+          <TabLabel key={t.value} tab={t} />
+        ))}
+      </Tabs.List>
+      {tabs.map((t) => (
+        <Tabs.Panel key={t.value} value={t.value} pt="sm">
+          <Lazy>{t.render()}</Lazy>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+/** A tab or page may load its code lazily. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>{children}</Suspense>;
 }
 
 function TabLabel({ tab }: { tab: ScreenTab }) {

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Prospect } from '../../core/types';
 import type { PipelineEntry } from '../../core/api';
 import type { Advertiser } from '../api';
@@ -37,6 +37,8 @@ export const ProspectCard = memo(function ProspectCard(props: {
   pipeline?: PipelineEntry | undefined;
   /** The signed-in user's id: the owner may move the stage. */
   meId?: string | undefined;
+  /** On a phone's list of compact cards: closes this full card back to its compact one. */
+  onClose?: (() => void) | undefined;
 }) {
   const { prospect: p, variant, advertiser, actions } = props;
   const notifyError = useNotifyError();
@@ -99,6 +101,16 @@ export const ProspectCard = memo(function ProspectCard(props: {
           actions={actions}
           busy={busy}
         />
+        {props.onClose && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={props.onClose}
+            aria-label={`Close details of ${p.name}`}
+          >
+            Close details
+          </Button>
+        )}
       </Stack>
     </Card>
   );

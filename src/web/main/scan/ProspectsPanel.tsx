@@ -1,4 +1,5 @@
-// The Prospects tab: notices, the cards of the loaded results, 'Load Next N Prospects'.
+// The Prospects tab: notices, the cards of the loaded results (compact on a phone, each opening to the full
+// card), 'Load Next N Prospects'.
 import { useDeferredValue, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { isAdvertising } from '../../../core/websites/kinds';
@@ -6,9 +7,19 @@ import type { Prospect } from '../../../core/types';
 import { MAX_LOADED } from '../../defaults';
 import { stableId } from '../../format';
 import { ProspectCard } from '../../prospects/ProspectCard';
+import { CompactCard } from '../../prospects/CompactCard';
+import { CardViewControl, useCardView } from '../../prospects/cardView';
 import { useProgressiveList } from '../../prospects/stableActions';
-import { loadLimitNote, NO_BUSINESSES_FOUND, NO_LOCAL_DATA, NO_PROSPECTS_YET } from '../../texts';
-import { EMPTY_LIST } from '../prospects';
+import {
+  DEMO_BEFORE_IMPORT,
+  DEMO_RESULTS,
+  loadLimitNote,
+  NO_BUSINESSES_FOUND,
+  NO_LOCAL_DATA,
+  NO_PROSPECTS_YET,
+} from '../../texts';
+import { useConfig } from '../../session';
+import { EMPTY_LIST, useCallLogs, useSaved } from '../prospects';
 import { useMainScreen } from '../screen';
 import { useRevealFirstCard } from '../quick-search/useQuickSearch';
 import { PlanRoute } from '../route/PlanRoute';
@@ -27,7 +38,12 @@ export function ProspectsPanel() {
   const total = list.data?.total ?? 0;
   const limit = Math.min(MAX_LOADED, loadable);
   const listRef = useRevealFirstCard(quickSearch.reveal, quickSearch.revealPendingRef);
-  const filters = useListFilters(prospects);
+  // Business data imported since these (restored) demo results were made: a new scan finds real ones.
+  const imported = (useConfig().data?.map.dataAttribution ?? '') !== '';
+  const marks = useCardMarks();
+  const filters = useListFilters(prospects, marks.contacted);
+  const view = useCardView();
+  const opened = useOpened();
   const shownCards = cardProspects.filter(filters.keep);
   // The cards keep their numbers in the whole list (the map's markers).
   const cardNumber = new Map(cardProspects.map((p, i) => [p.id, i + 1]));
@@ -64,7 +80,7 @@ export function ProspectsPanel() {
       )}
       {list.data?.demo && loaded > 0 && (
         <Alert color="yellow" variant="light" data-testid="demo-notice">
-          Demo businesses: no place data is configured on this server yet, so these results are examples.
+          {imported ? DEMO_BEFORE_IMPORT : DEMO_RESULTS}
         </Alert>
       )}
       {loaded === 0 &&
@@ -79,6 +95,7 @@ export function ProspectsPanel() {
           </Text>
         ))}
       {loaded > 0 && filters.controls}
+      {loaded > 0 && view.phone && <CardViewControl view={view} />}
       {loaded > 0 && (
         <Group gap="xs" className="route-select-bar" data-testid="route-select-bar">
           <Button
@@ -101,21 +118,37 @@ export function ProspectsPanel() {
         </Group>
       )}
       {shownCards.map((p, i) => {
-        const card = (
-          <ProspectCard
-            key={p.id}
-            prospect={p}
-            number={cardNumber.get(p.id) ?? i + 1}
-            variant="prospects"
-            advertiser={cards.advertiserById.get(stableId(p))}
-            pipeline={cards.pipelineById.get(stableId(p))}
-            meId={me.id}
-            isAdmin={cards.admin}
-            actions={cards.prospectActions}
-            onShowOnMap={cards.onShowOnMap}
-            strategyAvailable={cards.strategyAvailable}
-          />
-        );
+        const number = cardNumber.get(p.id) ?? i + 1;
+        const id = stableId(p);
+        const card =
+          view.compact && !opened.ids.has(p.id) ? (
+            <CompactCard
+              key={p.id}
+              prospect={p}
+              number={number}
+              saved={marks.saved.has(p.id)}
+              pipeline={cards.pipelineById.get(id)}
+              advertiser={cards.advertiserById.get(id)}
+              lastNote={marks.lastNote.get(p.id)}
+              onShowOnMap={cards.onShowOnMap}
+              onOpen={opened.open}
+            />
+          ) : (
+            <ProspectCard
+              key={p.id}
+              prospect={p}
+              number={number}
+              variant="prospects"
+              advertiser={cards.advertiserById.get(stableId(p))}
+              pipeline={cards.pipelineById.get(stableId(p))}
+              meId={me.id}
+              isAdmin={cards.admin}
+              actions={cards.prospectActions}
+              onShowOnMap={cards.onShowOnMap}
+              strategyAvailable={cards.strategyAvailable}
+              onClose={view.compact ? () => opened.close(p.id) : undefined}
+            />
+          );
         return selecting ? (
           <div key={p.id} className="route-pick">
             <Checkbox
@@ -149,20 +182,53 @@ export function ProspectsPanel() {
   );
 }
 
+/** What the compact cards show of the rep's own lists: saved, contacted (in the Log), the latest note. */
+function useCardMarks() {
+  const callLogs = useCallLogs().data ?? [];
+  const saved = useSaved().data ?? [];
+  const lastNote = new Map<string, string>();
+  // The Log is newest first: the first note met is the latest.
+  for (const e of callLogs) if (e.note && !lastNote.has(e.prospectId)) lastNote.set(e.prospectId, e.note);
+  return {
+    contacted: new Set(callLogs.map((e) => e.prospectId)),
+    saved: new Set(saved.map((s) => s.prospectId)),
+    lastNote,
+  };
+}
+
+/** The compact cards opened to their full card (on a phone); each stays open until closed. */
+function useOpened() {
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
+  const change = (id: string, on: boolean) =>
+    setIds((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return { ids, open: (id: string) => change(id, true), close: (id: string) => change(id, false) };
+}
+
 const runsAds = (p: Prospect) => isAdvertising(p.signals);
 const hasPhone = (p: Prospect) => Boolean(p.phone?.trim());
 
 /**
  * The list's filters, together: "Runs online ads" (the website carries an ad platform's tag; not the marked
- * current advertisers) and "Has a phone". A filter nothing passes is disabled rather than emptying the list.
+ * current advertisers), "Has a phone" and "Not contacted yet" (no entry in this rep's Log). A filter nothing
+ * passes is disabled rather than emptying the list.
  */
-function useListFilters(prospects: readonly Prospect[]) {
+function useListFilters(prospects: readonly Prospect[], contacted: ReadonlySet<string>) {
   const [adsOnly, setAdsOnly] = useState(false);
   const [phoneOnly, setPhoneOnly] = useState(false);
+  const [newOnly, setNewOnly] = useState(false);
+  const fresh = (p: Prospect) => !contacted.has(p.id);
   const adsCount = prospects.filter(runsAds).length;
   const phoneCount = prospects.filter(hasPhone).length;
+  const freshCount = prospects.filter(fresh).length;
   const keep = (p: Prospect) =>
-    (!adsOnly || adsCount === 0 || runsAds(p)) && (!phoneOnly || phoneCount === 0 || hasPhone(p));
+    (!adsOnly || adsCount === 0 || runsAds(p)) &&
+    (!phoneOnly || phoneCount === 0 || hasPhone(p)) &&
+    (!newOnly || freshCount === 0 || fresh(p));
   const controls = (
     <Group gap="md" data-testid="list-filters">
       <Checkbox
@@ -178,6 +244,13 @@ function useListFilters(prospects: readonly Prospect[]) {
         disabled={phoneCount === 0}
         onChange={(e) => setPhoneOnly(e.currentTarget.checked)}
         data-testid="phone-filter"
+      />
+      <Checkbox
+        label={`Not contacted yet (${freshCount})`}
+        checked={newOnly && freshCount > 0}
+        disabled={freshCount === 0}
+        onChange={(e) => setNewOnly(e.currentTarget.checked)}
+        data-testid="fresh-filter"
       />
     </Group>
   );

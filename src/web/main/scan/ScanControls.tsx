@@ -1,4 +1,17 @@
-import { Button, Checkbox, Paper, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useCardView } from '../../prospects/cardView';
 import { useOnline } from '../../offline/useOnline';
 import { NEEDS_CONNECTION } from '../../offline/texts';
 import { ALL_GROUPS, CATEGORY_GROUPS, type CategoryGroup } from '../../../core/categories';
@@ -11,9 +24,14 @@ export function ScanControls(props: {
   onChange: (patch: Partial<SearchSettings>) => void;
   scanning: boolean;
   onScan: () => void;
+  /** A list is on screen: on a phone the settings then fold into one line above the map. */
+  hasResults: boolean;
 }) {
   const { settings } = props;
   const online = useOnline();
+  const { compact } = useCardView();
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = compact && props.hasResults && !unfolded;
   const selected = new Set(settings.categories);
   const allSelected = ALL_GROUPS.every((g) => selected.has(g));
   const someSelected = !allSelected && ALL_GROUPS.some((g) => selected.has(g));
@@ -21,6 +39,44 @@ export function ScanControls(props: {
     const next = ALL_GROUPS.filter((g) => (g === group ? on : selected.has(g)));
     props.onChange({ categories: next });
   };
+  const scanButton = (
+    <Button
+      size={folded ? 'xs' : 'md'}
+      onClick={() => {
+        setUnfolded(false);
+        props.onScan();
+      }}
+      disabled={props.scanning || !online}
+      title={online ? undefined : NEEDS_CONNECTION}
+      data-testid="scan-button"
+    >
+      {props.scanning ? SCANNING : 'Scan Area'}
+    </Button>
+  );
+  if (folded) {
+    const groups = settings.categories.length;
+    return (
+      <Paper withBorder p="xs" radius="md" data-testid="scan-settings-folded">
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Text size="sm" style={{ minWidth: 0 }}>
+            <strong>{settings.radiusMiles.toFixed(1)} mi</strong> · {settings.count} prospects ·{' '}
+            {allSelected ? 'all categories' : groups === 1 ? '1 category' : `${groups} categories`}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setUnfolded(true)}
+              aria-label="Change scan settings"
+            >
+              Change
+            </Button>
+            {scanButton}
+          </Group>
+        </Group>
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="sm">
@@ -89,15 +145,7 @@ export function ScanControls(props: {
           checked={settings.spreadOut === true}
           onChange={(e) => props.onChange({ spreadOut: e.currentTarget.checked })}
         />
-        <Button
-          size="md"
-          onClick={props.onScan}
-          disabled={props.scanning || !online}
-          title={online ? undefined : NEEDS_CONNECTION}
-          data-testid="scan-button"
-        >
-          {props.scanning ? SCANNING : 'Scan Area'}
-        </Button>
+        {scanButton}
         {!online && (
           <Text size="sm" c="dimmed" data-testid="scan-offline">
             {NEEDS_CONNECTION}

@@ -3,10 +3,17 @@
 import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type SearchSettings } from '../../api';
-import { useDialogs } from '../../dialogs';
+import { UNDO_MS, useDialogs } from '../../dialogs';
 import { LOAD_MORE_FAILED, SCAN_FAILED } from '../../texts';
 import { SCAN_MUTATION_KEY, scanSettled, useLiveUpdates } from '../liveUpdates';
-import { EMPTY_LIST, listOfResult, setProspectList, useProspectList } from '../prospects';
+import {
+  EMPTY_LIST,
+  listOfResult,
+  PROSPECTS_KEY,
+  setProspectList,
+  useProspectList,
+  type ProspectList,
+} from '../prospects';
 import {
   failedSourcesNotice,
   newScanId,
@@ -24,6 +31,8 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
   const { notify } = useDialogs();
   /** The running scan's id (sent with it) and what its event stream said so far. */
   const scanId = useRef<string | null>(null);
+  /** The timer that makes the server forget the results New Search cleared, once Undo is no longer offered. */
+  const forgetCleared = useRef<number | undefined>(undefined);
   const [progress, setProgress] = useState<ScanProgress | null>(null);
   /** Which place sources failed in the latest scan, while results came from the others. */
   const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
@@ -63,6 +72,8 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
 
   const start = () => {
     if (scan.isPending) return;
+    // A new scan becomes the latest itself: the cleared one's pending removal must not remove it.
+    window.clearTimeout(forgetCleared.current);
     const id = newScanId();
     scanId.current = id;
     setProgress(null);
@@ -95,10 +106,27 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
   };
 
   /** New Search: the results go, here and on the server. */
+  /**
+   * New Search: the list goes at once and comes back with `undo` until the server forgets it, after the Undo
+   * notice's time (a reload before then shows the results again).
+   */
   const clear = () => {
+    const before = queryClient.getQueryData<ProspectList>(PROSPECTS_KEY);
     setProspectList(queryClient, EMPTY_LIST);
     setSourcesNotice(null);
-    api.clearLatestScan().catch((e: unknown) => console.warn('clearing the latest scan failed', e));
+    window.clearTimeout(forgetCleared.current);
+    forgetCleared.current = window.setTimeout(() => {
+      api.clearLatestScan().catch((e: unknown) => console.warn('clearing the latest scan failed', e));
+    }, UNDO_MS);
+    return {
+      cleared: (before?.prospects.length ?? 0) > 0,
+      undo: () => {
+        // Only while nothing came in its place (a scan or a quick search since).
+        if (!before || queryClient.getQueryData(PROSPECTS_KEY) !== EMPTY_LIST) return;
+        window.clearTimeout(forgetCleared.current);
+        setProspectList(queryClient, before);
+      },
+    };
   };
 
   return {

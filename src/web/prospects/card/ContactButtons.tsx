@@ -15,26 +15,19 @@ import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
 export function ContactButtons({
   prospect: p,
   variant,
-  busy: { busy, setBusy },
+  busy: cardBusy,
 }: {
   prospect: Prospect;
   variant: CardVariant;
   busy: Busy;
 }) {
+  const { busy, setBusy } = cardBusy;
   const { notify } = useDialogs();
   const { details, canFetchDetails, fetchDetails } = usePlaceDetails(p);
   const phone = p.phone || details?.phone || '';
   const website = websiteHref(p.website || details?.website);
   const showCall = variant === 'prospects' || phone !== '';
   const showWebsite = variant === 'prospects' || website !== null;
-
-  const call = async () => {
-    setBusy('call');
-    const found = await fetchDetails();
-    setBusy(null);
-    if (found?.phone) window.location.href = telHref(found.phone);
-    else notify(PHONE_NOT_AVAILABLE, 'error');
-  };
 
   const openWebsite = async () => {
     // The tab opens now, inside the click: one opened after the details request is a blocked popup on iOS
@@ -56,20 +49,7 @@ export function ContactButtons({
 
   return (
     <>
-      {showCall &&
-        (phone ? (
-          <CallLink name={p.name} phone={phone} />
-        ) : (
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy === 'call'}
-            onClick={() => (canFetchDetails ? void call() : notify(PHONE_NOT_AVAILABLE, 'error'))}
-            aria-label={`Call ${p.name}`}
-          >
-            Call
-          </Button>
-        ))}
+      {showCall && <CallButton prospect={p} busy={cardBusy} />}
       <DirectionsLink name={p.name} href={directionsUrl(p)} />
       {showWebsite &&
         (website ? (
@@ -86,5 +66,31 @@ export function ContactButtons({
           </Button>
         ))}
     </>
+  );
+}
+
+/** Call: a tel: link when the number is known, else a button that fetches the business's details first. */
+export function CallButton({ prospect: p, busy: { busy, setBusy } }: { prospect: Prospect; busy: Busy }) {
+  const { notify } = useDialogs();
+  const { details, canFetchDetails, fetchDetails } = usePlaceDetails(p);
+  const phone = p.phone || details?.phone || '';
+  if (phone) return <CallLink name={p.name} phone={phone} />;
+  const call = async () => {
+    setBusy('call');
+    const found = await fetchDetails();
+    setBusy(null);
+    if (found?.phone) window.location.href = telHref(found.phone);
+    else notify(PHONE_NOT_AVAILABLE, 'error');
+  };
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      loading={busy === 'call'}
+      onClick={() => (canFetchDetails ? void call() : notify(PHONE_NOT_AVAILABLE, 'error'))}
+      aria-label={`Call ${p.name}`}
+    >
+      Call
+    </Button>
   );
 }
