@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
 import { scannedBusiness } from '../helpers/businesses.js';
+import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
 import { commitStaged, placeRow, stageRows } from '../../src/server/places/local-store.js';
 
 let t: TestContext;
@@ -192,5 +193,40 @@ describe('what a rep may put in the shared list', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<{ created: boolean }>().created).toBe(false);
     expect((await list(rep)).filter((x) => x.businessId.toLowerCase() === 'osm:way/6161')).toHaveLength(1);
+  });
+});
+
+describe("the rep's own latest results as the record", () => {
+  it('marks a business of the rep’s latest results under its scanned name, though no team copy has it', async () => {
+    const demo = await createTestContext({ PLACE_PROVIDERS: 'demo', SCAN_COOLDOWN_MS: '0' });
+    try {
+      const rep = await demo.newUser();
+      const other = await demo.newUser();
+      const res = await demo.request({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { lat: 37.79, lng: -122.4, radiusMiles: 1, count: 5 },
+        as: rep,
+      });
+      expect(res.statusCode).toBe(200);
+      const [first] = res.json<{ prospects: { id: string; name: string }[] }>().prospects;
+      await settleAfterAnswer(demo.db);
+      // The team's copy gone (as if never written): only the rep's latest results still know the business.
+      await demo.db.kysely.deleteFrom('team_prospects').where('business_id', '=', first!.id).execute();
+      const send = (as: TestUser) =>
+        demo.request({
+          method: 'POST',
+          url: '/api/current-advertisers',
+          payload: { businessId: first!.id, label: 'Sent Label' },
+          as,
+        });
+      const refused = await send(other);
+      expect(refused.statusCode).toBe(404);
+      const marked = await send(rep);
+      expect(marked.statusCode).toBe(201);
+      expect(marked.json<{ advertiser: Advertiser }>().advertiser.label).toBe(first!.name);
+    } finally {
+      await demo.close();
+    }
   });
 });
