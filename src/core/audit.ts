@@ -31,6 +31,8 @@ export const AUDIT_ACTION_LABELS = {
   'export.prospects': 'Exported prospects with every column',
   'export.audit_log': 'Exported the audit log',
   'user.data_view': "Viewed a user's data",
+  'team.route_view': "Viewed a rep's route history",
+  'prospects.view': 'Viewed a page of All Prospects',
   'blocklist.check': 'Checked the blocklist',
 } as const;
 

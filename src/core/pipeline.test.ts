@@ -3,8 +3,10 @@ import {
   ALLOWED_MOVES,
   CLAIM_NEEDS_STAGE,
   PIPELINE_STAGES,
+  WON_NEEDS_PROPOSAL,
   callLogEffect,
   canMove,
+  nextStages,
   decideStageChange,
   formatSince,
   isPipelineStage,
@@ -39,13 +41,32 @@ describe('pipeline stages', () => {
 });
 
 describe('decideStageChange', () => {
-  it('claims an unclaimed business with any stage but New', () => {
+  it('claims an unclaimed business with any stage but New, and but Won for a rep', () => {
     expect(decideStageChange(null, 'b', 'Meeting set')).toEqual({ ok: true, kind: 'claim' });
-    expect(decideStageChange({ ownerId: null, ownerName: null, stage: 'New' }, 'b', 'Won')).toEqual({
-      ok: true,
-      kind: 'claim',
+    const unclaimed: PipelineState = { ownerId: null, ownerName: null, stage: 'New' };
+    expect(decideStageChange(unclaimed, 'b', 'Won')).toEqual({
+      ok: false,
+      status: 400,
+      error: WON_NEEDS_PROPOSAL,
     });
+    expect(decideStageChange(unclaimed, 'b', 'Won', true)).toEqual({ ok: true, kind: 'claim' });
     expect(decideStageChange(null, 'b', 'New')).toEqual({ ok: false, status: 400, error: CLAIM_NEEDS_STAGE });
+  });
+
+  it('lets a rep reach Won only from Proposal; an admin may jump', () => {
+    for (const from of ['Contacted', 'Meeting set'] as const) {
+      expect(decideStageChange(owned(from), 'a', 'Won')).toEqual({
+        ok: false,
+        status: 400,
+        error: WON_NEEDS_PROPOSAL,
+      });
+      expect(decideStageChange(owned(from), 'a', 'Won', true)).toEqual({ ok: true, kind: 'move' });
+    }
+    expect(decideStageChange(owned('Proposal'), 'a', 'Won')).toEqual({ ok: true, kind: 'move' });
+    expect(nextStages(null, false)).toEqual(['Contacted', 'Meeting set', 'Proposal', 'Lost']);
+    expect(nextStages(null, true)).toEqual(['Contacted', 'Meeting set', 'Proposal', 'Won', 'Lost']);
+    expect(nextStages('Meeting set', false)).toEqual(['New', 'Contacted', 'Proposal', 'Lost']);
+    expect(nextStages('Proposal', false)).toContain('Won');
   });
 
   it("refuses another rep's business with a 409 naming the owner", () => {

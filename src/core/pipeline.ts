@@ -30,8 +30,23 @@ export const ALLOWED_MOVES: Readonly<Record<PipelineStage, readonly PipelineStag
   Lost: ['New', 'Contacted'],
 };
 
-export function canMove(from: PipelineStage, to: PipelineStage): boolean {
-  return ALLOWED_MOVES[from].includes(to);
+/** The stage a rep wins a business from: Won counts as a sale and marks a current advertiser, so a rep reaches
+ * it only from Proposal, never by a claim nor by a jump from an earlier stage. The stages before it may be
+ * skipped (a proposal made on the first visit). An admin may set Won from any stage the table allows. */
+export const WON_FROM: PipelineStage = 'Proposal';
+
+export function canMove(from: PipelineStage, to: PipelineStage, admin = true): boolean {
+  if (!ALLOWED_MOVES[from].includes(to)) return false;
+  return admin || to !== 'Won' || from === WON_FROM;
+}
+
+/**
+ * The stages a user may set next: from `from` (null: nobody works the business, so setting one claims it) as
+ * a rep, or as an admin who may jump to Won.
+ */
+export function nextStages(from: PipelineStage | null, admin: boolean): PipelineStage[] {
+  if (from === null) return PIPELINE_STAGES.filter((s) => s !== 'New' && (admin || s !== 'Won'));
+  return ALLOWED_MOVES[from].filter((to) => canMove(from, to, admin));
 }
 
 /** The business's pipeline as the rules see it; null when nobody ever set a stage. */
@@ -47,6 +62,7 @@ export const alreadyAtStage = (stage: PipelineStage) => `This business is alread
 export const moveNotAllowed = (from: PipelineStage, to: PipelineStage) =>
   `A business at ${from} cannot move to ${to}.`;
 export const CLAIM_NEEDS_STAGE = 'Choose a stage other than New to claim this business.';
+export const WON_NEEDS_PROPOSAL = 'A business is won from Proposal: set Proposal first.';
 export const NOT_CLAIMED = 'Nobody is working this business.';
 export const ALREADY_OWNER = (name: string) => `${name} is already working this business.`;
 
@@ -54,16 +70,19 @@ export type StageDecision =
   { ok: true; kind: 'claim' | 'move' | 'release' } | { ok: false; status: 400 | 409; error: string };
 
 /**
- * May `actorId` set the stage `to`? An unclaimed business is claimed by setting any stage but New; the owner
- * moves it along ALLOWED_MOVES (New releases it); anyone else gets a 409 naming the owner.
+ * May `actorId` set the stage `to`? An unclaimed business is claimed by setting any stage but New (and, for a
+ * rep, but Won); the owner moves it along ALLOWED_MOVES (New releases it; a rep reaches Won only from
+ * Proposal); anyone else gets a 409 naming the owner.
  */
 export function decideStageChange(
   current: PipelineState | null,
   actorId: string,
   to: PipelineStage,
+  admin = false,
 ): StageDecision {
   if (!current || current.ownerId === null) {
     if (to === UNCLAIMED_STAGE) return { ok: false, status: 400, error: CLAIM_NEEDS_STAGE };
+    if (to === WON_STAGE && !admin) return { ok: false, status: 400, error: WON_NEEDS_PROPOSAL };
     return { ok: true, kind: 'claim' };
   }
   if (current.ownerId !== actorId) {
@@ -72,6 +91,7 @@ export function decideStageChange(
   if (current.stage === to) return { ok: false, status: 400, error: alreadyAtStage(to) };
   if (!canMove(current.stage, to))
     return { ok: false, status: 400, error: moveNotAllowed(current.stage, to) };
+  if (!canMove(current.stage, to, admin)) return { ok: false, status: 400, error: WON_NEEDS_PROPOSAL };
   return { ok: true, kind: to === UNCLAIMED_STAGE ? 'release' : 'move' };
 }
 

@@ -20,6 +20,7 @@ import {
   type ApiSession,
   type TestServer,
 } from './harness.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 
 const SF_EXTRACT = osmExtractPath('sf-downtown.osm.pbf'); // every test is inside describeWithOsm
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
@@ -584,6 +585,8 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
         data: { businessId: 'osm:node/1', label: markup },
       });
       expect(blocked.status()).toBe(201);
+      // The advertiser's name is its record's: a business scanned under a name that looks like markup.
+      await scannedBusiness(fresh.db, 'osm:node/2', markup);
       const marked = await page.request.post(`${fresh.baseUrl}/api/current-advertisers`, {
         data: { businessId: 'osm:node/2', label: markup },
       });

@@ -12,6 +12,7 @@ import {
   type TestBrowser,
   type TestServer,
 } from './harness.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 
 const PHONE = { width: 375, height: 812 };
 const MIN = 44;
@@ -134,6 +135,7 @@ describe('the phone layout', () => {
       label: 'A Blocked Business With A Long Name LLC',
     });
     expect(blocked.status).toBeLessThan(300);
+    await scannedBusiness(server.db, 'demo:adv-1', 'An Advertiser With A Rather Long Name Inc.');
     const marked = await owner.call('POST', '/api/current-advertisers', {
       businessId: 'demo:adv-1',
       label: 'An Advertiser With A Rather Long Name Inc.',

@@ -180,12 +180,19 @@ describe('pipeline', () => {
       await card(a.page, name).getByLabel(`Pipeline stage of ${name}`).selectOption('New');
       await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(0);
 
+      // A rep cannot claim a business at Won: the picker offers it only from Proposal.
+      const picker = card(a.page, name).getByLabel(`Pipeline stage of ${name}`);
+      expect(await picker.locator('option', { hasText: 'Won' }).count()).toBe(0);
+      await picker.selectOption('Proposal');
+      await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(1);
       // Won asks whether the business becomes a current advertiser; "Won only" leaves it unmarked.
-      await card(a.page, name).getByLabel(`Pipeline stage of ${name}`).selectOption('Won');
+      await picker.selectOption('Won');
       const ask = a.page.getByRole('dialog');
       await ask.getByText(`${name} is won. Mark it as a current advertiser too?`).waitFor();
       await ask.getByRole('button', { name: 'Won only' }).click();
-      await expect.poll(() => card(b.page, name).getByTestId('pipeline-line').count(), POLL).toBe(1);
+      await expect
+        .poll(() => card(b.page, name).getByTestId('pipeline-line').textContent(), POLL)
+        .toContain('Ann Seller · Won');
       const advertisers = await a.page.request.get(`${server.baseUrl}/api/current-advertisers`);
       expect(JSON.stringify(await advertisers.json())).not.toContain(name);
       expect(a.pageErrors).toEqual([]);

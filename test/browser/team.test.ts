@@ -73,14 +73,17 @@ async function rep(name: string, email: string) {
   return log;
 }
 
-/** A business the team scanned (its position and score are kept on the call logs, so the map can show them). */
-async function scanned(id: string, lat: number, lng: number, score: number) {
+/**
+ * A business the team scanned (its position and score are kept on the call logs, so the map can show them; its
+ * name is the one the pipeline stores).
+ */
+async function scanned(id: string, name: string, lat: number, lng: number, score: number) {
   await server.db.kysely
     .insertInto('team_prospects')
     .values({
       business_id: id,
-      prospect: JSON.stringify({ id, name: id, lat, lng, score }),
-      name: id,
+      prospect: JSON.stringify({ id, name, lat, lng, score }),
+      name,
       score,
       analysis_hash: '',
       business_hash: '',
@@ -93,9 +96,10 @@ async function scanned(id: string, lat: number, lng: number, score: number) {
 beforeAll(async () => {
   server = await startServer();
   owner = await firstAccount(server, OWNER);
-  await scanned('biz-1', 41.881, -87.627, 0.82);
-  await scanned('biz-2', 41.889, -87.634, 0.55);
-  await scanned('biz-3', 41.871, -87.65, 0.31);
+  await scanned('biz-1', 'Bright Smiles', 41.881, -87.627, 0.82);
+  await scanned('biz-2', 'Lakeside Dental', 41.889, -87.634, 0.55);
+  await scanned('biz-3', 'Union Dental', 41.871, -87.65, 0.31);
+  await scanned('biz-4', 'Corner Bakery', 41.885, -87.64, 0.6);
   const rita = await rep('Rita Rep', 'rita@example.com');
   const sam = await rep('Sam Rep', 'sam@example.com');
   const tom = await rep('Tom Rep', 'tom@example.com');
@@ -114,8 +118,10 @@ beforeAll(async () => {
   await sam('Called', 'biz-3', 'Union Dental', 7);
   await tom('Visited', 'biz-3', 'Union Dental', 8);
   // The pipeline: Rita's calls claimed biz-1, biz-2 and biz-3 at Contacted (Sam's and Tom's entries on them
-  // leave Rita's claims alone). Rita wins biz-1 and sends a proposal to biz-2; Sam sets a meeting with biz-4.
+  // leave Rita's claims alone). Rita wins biz-1 (a rep wins from Proposal) and sends a proposal to biz-2; Sam
+  // sets a meeting with biz-4.
   await rita.stage('biz-1', 'Meeting set', 'Bright Smiles');
+  await rita.stage('biz-1', 'Proposal', 'Bright Smiles');
   await rita.stage('biz-1', 'Won', 'Bright Smiles');
   await rita.stage('biz-2', 'Proposal', 'Lakeside Dental');
   await sam.stage('biz-4', 'Meeting set', 'Corner Bakery');
@@ -289,7 +295,7 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
       const log = ada.page.getByTestId('team-rep-log').locator('tbody tr');
       await expect.poll(() => log.count(), POLL).toBe(5);
       expect(await log.first().innerText()).toContain('Visited');
-      // Rita's pipeline: what she owns now, and the period's changes (three claims by calls, three moves).
+      // Rita's pipeline: what she owns now, and the period's changes (three claims by calls, four moves).
       await expect
         .poll(() => ada.page.getByTestId('team-rep-pipeline-summary').textContent(), POLL)
         .toBe('Rita Rep owns 3 businesses now: Contacted 1, Proposal 1, Won 1.');
@@ -313,7 +319,7 @@ it('shows an admin the charts with three reps, and one rep’s page; at 1440 and
         ['Union Dental', 'Contacted'],
       ]);
       const changes = ada.page.getByTestId('team-rep-changes').locator('tbody tr');
-      expect(await changes.count()).toBe(6);
+      expect(await changes.count()).toBe(7);
       expect(await changes.first().innerText()).toContain('Contacted → Proposal');
       // The whole table fits the screen, a phone's too (no sideways scrolling).
       expect(

@@ -15,6 +15,7 @@ import {
   type TestServer,
   POLL,
 } from './harness.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -200,6 +201,8 @@ describe('working the list', () => {
           { inviter: ann },
         );
         await save(ben.page, prospect('place-1', 'Bright Smile Dental'));
+        // A business the team scanned: only those can be marked (the mark takes the record's name).
+        await scannedBusiness(server.db, 'place-1', 'Bright Smile Dental');
         await ben.page.goto(server.baseUrl);
         await tab(ben.page, 'Saved').click();
         const benCard = card(ben.page, 'Bright Smile Dental');

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
+import { settleAfterAnswer } from '../../src/server/scans/after-answer.js';
+import { commitStaged, placeRow, stageRows } from '../../src/server/places/local-store.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -15,7 +18,17 @@ interface Advertiser {
   markedAt: string;
 }
 
-const mark = (as: TestUser, businessId: string, label = `Biz ${businessId}`) =>
+/** Marks a business; the team has scanned it under `scannedAs` unless that is null. */
+const mark = async (
+  as: TestUser,
+  businessId: string,
+  label = `Biz ${businessId}`,
+  scannedAs: string | null = label,
+) => {
+  if (scannedAs !== null) await scannedBusiness(t.db, businessId, scannedAs);
+  return sendMark(as, businessId, label);
+};
+const sendMark = (as: TestUser, businessId: string, label: string) =>
   t.request({ method: 'POST', url: '/api/current-advertisers', payload: { businessId, label }, as });
 const unmark = (as: TestUser, businessId: string) =>
   t.request({ method: 'DELETE', url: `/api/current-advertisers/${encodeURIComponent(businessId)}`, as });
@@ -46,7 +59,7 @@ describe('current advertisers', () => {
     const first = await t.newUser('user', { name: 'First Marker' });
     const second = await t.newUser('admin', { name: 'Second Marker' });
     const a = await mark(first, 'place_twice', 'Original label');
-    const b = await mark(second, 'place_twice', 'Other label');
+    const b = await sendMark(second, 'place_twice', 'Other label');
     expect(b.statusCode).toBe(200);
     expect(b.json()).toEqual({ advertiser: a.json<{ advertiser: Advertiser }>().advertiser, created: false });
     const rows = (await list(first)).filter((x) => x.businessId === 'place_twice');
@@ -56,7 +69,7 @@ describe('current advertisers', () => {
 
   it('refuses a mark without a business id', async () => {
     const u = await t.newUser();
-    const res = await mark(u, '   ');
+    const res = await sendMark(u, '   ', 'x');
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toMatch(/no stable id/);
   });
@@ -86,7 +99,7 @@ describe('current advertisers', () => {
     expect(entry).toMatchObject({ actor: { name: 'Ada Admin' }, target: { label: 'Bob’s Tires' } });
 
     // Marking again after an unmark is a fresh mark.
-    expect((await mark(rep, 'osm:way/7')).statusCode).toBe(201);
+    expect((await sendMark(rep, 'osm:way/7', 'x')).statusCode).toBe(201);
   });
 
   it('lists newest mark first', async () => {
@@ -124,8 +137,9 @@ describe('hostile text', () => {
     }
   });
 
-  it('accepts a mark without a label, using the id', async () => {
+  it('accepts a mark without a label, naming it from the record', async () => {
     const u = await t.newUser();
+    await scannedBusiness(t.db, 'no-label', 'Named By The Scan');
     const res = await t.request({
       method: 'POST',
       url: '/api/current-advertisers',
@@ -133,6 +147,86 @@ describe('hostile text', () => {
       as: u,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json<{ advertiser: Advertiser }>().advertiser.label).toBe('no-label');
+    expect(res.json<{ advertiser: Advertiser }>().advertiser.label).toBe('Named By The Scan');
+  });
+});
+
+describe('what a rep may put in the shared list', () => {
+  it('refuses a made-up business id with a clear 404, and lists nothing', async () => {
+    const rep = await t.newUser();
+    const res = await sendMark(rep, 'osm:node/999999999', 'Totally Real Business');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'This business is not in any scan or imported list, so it cannot be marked or claimed.',
+    });
+    expect((await list(rep)).some((x) => x.businessId === 'osm:node/999999999')).toBe(false);
+  });
+
+  it('stores the name of the server’s record, not the label the rep sent', async () => {
+    const rep = await t.newUser();
+    const res = await mark(rep, 'osm:node/4242', 'Competitor Is Closing Down', 'Corner Pharmacy');
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ advertiser: Advertiser }>().advertiser.label).toBe('Corner Pharmacy');
+    expect((await list(rep)).find((x) => x.businessId === 'osm:node/4242')?.label).toBe('Corner Pharmacy');
+  });
+
+  it('knows an imported place as a record too, under any case of its OpenStreetMap id', async () => {
+    const rep = await t.newUser();
+    const place = placeRow(
+      { id: 'osm:node/5151', lat: 41.88, lng: -87.63, tags: { name: 'Imported Hardware', shop: 'hardware' } },
+      new Date().toISOString(),
+    );
+    await stageRows(t.db.kysely, 'advertisers-test', [place]);
+    await commitStaged(t.db.kysely, 'advertisers-test');
+    const res = await sendMark(rep, 'OSM:Node/5151', 'Made Up');
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ advertiser: Advertiser }>().advertiser).toMatchObject({
+      businessId: 'osm:node/5151',
+      label: 'Imported Hardware',
+    });
+  });
+
+  it('an id in another case marks the same business once', async () => {
+    const rep = await t.newUser();
+    expect((await mark(rep, 'osm:way/6161', 'x', 'Case Garage')).statusCode).toBe(201);
+    const again = await sendMark(rep, 'OSM:Way/6161', 'y');
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ created: boolean }>().created).toBe(false);
+    expect((await list(rep)).filter((x) => x.businessId.toLowerCase() === 'osm:way/6161')).toHaveLength(1);
+  });
+});
+
+describe("the rep's own latest results as the record", () => {
+  it('marks a business of the rep’s latest results under its scanned name, though no team copy has it', async () => {
+    const demo = await createTestContext({ PLACE_PROVIDERS: 'demo', SCAN_COOLDOWN_MS: '0' });
+    try {
+      const rep = await demo.newUser();
+      const other = await demo.newUser();
+      const res = await demo.request({
+        method: 'POST',
+        url: '/api/scans',
+        payload: { lat: 37.79, lng: -122.4, radiusMiles: 1, count: 5 },
+        as: rep,
+      });
+      expect(res.statusCode).toBe(200);
+      const [first] = res.json<{ prospects: { id: string; name: string }[] }>().prospects;
+      await settleAfterAnswer(demo.db);
+      // The team's copy gone (as if never written): only the rep's latest results still know the business.
+      await demo.db.kysely.deleteFrom('team_prospects').where('business_id', '=', first!.id).execute();
+      const send = (as: TestUser) =>
+        demo.request({
+          method: 'POST',
+          url: '/api/current-advertisers',
+          payload: { businessId: first!.id, label: 'Sent Label' },
+          as,
+        });
+      const refused = await send(other);
+      expect(refused.statusCode).toBe(404);
+      const marked = await send(rep);
+      expect(marked.statusCode).toBe(201);
+      expect(marked.json<{ advertiser: Advertiser }>().advertiser.label).toBe(first!.name);
+    } finally {
+      await demo.close();
+    }
   });
 });

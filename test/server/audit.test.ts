@@ -286,6 +286,36 @@ describe('audit log of admin reads', () => {
     expect((await page()).total).toBe(before);
   });
 
+  it("records an admin's read of another rep's route history, not of their own", async () => {
+    const rep = await t.newUser('user', { name: 'Route Rep' });
+    const before = (await page()).total;
+    expect((await get(`/api/team/reps/${admin.id}/route`, admin)).statusCode).toBe(200);
+    expect((await page()).total).toBe(before);
+    expect((await get(`/api/team/reps/${rep.id}/route?period=last-week`, admin)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'team.route_view',
+      actor: { id: admin.id },
+      target: { type: 'user', id: rep.id, label: `Route Rep <${rep.email}>` },
+    });
+    expect((await page()).total).toBe(before + 1);
+    expect((await get('/api/team/reps/no-such-rep/route', admin)).statusCode).toBe(404);
+    expect((await page()).total).toBe(before + 1);
+  });
+
+  it('records every page of All Prospects an admin reads, with its place and size', async () => {
+    const before = (await page()).total;
+    expect((await get('/api/admin/all-prospects?offset=0&limit=10', admin)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'prospects.view',
+      actor: { id: admin.id },
+      target: { type: 'prospects', id: 'team' },
+      details: { scope: 'team', offset: 0, limit: 10 },
+    });
+    expect((await get('/api/admin/all-prospects?offset=10&limit=10', root)).statusCode).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'prospects.view', details: { offset: 10 } });
+    expect((await page()).total).toBe(before + 2);
+  });
+
   it('records Universal Blocklist Debug checks with the business id and the answer', async () => {
     const blocked = await t.request({
       method: 'POST',

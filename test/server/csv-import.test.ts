@@ -220,9 +220,10 @@ describe('customer list import', () => {
       markedBy: admin.id,
       label: 'Bay Dental',
     });
+    // The rep's mark made before the import is kept, under the name of the business's record.
     expect(marks.find((m) => m.businessId === 'osm:node/2')).toMatchObject({
       markedBy: rep.id,
-      label: 'Blue Bottle',
+      label: 'Blue Bottle Coffee',
     });
     expect(marks.some((m) => m.businessId === 'osm:node/4' || m.businessId === 'osm:node/5')).toBe(false);
 

@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 import { openStream } from '../helpers/sse.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import {
@@ -32,6 +33,8 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   rep = await t.newUser();
   admin = await t.newUser('admin');
+  await scannedBusiness(t.db, 'osm:node/900', 'Live Motors');
+  await scannedBusiness(t.db, 'cross-instance-1', 'Two Instance Motors');
 });
 afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 import { bodyFor, queryValueFor, type Hints, type JsonSchema } from '../helpers/schema-arbitrary.js';
 import type { Role } from '../../src/server/db/schema.js';
 import { CROSS_SITE_REFUSED } from '../../src/server/http/cross-site.js';
@@ -125,6 +126,7 @@ const log = await t.request({
   as: user,
   payload: { prospectId: prospects[0]?.id ?? 'osm:node/1', name: 'Hostile Dental', outcome: 'Called' },
 });
+await scannedBusiness(t.db, 'osm:node/43', 'Advertiser');
 await t.request({
   method: 'POST',
   url: '/api/current-advertisers',

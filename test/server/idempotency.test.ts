@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 import {
   BAD_IDEMPOTENCY_KEY,
   IDEMPOTENCY_KEY_REUSED,
@@ -17,6 +18,8 @@ beforeAll(async () => {
   t = await createTestContext();
   ann = await t.newUser();
   bob = await t.newUser();
+  // Businesses the team scanned: a call on one claims it in the pipeline.
+  for (const id of ['idem-concurrent', 'idem-more']) await scannedBusiness(t.db, id, `Business ${id}`);
 });
 afterAll(() => t.close());
 

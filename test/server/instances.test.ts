@@ -11,6 +11,7 @@ import { createInvitation } from '../../src/server/invitations/service.js';
 import { registerAccount } from '../../src/server/users/accounts.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/db.js';
 import { ORIGIN, sessionCookie } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 
 const onPostgres = testDatabaseKind === 'postgres';
 
@@ -156,6 +157,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
   it('delivers an advertiser marked on the first to an event stream on the second within 2 s', async () => {
     const [first, second] = instances as [Instance, Instance];
     const rep = await newUser(first);
+    await scannedBusiness(first.db, 'osm:node/424242', 'Cross Instance Motors');
     const stream = await openEvents(second, rep.cookie);
     try {
       const marked = await call(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 import { openStream } from '../helpers/sse.js';
 import { parseConfig } from '../../src/server/config.js';
 import { createMemoryBus, type AppEvent } from '../../src/server/events/bus.js';
@@ -17,7 +18,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-const newBusiness = () => `osm:node/pipeline-${++counter}-${Date.now()}`;
+/** A business the team scanned, under the given name (the name the pipeline stores). */
+const newBusiness = (name = 'Acme Autos') =>
+  scannedBusiness(t.db, `osm:node/pipeline-${++counter}-${Date.now()}`, name);
 const url = (id: string) => `/api/pipeline/${encodeURIComponent(id)}`;
 
 const setStage = (as: TestUser, id: string, stage: string, name = 'Acme Autos') =>
@@ -49,7 +52,7 @@ describe('pipeline', () => {
   it('a rep claims a business by setting a stage; every rep sees owner, stage and since', async () => {
     const ann = await t.newUser('user', { name: 'Ann Rep' });
     const bob = await t.newUser('user', { name: 'Bob Rep' });
-    const id = newBusiness();
+    const id = await newBusiness();
     expect(await entryOf(bob, id)).toBeUndefined();
     const before = new Date().toISOString();
     const res = await setStage(ann, id, 'Meeting set');
@@ -74,7 +77,7 @@ describe('pipeline', () => {
   it("refuses another rep's business with a 409 naming the owner, and New on an unclaimed one", async () => {
     const ann = await t.newUser('user', { name: 'Ann Owner' });
     const bob = await t.newUser('user', { name: 'Bob Other' });
-    const id = newBusiness();
+    const id = await newBusiness();
     expect((await setStage(ann, id, 'Contacted')).statusCode).toBe(200);
     const denied = await setStage(bob, id, 'Proposal');
     expect(denied.statusCode).toBe(409);
@@ -86,7 +89,7 @@ describe('pipeline', () => {
     expect((await setStage(admin, id, 'Proposal')).statusCode).toBe(409);
     expect((await entryOf(bob, id))?.stage).toBe('Contacted');
 
-    const fresh = await setStage(bob, newBusiness(), 'New');
+    const fresh = await setStage(bob, await newBusiness(), 'New');
     expect(fresh.statusCode).toBe(400);
     expect(fresh.json()).toEqual({ error: 'Choose a stage other than New to claim this business.' });
     const bad = await setStage(bob, id, 'Maybe');
@@ -95,7 +98,7 @@ describe('pipeline', () => {
 
   it('the owner moves along the allowed moves and releases with New', async () => {
     const ann = await t.newUser('user', { name: 'Ann Mover' });
-    const id = newBusiness();
+    const id = await newBusiness();
     await setStage(ann, id, 'Contacted');
     expect((await setStage(ann, id, 'Proposal')).statusCode).toBe(200);
     const same = await setStage(ann, id, 'Proposal');
@@ -117,7 +120,7 @@ describe('pipeline', () => {
   it('logging a call on an unclaimed business claims it at Contacted; on another rep’s it changes nothing', async () => {
     const ann = await t.newUser('user', { name: 'Ann Caller' });
     const bob = await t.newUser('user', { name: 'Bob Caller' });
-    const id = newBusiness();
+    const id = await newBusiness('Joe’s Plumbing');
     const log = (as: TestUser) =>
       t.request({
         method: 'POST',
@@ -152,7 +155,7 @@ describe('pipeline', () => {
 
   it('Won marks the business a current advertiser and tells every screen', async () => {
     const ann = await t.newUser('user', { name: 'Ann Winner' });
-    const id = newBusiness();
+    const id = await newBusiness('Big Diner');
     const stream = await openStream(baseUrl, ann);
     try {
       await setStage(ann, id, 'Proposal', 'Big Diner');
@@ -177,7 +180,7 @@ describe('pipeline', () => {
 
   it('Won leaves the business unmarked when the rep says so', async () => {
     const ann = await t.newUser('user', { name: 'Ann Asked' });
-    const id = newBusiness();
+    const id = await newBusiness('Small Cafe');
     await setStage(ann, id, 'Proposal', 'Small Cafe');
     const won = await t.request({
       method: 'PUT',
@@ -197,7 +200,7 @@ describe('pipeline', () => {
     const ann = await t.newUser('user', { name: 'Ann Before' });
     const bob = await t.newUser('user', { name: 'Bob After' });
     const admin = await t.newUser('admin', { name: 'Ada Admin' });
-    const id = newBusiness();
+    const id = await newBusiness();
     await setStage(ann, id, 'Meeting set', 'Corner Shop');
     const reassign = (as: TestUser, userId: string) =>
       t.request({
@@ -257,13 +260,24 @@ describe('pipeline', () => {
     });
   });
 
-  it('without a name the entry keeps the business id as its label; an admin assigns an unclaimed business', async () => {
+  it('stores the name of the server’s record, not the one sent; refuses a made-up id; an admin assigns an unclaimed business', async () => {
     const ann = await t.newUser('user', { name: 'Ann Nameless' });
     const admin = await t.newUser('admin');
-    const id = newBusiness();
-    const res = await t.request({ method: 'PUT', url: url(id), payload: { stage: 'Contacted' }, as: ann });
-    expect(res.json<{ entry: PipelineEntry }>().entry.label).toBe(id);
-    const other = newBusiness();
+    const id = await newBusiness('Real Name Bakery');
+    const res = await setStage(ann, id, 'Contacted', 'Anything The Rep Typed');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ entry: PipelineEntry }>().entry.label).toBe('Real Name Bakery');
+    expect((await auditOf(id))[0]).toMatchObject({ action: 'pipeline.claim' });
+
+    const madeUp = `osm:node/made-up-${Date.now()}`;
+    const refused = await setStage(ann, madeUp, 'Contacted', 'Fake Business');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({
+      error: 'This business is not in any scan or imported list, so it cannot be marked or claimed.',
+    });
+    expect(await entryOf(ann, madeUp)).toBeUndefined();
+
+    const other = await newBusiness('Assigned Diner');
     const assigned = await t.request({
       method: 'POST',
       url: `/api/admin/pipeline/${encodeURIComponent(other)}/reassign`,
@@ -271,7 +285,7 @@ describe('pipeline', () => {
       as: admin,
     });
     expect(assigned.json<{ entry: PipelineEntry }>().entry).toMatchObject({
-      label: other,
+      label: 'Assigned Diner',
       ownerId: ann.id,
       stage: 'New',
     });
@@ -279,10 +293,103 @@ describe('pipeline', () => {
     expect((await setStage(ann, other, 'Contacted')).statusCode).toBe(200);
   });
 
+  it('a rep reaches Won only from Proposal; an admin may jump', async () => {
+    const ann = await t.newUser('user', { name: 'Ann Jumper' });
+    const id = await newBusiness('Jump Motors');
+    const claim = await setStage(ann, id, 'Won');
+    expect(claim.statusCode).toBe(400);
+    expect(claim.json()).toEqual({ error: 'A business is won from Proposal: set Proposal first.' });
+    expect(await entryOf(ann, id)).toBeUndefined();
+    expect((await setStage(ann, id, 'Contacted')).statusCode).toBe(200);
+    const jump = await setStage(ann, id, 'Won');
+    expect(jump.statusCode).toBe(400);
+    expect(jump.json()).toEqual({ error: 'A business is won from Proposal: set Proposal first.' });
+    const ads = async () =>
+      (await t.request({ method: 'GET', url: '/api/current-advertisers', as: ann })).json<{
+        advertisers: { businessId: string }[];
+      }>().advertisers;
+    expect((await ads()).some((a) => a.businessId === id)).toBe(false);
+    // Stages before Won may be skipped (a proposal made on the first visit).
+    expect((await setStage(ann, id, 'Proposal')).statusCode).toBe(200);
+    expect((await setStage(ann, id, 'Won')).statusCode).toBe(200);
+
+    const admin = await t.newUser('admin', { name: 'Ada Jumper' });
+    const other = await newBusiness('Admin Motors');
+    expect((await setStage(admin, other, 'Won')).statusCode).toBe(200);
+    expect((await ads()).some((a) => a.businessId === other)).toBe(true);
+  });
+
+  it('one id in another case is the same business: one claim, one audit entry, however many calls', async () => {
+    const ann = await t.newUser('user', { name: 'Ann Case' });
+    const bob = await t.newUser('user', { name: 'Bob Case' });
+    const n = Date.now() % 1_000_000_000;
+    const id = await scannedBusiness(t.db, `osm:node/${n}`, 'Case Diner');
+    const log = (as: TestUser, prospectId: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/call-logs',
+        payload: { prospectId, name: 'Whatever', outcome: 'Called' },
+        as,
+      });
+    for (const spelling of [id, `OSM:Node/${n}`, `osm:NODE/${n}`]) {
+      expect((await log(ann, spelling)).statusCode).toBe(201);
+    }
+    const audit = await auditOf(id);
+    expect(audit.map((e) => e.action)).toEqual(['pipeline.claim']);
+    expect(await entryOf(bob, `Osm:Node/${n}`)).toMatchObject({
+      businessId: id,
+      label: 'Case Diner',
+      ownerId: ann.id,
+    });
+    const second = await setStage(bob, `OSM:NODE/${n}`, 'Contacted');
+    expect(second.statusCode).toBe(409);
+    const history = await historyOf(bob, `osm:Node/${n}`);
+    expect(history).toHaveLength(1);
+    // A call on an id no record knows is logged but claims nothing.
+    const madeUp = `osm:node/${n + 1}`;
+    expect((await log(ann, madeUp)).statusCode).toBe(201);
+    expect(await entryOf(ann, madeUp)).toBeUndefined();
+    expect(await auditOf(madeUp)).toEqual([]);
+  });
+
+  it('an admin may not reassign or release a SuperAdmin’s claim, nor hand one to a SuperAdmin', async () => {
+    const superAdmin = await t.newUser('SuperAdmin', { name: 'Sue Super' });
+    const admin = await t.newUser('admin', { name: 'Ada Limits' });
+    const rep = await t.newUser('user', { name: 'Ray Rep' });
+    const id = await newBusiness('Super Claim');
+    expect((await setStage(superAdmin, id, 'Contacted')).statusCode).toBe(200);
+    const reassign = (as: TestUser, businessId: string, userId: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/pipeline/${encodeURIComponent(businessId)}/reassign`,
+        payload: { userId },
+        as,
+      });
+    const release = (as: TestUser, businessId: string) =>
+      t.request({ method: 'POST', url: `/api/admin/pipeline/${encodeURIComponent(businessId)}/release`, as });
+    const denied = { error: 'Only SuperAdmins can manage SuperAdmins' };
+    const r1 = await reassign(admin, id, rep.id);
+    expect(r1.statusCode).toBe(403);
+    expect(r1.json()).toEqual(denied);
+    const r2 = await release(admin, id);
+    expect(r2.statusCode).toBe(403);
+    expect(r2.json()).toEqual(denied);
+    expect((await entryOf(rep, id))?.ownerId).toBe(superAdmin.id);
+    const repsOwn = await newBusiness('Rep Claim');
+    expect((await setStage(rep, repsOwn, 'Contacted')).statusCode).toBe(200);
+    const r3 = await reassign(admin, repsOwn, superAdmin.id);
+    expect(r3.statusCode).toBe(403);
+    expect(r3.json()).toEqual(denied);
+    // A SuperAdmin may; an admin still acts on reps' claims.
+    const other = await t.newUser('SuperAdmin');
+    expect((await reassign(other, id, rep.id)).statusCode).toBe(200);
+    expect((await release(admin, id)).statusCode).toBe(200);
+  });
+
   it('two claims at once: exactly one rep wins, the other gets the 409', async () => {
     const ann = await t.newUser('user', { name: 'Ann Racer' });
     const bob = await t.newUser('user', { name: 'Bob Racer' });
-    const id = newBusiness();
+    const id = await newBusiness();
     const answers = await Promise.all([setStage(ann, id, 'Contacted'), setStage(bob, id, 'Meeting set')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await historyOf(ann, id)).toHaveLength(1);
@@ -292,10 +399,11 @@ describe('pipeline', () => {
     expect(parseConfig({ NODE_ENV: 'test' }).pipeline.releaseDays).toBe(30);
     expect(parseConfig({ NODE_ENV: 'test', PIPELINE_RELEASE_DAYS: '7' }).pipeline.releaseDays).toBe(7);
     const ann = await t.newUser('user', { name: 'Ann Stale' });
-    const stale = newBusiness();
-    const won = newBusiness();
-    const later = newBusiness();
+    const stale = await newBusiness();
+    const won = await newBusiness();
+    const later = await newBusiness();
     await setStage(ann, stale, 'Proposal');
+    await setStage(ann, won, 'Proposal');
     await setStage(ann, won, 'Won');
 
     const log = t.app.log;

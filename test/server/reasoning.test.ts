@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Prospect, ProspectAnalysis } from '../../src/core/types.js';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import { scannedBusiness } from '../helpers/businesses.js';
 import { chatCompletion } from '../helpers/fake-ai.js';
 import { placeRow } from '../../src/server/places/local-store.js';
 import { startSiteServer, type SiteServer } from '../helpers/websites.js';
@@ -240,10 +241,11 @@ describe('model-written reasoning of the top results', () => {
         type: 'prospects',
         data: { action: 'reasoning', userId: rep.id, count: 10 },
       });
+      await scannedBusiness(t.db, 'osm:node/shared-notice', 'Shared Notice Motors');
       const marked = await t.request({
         method: 'POST',
         url: '/api/current-advertisers',
-        payload: { businessId: 'osm:node/1', label: 'Shared Notice Motors' },
+        payload: { businessId: 'osm:node/shared-notice', label: 'Shared Notice Motors' },
         as: other,
       });
       expect(marked.statusCode).toBe(201);

@@ -201,6 +201,8 @@ export const callLogEndpoints = {
 const businessIdParams = z.object({ businessId: requiredText(300) });
 
 /** POST /api/current-advertisers. */
+/** `label` is not stored: the server names the business from its own record of it (a scan or an import). The
+ * field stays accepted so that marks an older screen queued offline still send. */
 export const markAdvertiserBody = z.object({ businessId: text(300), label: text(300).default('') });
 export type MarkAdvertiserInput = z.infer<typeof markAdvertiserBody>;
 

@@ -41,7 +41,8 @@ export type PipelineList = z.infer<typeof pipelineListSchema>;
 export const pipelineParams = z.object({ businessId: requiredText(300) });
 export const pipelineStageBody = z.object({
   stage: pipelineStageSchema,
-  /** The business's name, kept with the entry for history and audit. */
+  /** Not stored: the entry takes the business's name from the server's own record of it (a scan or an import).
+   * Still accepted so that stages an older screen queued offline still send. */
   name: text(300).optional(),
   /** Moving to Won: also mark the business a current advertiser (the screen asks; default yes). */
   markAdvertiser: z.boolean().optional(),

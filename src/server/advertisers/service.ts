@@ -16,6 +16,9 @@ import {
 } from './repository.js';
 import { teamProspects } from '../exports/service.js';
 import { createMatcher, parseImport } from './import.js';
+import { businessRecord, UNKNOWN_BUSINESS } from '../scans/business-record.js';
+import { settleAfterAnswer } from '../scans/after-answer.js';
+import { normalizeBusinessId } from '../../core/business-id.js';
 import type { Advertiser, ImportReport, MarkAdvertiserInput } from '../../core/api/lists.js';
 
 // A current advertiser: unmarked -> marked (by any user) -> unmarked (admin only); a second mark of the same
@@ -41,18 +44,27 @@ export async function currentAdvertisers(db: Db): Promise<AdvertiserView[]> {
   return (await listAdvertisers(db.kysely)).map(presentAdvertiser);
 }
 
-/** Marks the business for everyone; when it is already marked the existing mark is answered unchanged. */
+/**
+ * Marks the business for everyone; when it is already marked the existing mark is answered unchanged. The label
+ * is the name the server's own record of the business gives (businessRecord), never the one sent: a rep cannot
+ * put words in the team's list, nor mark an id no scan or import knows (404).
+ */
 export async function markAdvertiser(
   db: Db,
   events: EventBus,
   by: Pick<CurrentUser, 'id' | 'name'>,
   input: MarkAdvertiserInput,
 ): Promise<{ advertiser: AdvertiserView; created: boolean }> {
-  const businessId = input.businessId.trim();
+  const businessId = normalizeBusinessId(input.businessId);
   if (!businessId) throw badRequest(NO_STABLE_ID_TO_MARK);
+  const existing = await findAdvertiser(db.kysely, businessId);
+  if (existing) return { advertiser: presentAdvertiser(existing), created: false };
+  await settleAfterAnswer(db); // a business the rep scanned a moment ago
+  const record = await businessRecord(db.kysely, by.id, businessId);
+  if (!record) throw notFound(UNKNOWN_BUSINESS);
   const row: CurrentAdvertiserTable = {
     business_id: businessId,
-    label: input.label.trim() || businessId,
+    label: record.name.trim() || businessId,
     marked_by: by.id,
     marked_by_name: by.name,
     marked_at: nowIso(),
@@ -78,10 +90,14 @@ export async function unmarkAdvertiser(
   db: Db,
   events: EventBus,
   actor: Pick<CurrentUser, 'id' | 'name' | 'email'>,
-  businessId: string,
+  rawBusinessId: string,
 ): Promise<void> {
+  const businessId = normalizeBusinessId(rawBusinessId);
   const removed = await inTransaction(db.kysely, async (trx) => {
-    const found = await deleteAdvertiser(trx, businessId);
+    // A mark stored before ids were normalised is still found under the id as sent.
+    const found =
+      (await deleteAdvertiser(trx, businessId)) ??
+      (rawBusinessId.trim() !== businessId ? await deleteAdvertiser(trx, rawBusinessId.trim()) : undefined);
     if (!found) return undefined;
     await recordAudit(
       trx,
@@ -89,7 +105,7 @@ export async function unmarkAdvertiser(
       'advertiser.unmark',
       {
         type: 'business',
-        id: businessId,
+        id: found.business_id,
         label: found.label,
       },
       { markedBy: found.marked_by, markedByName: found.marked_by_name, markedAt: found.marked_at },
@@ -97,7 +113,12 @@ export async function unmarkAdvertiser(
     return found;
   });
   if (!removed) throw notFound(NOT_MARKED);
-  await events.publish({ type: 'advertisers', action: 'unmarked', businessId, at: nowIso() });
+  await events.publish({
+    type: 'advertisers',
+    action: 'unmarked',
+    businessId: removed.business_id,
+    at: nowIso(),
+  });
 }
 
 /** Places are read in batches of this many rows. */

@@ -160,7 +160,7 @@ export async function addCallLog(
   const claimed = await inTransaction(db.kysely, async (trx) => {
     await insertCallLog(trx, row);
     if (next) await insertFollowUp(trx, next);
-    return pipelineOnCallLog(trx, user, prospectId, row.name, new Date().toISOString());
+    return pipelineOnCallLog(trx, user, prospectId, new Date().toISOString());
   });
   if (claimed && events) await publishPipelineChange(events, claimed, 'changed');
   if (!followUp || !next) return { callLog: presentCallLog(row) };

@@ -10,7 +10,7 @@ export const exportRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app,
   const { db } = ctx;
 
   route(app, 'GET /api/admin/all-prospects', async (request) =>
-    teamProspectsPage(db, request.query.offset, request.query.limit),
+    teamProspectsPage(db, currentUser(request), request.query.offset, request.query.limit),
   );
 
   route(app, 'GET /api/exports/all-prospects.csv', async (request, reply) => {

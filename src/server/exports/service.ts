@@ -78,6 +78,7 @@ export async function teamProspects(db: Db): Promise<TeamProspect[]> {
 /** A page of {@link teamProspects} and how many there are in all. */
 export async function teamProspectsPage(
   db: Db,
+  actor: Exporter,
   offset: number,
   limit: number,
 ): Promise<{ prospects: TeamProspect[]; total: number }> {
@@ -86,7 +87,16 @@ export async function teamProspectsPage(
     listTeamProspects(db.kysely, { offset, limit }),
     countTeamProspects(db.kysely),
   ]);
-  return { prospects: presentTeamRows(rows), total };
+  const prospects = presentTeamRows(rows);
+  // The team's prospects read page by page are the Export All file in parts: each page read is logged too.
+  await recordAudit(
+    db,
+    actor,
+    'prospects.view',
+    { type: 'prospects', id: 'team' },
+    { scope: 'team', offset, limit, rows: prospects.length, total },
+  );
+  return { prospects, total };
 }
 
 /** Street address with city, state and zip appended where the address does not already hold them. */

@@ -96,16 +96,6 @@ export async function listHistory(db: Conn, businessId: string): Promise<Pipelin
     .execute();
 }
 
-/** The name a business was last scanned under (team_prospects), for an entry made without one. */
-export async function scannedName(db: Conn, businessId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('team_prospects')
-    .select('name')
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-  return row?.name;
-}
-
 /** A user's display name, undefined when there is no such profile. */
 export async function profileName(db: Conn, userId: string): Promise<string | undefined> {
   const row = await db

@@ -18,15 +18,9 @@ export const pipelineRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
     return idempotentWrite(ctx, request, reply, user.id, async (scope) => ({
       status: 200,
       body: {
-        entry: await setStage(
-          scope.db,
-          scope.events,
-          user,
-          request.params.businessId,
-          request.body.stage,
-          request.body.name,
-          { markAdvertiser: request.body.markAdvertiser ?? true },
-        ),
+        entry: await setStage(scope.db, scope.events, user, request.params.businessId, request.body.stage, {
+          markAdvertiser: request.body.markAdvertiser ?? true,
+        }),
       },
     }));
   });

@@ -8,8 +8,12 @@ import type { EventBus } from '../events/bus.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { insertAdvertiserIfAbsent } from '../advertisers/repository.js';
 import { presentAdvertiser } from '../advertisers/service.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { isSuspended } from '../users/repository.js';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { isAdmin, isSuperAdmin } from '../http/access.js';
+import { findListedUser, isSuspended } from '../users/repository.js';
+import type { Role } from '../db/schema.js';
+import { businessRecord, UNKNOWN_BUSINESS } from '../scans/business-record.js';
+import { normalizeBusinessId } from '../../core/business-id.js';
 import type { AuditAction } from '../../core/audit.js';
 import type { Advertiser } from '../../core/api/lists.js';
 import type { PipelineEntry, PipelineHistoryEntry } from '../../core/api/pipeline.js';
@@ -33,7 +37,6 @@ import {
   listEntries,
   listHistory,
   profileName,
-  scannedName,
   staleEntries,
   writeEntryIf,
   type PipelineRow,
@@ -46,6 +49,8 @@ import { settleAfterAnswer } from '../scans/after-answer.js';
 
 export const USER_NOT_FOUND = 'No such user to assign the business to.';
 export const USER_SUSPENDED = 'That account is suspended; assign the business to an active rep.';
+/** Admins never act on SuperAdmins (the accounts' rule): not on their claims, nor by handing them one. */
+export const ONLY_SUPERADMINS_MANAGE_SUPERADMINS = 'Only SuperAdmins can manage SuperAdmins';
 /** The audit log's actor for the automatic release. */
 export const SYSTEM_ACTOR: AuditActor = { id: null, name: 'Prospect Finder' };
 
@@ -54,6 +59,21 @@ export interface Actor {
   id: string;
   name: string;
   email?: string | null;
+  /** The actor's role: an admin may jump stages (to Won); a rep moves in order. Without one: a rep. */
+  role?: Role;
+  isSuperAdmin?: boolean;
+}
+
+const actsAsAdmin = (actor: Actor) =>
+  actor.role !== undefined && isAdmin({ role: actor.role, isSuperAdmin: actor.isSuperAdmin ?? false });
+const actsAsSuperAdmin = (actor: Actor) =>
+  actor.role !== undefined && isSuperAdmin({ role: actor.role, isSuperAdmin: actor.isSuperAdmin ?? false });
+
+/** Refuses an admin's act on a SuperAdmin's claim or in a SuperAdmin's name (SuperAdmins may). */
+async function assertNotOnSuperAdmin(trx: Trx, actor: Actor, userId: string | null): Promise<void> {
+  if (userId === null || actsAsSuperAdmin(actor)) return;
+  const profile = await findListedUser(trx, userId);
+  if (profile && isSuperAdmin(profile)) throw forbidden(ONLY_SUPERADMINS_MANAGE_SUPERADMINS);
 }
 
 const asStage = (value: string): PipelineStage => (isPipelineStage(value) ? value : UNCLAIMED_STAGE);
@@ -210,44 +230,60 @@ async function change(
   throw new HttpError(409, 'This business changed meanwhile; try again.');
 }
 
+/**
+ * The name a business is stored under: the server's own record of it (a scan or an import), else the name its
+ * row already has; never a name a client sent. Undefined when neither knows the id (a made-up one).
+ */
 async function labelFor(
   trx: Trx,
+  userId: string | null,
   current: PipelineRow | undefined,
   businessId: string,
-  name?: string,
+): Promise<string | undefined> {
+  const record = await businessRecord(trx, userId, businessId);
+  return record?.name.trim() || current?.label;
+}
+
+async function knownLabel(
+  trx: Trx,
+  userId: string | null,
+  current: PipelineRow | undefined,
+  businessId: string,
 ): Promise<string> {
-  const given = name?.trim();
-  if (given) return given;
-  if (current) return current.label;
-  return (await scannedName(trx, businessId)) ?? businessId;
+  const label = await labelFor(trx, userId, current, businessId);
+  if (label === undefined) throw notFound(UNKNOWN_BUSINESS);
+  return label;
 }
 
 /** Pipeline entries of the given businesses (none given: every owned one). */
 export async function pipelineEntries(db: Db, businessIds: string[]): Promise<PipelineEntry[]> {
-  return (await listEntries(db.kysely, businessIds.length > 0 ? businessIds : null)).map(presentEntry);
+  const ids = [...new Set(businessIds.map(normalizeBusinessId))];
+  return (await listEntries(db.kysely, ids.length > 0 ? ids : null)).map(presentEntry);
 }
 
 export async function pipelineHistory(db: Db, businessId: string): Promise<PipelineHistoryEntry[]> {
-  return (await listHistory(db.kysely, businessId)).map(presentHistory);
+  return (await listHistory(db.kysely, normalizeBusinessId(businessId))).map(presentHistory);
 }
 
-/** A rep sets the stage: claims an unclaimed business, moves their own, or releases it with New. */
+/**
+ * A rep sets the stage: claims an unclaimed business, moves their own, or releases it with New. The business
+ * must be one the server has a record of (404 otherwise), and its name is taken from that record.
+ */
 export async function setStage(
   db: Db,
   events: EventBus,
   actor: Actor,
   businessId: string,
   stage: PipelineStage,
-  name?: string,
   options: { markAdvertiser?: boolean } = {},
 ): Promise<PipelineEntry> {
-  const id = businessId.trim();
+  const id = normalizeBusinessId(businessId);
   await settleAfterAnswer(db); // the name a business was scanned under, just now perhaps
   const done = await change(db, actor, id, async (current, trx) => {
-    const decision = decideStageChange(stateOf(current), actor.id, stage);
+    const decision = decideStageChange(stateOf(current), actor.id, stage, actsAsAdmin(actor));
     if (!decision.ok) throw new HttpError(decision.status, decision.error);
     const now = new Date().toISOString();
-    const label = await labelFor(trx, current, id, name);
+    const label = await knownLabel(trx, actor.id, current, id);
     const release = decision.kind === 'release';
     return {
       next: {
@@ -276,17 +312,20 @@ export async function reassign(
   businessId: string,
   userId: string,
 ): Promise<PipelineEntry> {
-  const id = businessId.trim();
+  const id = normalizeBusinessId(businessId);
   const ownerName = await profileName(db.kysely, userId);
   if (ownerName === undefined) throw badRequest(USER_NOT_FOUND);
   if (await isSuspended(db.kysely, userId)) throw badRequest(USER_SUSPENDED);
+  await settleAfterAnswer(db);
   const done = await change(db, actor, id, async (current, trx) => {
+    await assertNotOnSuperAdmin(trx, actor, current?.owner_id ?? null);
+    await assertNotOnSuperAdmin(trx, actor, userId);
     if (current?.owner_id === userId) throw badRequest(ALREADY_OWNER(ownerName));
     const now = new Date().toISOString();
     return {
       next: {
         business_id: id,
-        label: await labelFor(trx, current, id),
+        label: await knownLabel(trx, actor.id, current, id),
         owner_id: userId,
         owner_name: ownerName,
         stage: current?.stage ?? UNCLAIMED_STAGE,
@@ -308,9 +347,10 @@ export async function adminRelease(
   actor: Actor,
   businessId: string,
 ): Promise<PipelineEntry> {
-  const id = businessId.trim();
-  const done = await change(db, actor, id, (current) => {
+  const id = normalizeBusinessId(businessId);
+  const done = await change(db, actor, id, async (current, trx) => {
     if (!current || current.owner_id === null) throw notFound(NOT_CLAIMED);
+    await assertNotOnSuperAdmin(trx, actor, current.owner_id);
     const now = new Date().toISOString();
     return {
       next: {
@@ -332,16 +372,18 @@ export async function adminRelease(
 /**
  * Logging a call inside the call log's own transaction: an unclaimed business is claimed at Contacted by the
  * caller, the owner's call keeps the claim fresh (a New one moves to Contacted), another rep's business is
- * left alone. Returns the change to publish once the transaction committed, or null.
+ * left alone. A business the server has no record of is not claimed (the call is still logged), and the claim
+ * takes the record's name, not the one the call log was sent with. The id is normalised as every pipeline id
+ * is, so calls under two spellings of one id make one claim: one history and audit entry per claim, none per
+ * further call. Returns the change to publish once the transaction committed, or null.
  */
 export async function pipelineOnCallLog(
   trx: Trx,
   actor: Actor,
   businessId: string,
-  name: string,
   at: string,
 ): Promise<Change | null> {
-  const id = businessId.trim();
+  const id = normalizeBusinessId(businessId);
   if (!id) return null;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await findEntry(trx, id);
@@ -352,10 +394,12 @@ export async function pipelineOnCallLog(
       if (await writeEntryIf(trx, current, { ...tableRow(current), updated_at: at })) return null;
       continue;
     }
+    const label = await labelFor(trx, actor.id, current, id);
+    if (label === undefined) return null;
     const done = await applyStep(trx, actor, current, {
       next: {
         business_id: id,
-        label: await labelFor(trx, current, id, name),
+        label,
         owner_id: actor.id,
         owner_name: actor.name,
         stage: CALL_CLAIM_STAGE,

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
+import { currentUser } from '../http/access.js';
 import { route } from '../http/route.js';
 import {
   repPage,
@@ -40,7 +41,7 @@ export const teamRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, {
   );
 
   route(app, 'GET /api/team/reps/:userId/route', async (request) =>
-    repRoute(db, request.params.userId, request.query),
+    repRoute(db, currentUser(request), request.params.userId, request.query),
   );
 
   done();

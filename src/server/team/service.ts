@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import {
   CATEGORY_LIMIT,
   MAP_AREA_LIMIT,
@@ -348,15 +349,29 @@ export async function repPipeline(
   };
 }
 
-/** GET /api/team/reps/:userId/route: the rep's visits in the period, in the order they were made. */
+/**
+ * GET /api/team/reps/:userId/route: the rep's visits in the period, in the order they were made. An admin's
+ * look at another rep's visits (where the phone was, when) is logged, as the CSV made from it would be.
+ */
 export async function repRoute(
   db: Db,
+  actor: AuditActor,
   userId: string,
   query: Omit<PeriodQuery, 'userId'>,
   now?: number,
 ): Promise<RepRoute> {
   const { period, range } = resolvePeriod({ ...query, userId }, now);
-  await assertRep(db, userId);
+  const [person] = await people(db, userId);
+  if (!person) throw notFound(REP_NOT_FOUND);
+  if (actor.id !== userId) {
+    await recordAudit(
+      db,
+      actor,
+      'team.route_view',
+      { type: 'user', id: userId, label: `${person.name} <${person.email}>` },
+      { from: period.from, to: period.to },
+    );
+  }
   const found = await repVisits(db, { ...range, userId }, REP_LOG_LIMIT + 1);
   const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
   return {

@@ -4,13 +4,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, List, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Prospect } from '../../../core/types';
-import {
-  ALLOWED_MOVES,
-  PIPELINE_STAGES,
-  UNCLAIMED_STAGE,
-  formatSince,
-  pipelineLine,
-} from '../../../core/pipeline';
+import { UNCLAIMED_STAGE, formatSince, nextStages, pipelineLine } from '../../../core/pipeline';
 import type { PipelineEntry, PipelineHistoryEntry, UserRow } from '../../../core/api';
 import { api } from '../../api';
 
@@ -60,17 +54,18 @@ export function PipelineRow(props: PipelineRowProps) {
       ? setHistory(null)
       : run('history', async () => setHistory(await api.pipelineHistory(entry!.businessId)));
 
+  // Only the stages the server allows next: a rep reaches Won from Proposal, an admin from any open stage.
   const stageOptions = owned
     ? [
         { value: current, label: current },
-        ...ALLOWED_MOVES[current].map((s) => ({
+        ...nextStages(current, isAdmin).map((s) => ({
           value: s,
           label: s === UNCLAIMED_STAGE ? 'New (let it go)' : s,
         })),
       ]
     : [
         { value: '', label: 'Set stage to claim' },
-        ...PIPELINE_STAGES.filter((s) => s !== UNCLAIMED_STAGE).map((s) => ({ value: s, label: s })),
+        ...nextStages(null, isAdmin).map((s) => ({ value: s, label: s })),
       ];
 
   return (
