@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Prospect } from '../../src/core/types.js';
-import { photoPath } from '../../src/core/api/photos.js';
 import { PHOTOS_NEED_GOOGLE, TOO_MANY_PHOTOS } from '../../src/server/photos/routes.js';
 import { PHOTO_FAILED, PHOTO_GONE } from '../../src/server/places/google-photos.js';
 import { createTestContext, type TestContext, type TestUser } from '../helpers/app.js';
@@ -21,6 +20,8 @@ const KEY = `AIza${'k3'.repeat(17)}Z`; // 39 characters, shaped like a real key
 const CENTER = { lat: 37.7897, lng: -122.4003 };
 const PLACE = 'ChIJphotoDental01';
 const name = (ref: string) => `places/${PLACE}/photos/${ref}`;
+/** The address the card loads a photo from. */
+const photoPath = (ref: string) => `/api/photos?ref=${encodeURIComponent(ref)}`;
 const PNG = solidPng(40, 30, [200, 60, 60]);
 
 const photos = new Map<string, FakePhoto>([

@@ -37,11 +37,9 @@ export const prospectPhotoSchema = z.object({
 export type ProspectPhoto = z.infer<typeof prospectPhotoSchema>;
 
 /**
- * The address of a photo. The name goes in the query, not the path: Google's references run to hundreds of
+ * GET /api/photos: the photo's name goes in the query, not the path: Google's references run to hundreds of
  * characters, past what the router takes in a path segment.
  */
-export const photoPath = (ref: string): string => `/api/photos?ref=${encodeURIComponent(ref)}`;
-
 export const photoQuery = z.object({ ref: photoRef });
 
 export const photoEndpoints = {
