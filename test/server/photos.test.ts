@@ -199,6 +199,26 @@ describe('the photos of a Google prospect', () => {
     expect(badLink.statusCode).toBe(400);
   });
 
+  it('still lists a saved card stored with photos of an older shape, without them', async () => {
+    const u = await t.newUser();
+    const { prospects } = await scan();
+    const dental = prospects.find((p) => p.id === PLACE)!;
+    expect(
+      (await t.request({ method: 'POST', url: '/api/saved', payload: { prospect: dental }, as: u }))
+        .statusCode,
+    ).toBe(201);
+    // Photo links as plain strings, the shape the field had before photos were Google photo names.
+    await t.db.kysely
+      .updateTable('saved_prospects')
+      .set({ prospect: JSON.stringify({ ...dental, photos: ['https://old.example/a.jpg'] }) })
+      .where('user_id', '=', u.id)
+      .execute();
+    const items = (await get('/api/saved', u)).json<{ saved: { prospect: Prospect }[] }>().saved;
+    expect(items.map((s) => s.prospect.id)).toEqual([PLACE]);
+    expect(items[0]?.prospect).not.toHaveProperty('photos');
+    expect(items[0]?.prospect.name).toBe('Golden Gate Dental');
+  });
+
   it('sends a photo fetched with the key at 400x400, kept a day by the browser, the key nowhere in the answer', async () => {
     const before = google.requests.length;
     const res = await get(photoPath(name('AUc7front')));
