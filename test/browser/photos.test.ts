@@ -2,6 +2,7 @@
 // page), lazily, each named after the business, with their authors credited under them; a card without photos
 // shows nothing of them. Google Places is a local stand-in serving PNGs it draws. At 1440x900 and 375x812.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { answerPhoto, json, solidPng, startFakeService, type FakeService } from '../helpers/places-http.js';
 import {
   firstAccount,
@@ -198,6 +199,8 @@ describe('the photos on a card', () => {
 
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         await keepScreenshot(page, `photos-${width}`);
+        // The photos' names and the credits' links read right to a screen reader, in colours that read.
+        expect(await axeViolations(page, '[data-testid="prospect-photos"]')).toEqual([]);
         expect(b.pageErrors).toEqual([]);
       } finally {
         await b.close();
