@@ -32,6 +32,8 @@ interface C {
   types?: string[];
   phone?: string;
   website?: string;
+  photos?: { ref: string; authors: [] }[];
+  source?: string;
 }
 let n = 0;
 const c = (name: string, lat: number, lng: number, address = '', extra: Partial<C> = {}): C => ({
@@ -473,6 +475,17 @@ describe('dedupe: one business mapped twice (same-name-nearby, 150 m)', () => {
     expect(r.dropped[0]?.duplicateOf).toBe(r.kept[0]);
     // The inputs are not changed.
     expect(node.website).toBeUndefined();
+  });
+
+  it("takes the duplicate's photos when the kept entry has none (an imported place and its Google twin)", () => {
+    const photos = [{ ref: 'places/ChIJcore40/photos/AUc7a', authors: [] as [] }];
+    const local = c('Core40', north(0), -122.4, '', { id: 'osm:node/1', source: 'local', phone: '1' });
+    const google = c('Core40', north(60), -122.4, '', { id: 'ChIJcore40', source: 'google', photos });
+    const [kept] = dedupe([local, google]);
+    expect(kept).toEqual({ ...local, photos });
+    // Its own photos stay.
+    const own = [{ ref: 'places/ChIJother/photos/AUc7b', authors: [] as [] }];
+    expect(dedupe([{ ...local, photos: own }, google])[0]?.photos).toBe(own);
   });
 
   it("keeps the first entry's own contacts and returns it unchanged when it lacks nothing", () => {

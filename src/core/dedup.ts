@@ -59,6 +59,8 @@ export interface DedupCandidate {
   /** Contact fields a kept entry takes over from a same-name duplicate when it has none. */
   phone?: string | null;
   website?: string | null;
+  /** Photos (Google's), which a kept entry without any takes over from a duplicate, as it does a phone. */
+  photos?: readonly unknown[] | null;
   /**
    * The keys below made ahead from this entry's own name, address and types (a stored place's profile,
    * scoring/profile.ts); derived here when absent.
@@ -445,7 +447,7 @@ function sameBusinessNearby<T>(p: Point<T>, item: DedupCandidate, street: string
 
 /**
  * `into` with what it lacks taken from `from`, a duplicate of the same business: its phone (unless a kept entry has
- * that number: the two would become duplicates by the phone rule), website, and its
+ * that number: the two would become duplicates by the phone rule), website, photos, and its
  * address when `into` has none with a house number, `from` lies within 150 m (a campus building further away
  * has an address the kept entry's map marker is not at) and no kept entry has that address yet (else the two
  * kept entries would become duplicates by the address rules). A copy only if anything changes.
@@ -467,12 +469,14 @@ function takeOver<T extends DedupCandidate>(
     haversineMiles(into, from) <= SAME_BUSINESS_MILES
       ? from.address
       : null;
-  if (!phone && !website && !address) return into;
+  const photos = !into.photos?.length && from.photos?.length ? from.photos : null;
+  if (!phone && !website && !address && !photos) return into;
   // Its keys were made from the address it had: without them, whoever reads it next derives them afresh.
   return {
     ...into,
     ...(phone && { phone }),
     ...(website && { website }),
+    ...(photos && { photos }),
     ...(address && { address, ...(into.profile && { profile: null }) }),
   };
 }

@@ -21,7 +21,7 @@ const biz: Business = {
   openNow: null,
   source: 'local',
   tags: { amenity: 'dentist' },
-  photos: ['a', 'b', 'c', 'd'],
+  photos: ['A', 'B', 'C', 'D'].map((r) => ({ ref: `places/P1/photos/${r}`, authors: [] })),
 };
 
 describe('toAnalysisInput', () => {
@@ -53,7 +53,7 @@ describe('toProspect', () => {
     const p = toProspect(biz, { distance: 1, analysis });
     expect(p.openNow).toBe(true);
     expect(toProspect({ ...biz, openNow: false }, { distance: 1 }).openNow).toBe(false);
-    expect(p.photos).toEqual(['a', 'b', 'c']);
+    expect(p.photos?.map((photo) => photo.ref)).toEqual(['A', 'B', 'C'].map((r) => `places/P1/photos/${r}`));
     expect(p.score).toBe(analysis.score / 100);
     expect(p.aiAnalysis).toBe(analysis);
     expect(toProspect(biz, { distance: 1 }).score).toBe(0);

@@ -1,6 +1,7 @@
 // From a provider's Business to the scorer's input and to the Prospect working record.
 import type { AnalysisInput } from './scoring/analyze';
 import type { Business, Prospect, ProspectAnalysis } from './types';
+import { MAX_PHOTOS } from './api/photos';
 
 /** The scorer's input for a business at a known distance (miles) from the scan centre. */
 export function toAnalysisInput(b: Business, distanceMiles?: number | null): AnalysisInput {
@@ -27,9 +28,6 @@ export function toAnalysisInput(b: Business, distanceMiles?: number | null): Ana
     profile: b.profile ?? null,
   };
 }
-
-/** At most 3 photo links. */
-export const MAX_PHOTOS = 3;
 
 /** A prospect's id: the place id, else the provider id, else 'prospect_N' (N = `index`). */
 export const prospectId = (b: Pick<Business, 'placeId' | 'id'>, index = 0): string =>

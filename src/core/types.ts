@@ -6,6 +6,7 @@ import type { PlaceProfile } from './scoring/profile';
 import type { WebsiteEvidence } from './websites/signals';
 
 import type { BusinessSource, FieldSources } from './api/prospect';
+import type { ProspectPhoto } from './api/photos';
 
 export type { BusinessSource };
 
@@ -50,8 +51,8 @@ export interface Business {
   /** Raw OpenStreetMap tags, when the business came from OSM data. */
   tags?: Record<string, string>;
   priceLevel?: number;
-  /** Up to 3 photo links. */
-  photos?: string[];
+  /** Google's photos of the business: up to 3 names and their authors. */
+  photos?: ProspectPhoto[];
   /** What the latest fresh check of its website found, attached by the scan from the evidence cache. */
   websiteEvidence?: WebsiteEvidence;
   /**

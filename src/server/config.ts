@@ -96,6 +96,8 @@ const envSchema = z.object({
   SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(12),
   INVITATION_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Google place photos one user may load per hour (each is a billed Place Photos request). */
+  PHOTO_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /** Redis shared by every instance for the rate limits above; empty keeps them in memory, per instance. */
   RATE_LIMIT_REDIS_URL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
@@ -236,6 +238,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       invitationCheck: e.INVITATION_CHECK_RATE_LIMIT,
       /** Password-reset e-mails per hour, for one address and from one IP address. */
       passwordReset: e.PASSWORD_RESET_RATE_LIMIT,
+      /** Google place photos per hour for one user. */
+      photos: e.PHOTO_RATE_LIMIT,
       redisUrl: e.RATE_LIMIT_REDIS_URL,
       /** Prefix of the rate-limit keys in Redis (tests set a unique one per run). */
       redisNamespace: 'pf-rate-limit-',

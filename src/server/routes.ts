@@ -25,6 +25,7 @@ import { teamRoutes } from './team/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 import { pipelineRoutes } from './pipeline/routes.js';
 import { routeRoutes } from './route/routes.js';
+import { photoRoutes } from './photos/routes.js';
 import { dataAttribution } from './places/areas.js';
 
 async function routes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -74,6 +75,7 @@ async function routes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   await app.register(websiteRoutes, { ctx });
   await app.register(pipelineRoutes, { ctx });
   await app.register(routeRoutes, { ctx });
+  await app.register(photoRoutes, { ctx });
 }
 
 /** The app's routes, registered on the app itself so its hooks (access control, the contract) apply to them. */

@@ -91,6 +91,7 @@ function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
         .map((d) => d.toISOString().slice(0, 10)),
     );
   if (key === 'code' || key === 'invitationcode') shaped.push(some(hints.codes, 'NOPE1234'));
+  if (key === 'ref') shaped.push(fc.constantFrom('places/ChIJplace1/photos/AUc7ref1', 'places/x/photos/y'));
   const plain = fc.string({ minLength: min, maxLength: Math.max(min, max) });
   return fc
     .oneof(

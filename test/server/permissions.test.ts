@@ -48,6 +48,7 @@ const ROLE_TABLE: Record<string, Access> = {
   'GET /api/geocode': 'user',
   'GET /api/reverse-geocode': 'user',
   'GET /api/places/:id/details': 'user',
+  'GET /api/photos': 'user', // a Google photo, fetched with the server's key
   'GET /api/scans/latest': 'user',
   'DELETE /api/scans/latest': 'user',
   'PATCH /api/scans/latest/prospects/:id/category': 'user', // a category set before asking for a strategy

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGoogleProvider, isUsableGoogleKey, splitCircle } from '../../src/server/places/google.js';
 import { haversineMiles, METERS_PER_MILE } from '../../src/core/geo.js';
-import { json, startFakeService, type FakeService, type RecordedRequest } from '../helpers/places-http.js';
+import { fetchGooglePhoto, type PhotoError } from '../../src/server/places/google-photos.js';
+import {
+  answerPhoto,
+  json,
+  solidPng,
+  startFakeService,
+  type FakeService,
+  type RecordedRequest,
+} from '../helpers/places-http.js';
 
 const KEY = 'AIzaSyTest-key-0123456789';
 const CENTER = { lat: 37.7879, lng: -122.4066 };
@@ -413,5 +421,125 @@ describe('circle split', () => {
       }
     }
     expect(parts[0]?.radiusM).toBeLessThan(1000);
+  });
+});
+
+describe('google place photos', () => {
+  const PHOTO = 'places/ChIJplace1/photos/AUc7first';
+  const png = solidPng(4, 4, [10, 20, 30]);
+  const fetchPhoto = (ref: string, timeoutMs?: number) =>
+    fetchGooglePhoto(ref, { apiKey: KEY, placesUrl: google.url, ...(timeoutMs && { timeoutMs }) });
+  /** The error a photo fetch ends in. */
+  const failure = (ref: string, timeoutMs?: number) =>
+    fetchPhoto(ref, timeoutMs).then(
+      () => null,
+      (error: unknown) => error as PhotoError,
+    );
+
+  it('asks the nearby and text searches for the photos, and keeps the first 3 a card can credit', async () => {
+    const withPhotos = {
+      ...googlePlace(1, CENTER.lat, CENTER.lng),
+      photos: [
+        {
+          name: 'places/ChIJplace1/photos/A',
+          authorAttributions: [{ displayName: 'Ana', uri: 'https://x.example/a' }],
+        },
+        { name: 'places/ChIJplace1/photos/B', authorAttributions: [{ uri: 'https://x.example/nameless' }] },
+        { name: 'places/ChIJplace1/photos/C?key=1', authorAttributions: [] },
+        {
+          name: 'places/ChIJplace1/photos/D',
+          authorAttributions: [{ displayName: 'Di', uri: 'data:text/html,x' }],
+        },
+        { name: 42 },
+        { name: 'places/ChIJplace1/photos/E' },
+        { name: 'places/ChIJplace1/photos/F' },
+      ],
+    };
+    google.handle((_req, res) => json(res, 200, { places: [withPhotos] }));
+    const [nearby] = await provider().nearby({ ...CENTER, radiusMiles: 1, types: [], limit: 5 }, signal());
+    const [text] = await provider().textSearch!({ query: 'Place 1', ...CENTER, radiusMiles: 1 }, signal());
+    for (const request of google.requests)
+      expect(String(request.headers['x-goog-fieldmask']).split(',')).toContain('places.photos');
+    for (const b of [nearby, text])
+      expect(b?.photos).toEqual([
+        { ref: 'places/ChIJplace1/photos/A', authors: [{ displayName: 'Ana', uri: 'https://x.example/a' }] },
+        { ref: 'places/ChIJplace1/photos/D', authors: [{ displayName: 'Di' }] },
+        { ref: 'places/ChIJplace1/photos/E', authors: [] },
+      ]);
+    // Photos of a shape Google never sends leave the place as it is, without photos.
+    google.handle((_req, res) => json(res, 200, { places: [{ ...withPhotos, photos: 'nope' }] }));
+    const [plain] = await provider().nearby({ ...CENTER, radiusMiles: 1, types: [], limit: 5 }, signal());
+    expect(plain?.name).toBe('Place 1');
+    expect(plain).not.toHaveProperty('photos');
+  });
+
+  it("reads the photo's address with the key in a header, then the image without it", async () => {
+    const photos = new Map([[PHOTO, { body: png, contentType: 'image/png' }]]);
+    google.handle((req, res) => void answerPhoto(req, res, photos, KEY));
+    const photo = await fetchPhoto(PHOTO);
+    expect(photo.contentType).toBe('image/png');
+    expect(photo.body.equals(png)).toBe(true);
+    const [media, image] = google.requests;
+    expect(media?.url.searchParams.get('skipHttpRedirect')).toBe('true');
+    expect(media?.headers['x-goog-api-key']).toBe(KEY);
+    expect(image?.headers['x-goog-api-key']).toBeUndefined();
+  });
+
+  it('follows a redirect to the image, and refuses an address outside Google or of another scheme unasked', async () => {
+    const served: string[] = [];
+    const outside = await startFakeService((req, res) => {
+      served.push(req.path);
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(png);
+    });
+    try {
+      for (const target of [
+        `${outside.url}/photo.png`,
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+        'ftp://x/y',
+      ]) {
+        google.handle((req, res) => {
+          if (req.path.endsWith('/media')) json(res, 200, { name: `${PHOTO}/media`, photoUri: target });
+          else json(res, 404, {});
+        });
+        expect((await failure(PHOTO))?.status, target).toBe(502);
+      }
+      // Google's own answer moving on to the outside address: refused as well.
+      google.handle((req, res) => {
+        if (req.path.endsWith('/media')) json(res, 200, { name: `${PHOTO}/media`, photoUri: '/hop' });
+        else {
+          res.writeHead(302, { location: `${outside.url}/photo.png` });
+          res.end();
+        }
+      });
+      expect((await failure(PHOTO))?.status).toBe(502);
+      expect(served).toEqual([]);
+      // A redirect within Google is followed.
+      google.handle((req, res) => {
+        if (req.path.endsWith('/media')) json(res, 200, { name: `${PHOTO}/media`, photoUri: '/hop' });
+        else if (req.path === '/hop') {
+          res.writeHead(302, { location: '/image' });
+          res.end();
+        } else {
+          res.writeHead(200, { 'content-type': 'image/jpeg' });
+          res.end(png);
+        }
+      });
+      expect((await fetchPhoto(PHOTO)).contentType).toBe('image/jpeg');
+    } finally {
+      await outside.close();
+    }
+  });
+
+  it('gives up on a photo Google does not send in time (504), and on a key Google refuses (502)', async () => {
+    google.handle(() => undefined);
+    expect((await failure(PHOTO, 200))?.status).toBe(504);
+    google.handle((req, res) => void answerPhoto(req, res, new Map(), 'another-key-0123456789'));
+    expect((await failure(PHOTO))?.status).toBe(502);
+    // A name that is not a Google photo name is never asked for.
+    google.requests.length = 0;
+    expect((await failure('places/x/photos/../../y'))?.status).toBe(404);
+    expect(google.requests).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { advertiserEndpoints, blocklistEndpoints, callLogEndpoints, savedEndpoin
 import { followUpEndpoints } from './follow-ups';
 import { routeEndpoints } from './route';
 import { pipelineEndpoints } from './pipeline';
+import { photoEndpoints } from './photos';
 
 export const contract = {
   ...appEndpoints,
@@ -37,6 +38,7 @@ export const contract = {
   ...eventEndpoints,
   ...routeEndpoints,
   ...pipelineEndpoints,
+  ...photoEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

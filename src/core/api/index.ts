@@ -2,6 +2,7 @@
 // /api/openapi.json) and the browser (its types). See docs/ARCHITECTURE.md "The API contract".
 export * from './common';
 export * from './prospect';
+export * from './photos';
 export * from './accounts';
 export * from './scans';
 export * from './lists';

@@ -8,6 +8,7 @@ import { VERTICALS } from '../verticals';
 import { RULE_SCORES, type ScoreRule } from '../scoring/constants';
 import { text, requiredText, isoTime } from './common';
 import { websiteSignalSchema } from '../websites/signals';
+import { MAX_PHOTOS, prospectPhotoSchema } from './photos';
 
 const shortText = text(300);
 const finite = z.number().finite();
@@ -123,7 +124,8 @@ export const prospectSchema = z.object({
   rating: z.number().min(0).max(5).optional(),
   placeId: shortText.optional(),
   priceLevel: z.number().min(0).max(4).optional(),
-  photos: z.array(text(2000)).max(3).optional(),
+  /** Google's photos of the business (their names and authors), shown through GET /api/photos. */
+  photos: z.array(prospectPhotoSchema).max(MAX_PHOTOS).optional(),
   source: businessSourceSchema,
   /** Distance from the scan centre in miles. */
   distance: z.number().min(0).max(100_000),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { categoryLabel } from '../../core/categories.js';
 import { haversineMiles, METERS_PER_MILE, type LatLng } from '../../core/geo.js';
+import { MAX_PHOTOS, prospectPhotoSchema, type ProspectPhoto } from '../../core/api/photos.js';
 import { fetchJson, type FetchLike } from './http.js';
 import {
   describeError,
@@ -64,6 +65,8 @@ const PLACE_FIELDS = [
   'addressComponents',
   'businessStatus',
   'priceLevel',
+  // Photo names and their authors: a field of the Pro set, already paid for by the Enterprise fields above.
+  'photos',
 ];
 const SEARCH_FIELD_MASK = PLACE_FIELDS.map((f) => `places.${f}`).join(',');
 const DETAILS_FIELD_MASK = 'id,formattedAddress,nationalPhoneNumber,websiteUri,addressComponents';
@@ -97,6 +100,8 @@ const place = z.object({
   addressComponents: z.array(addressComponent).optional(),
   businessStatus: z.string().optional(),
   priceLevel: z.string().optional(),
+  // Read one by one (googlePhotos): a photo of an unexpected shape is left out, never the whole answer.
+  photos: z.array(z.unknown()).optional().catch(undefined),
 });
 type GooglePlace = z.infer<typeof place>;
 
@@ -145,6 +150,36 @@ function addressParts(
   };
 }
 
+const googlePhoto = z.object({
+  name: z.string(),
+  authorAttributions: z
+    .array(z.object({ displayName: z.string().optional(), uri: z.string().optional() }))
+    .optional(),
+});
+
+/**
+ * The first photos of a place (at most 3) as the card shows them: the photo's name, which the server's photo route
+ * fetches, and its authors, whom Google's terms require credited with it (Google's links are https; a
+ * protocol-relative one gets https, any other is left off). A photo whose name is not a Google photo name, or
+ * whose authors cannot all be credited (a nameless one, too many, too long), is left out.
+ */
+export function googlePhotos(photos: readonly unknown[] | undefined): ProspectPhoto[] {
+  const out: ProspectPhoto[] = [];
+  for (const raw of photos ?? []) {
+    if (out.length >= MAX_PHOTOS) break;
+    const p = googlePhoto.safeParse(raw).data;
+    if (!p) continue;
+    const authors = (p.authorAttributions ?? []).map((a) => {
+      const uri = a.uri?.startsWith('//') ? `https:${a.uri}` : a.uri;
+      return { displayName: a.displayName?.trim() ?? '', ...(uri?.startsWith('https://') && { uri }) };
+    });
+    if (authors.some((a) => !a.displayName)) continue;
+    const photo = prospectPhotoSchema.safeParse({ ref: p.name, authors }).data;
+    if (photo) out.push(photo);
+  }
+  return out;
+}
+
 /** A Places API (New) place as the core's Business; null without a name or location. */
 export function googlePlaceToBusiness(p: GooglePlace): FoundBusiness | null {
   const name = p.displayName?.text?.trim();
@@ -169,6 +204,8 @@ export function googlePlaceToBusiness(p: GooglePlace): FoundBusiness | null {
   if (p.rating !== undefined) b.rating = p.rating;
   const price = p.priceLevel ? PRICE_LEVELS[p.priceLevel] : undefined;
   if (price !== undefined) b.priceLevel = price;
+  const photos = googlePhotos(p.photos);
+  if (photos.length > 0) b.photos = photos;
   return b;
 }
 

@@ -33,12 +33,16 @@ export const SAVED_NOT_FOUND = 'This prospect is not in your saved list';
 /**
  * A stored saved prospect as the full record the cards show. Stored copies are what clients posted
  * (prospectInputSchema): fields a card may lack get the record's defaults, and an analysis that is not a whole
- * one is left off. A row no schema accepts (written before the schemas were strict) is null.
+ * one is left off, as are photos of an older shape. A row no schema accepts (written before the schemas were
+ * strict) is null.
  */
 export function asProspect(raw: unknown): Prospect | null {
+  // Photos stored in an older shape (plain links) are left off rather than the whole card.
   const input =
     prospectInputSchema.safeParse(raw).data ??
-    prospectInputSchema.safeParse({ ...(raw as object), aiAnalysis: undefined }).data;
+    prospectInputSchema.safeParse({ ...(raw as object), aiAnalysis: undefined }).data ??
+    prospectInputSchema.safeParse({ ...(raw as object), photos: undefined }).data ??
+    prospectInputSchema.safeParse({ ...(raw as object), aiAnalysis: undefined, photos: undefined }).data;
   if (!input) return null;
   return (
     prospectSchema.safeParse({

@@ -14,6 +14,7 @@ import { useBusy, useNotifyError } from './card/feedback';
 import { FieldSourcesLine } from './card/FieldSourcesLine';
 import { LogForm } from './card/LogForm';
 import { ManageButtons } from './card/ManageButtons';
+import { ProspectPhotos } from './card/ProspectPhotos';
 import { StrategyButtons } from './card/StrategyButtons';
 import type { CardActions, CardVariant } from './card/types';
 
@@ -65,6 +66,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
         />
         <Text size="sm">{fullAddress(p)}</Text>
         {p.sources && <FieldSourcesLine sources={p.sources} />}
+        <ProspectPhotos prospect={p} />
         {actions.onStage && props.meId !== undefined && (
           <PipelineRow
             prospect={p}
