@@ -18,6 +18,8 @@ import { strategyModal } from '../../extensions';
 import { fullAddress, stableId } from '../../format';
 import { ALREADY_SAVED, OUTCOME_SAVE, OUTCOME_VISITED, SAVED_FOR_LATER } from '../../texts';
 import { currentPosition } from '../route/position';
+import { dueLabel } from '../../../core/follow-ups';
+import { browserToday } from '../follow-ups/draft';
 import { SAVED_ON_DEVICE } from '../../offline/texts';
 import type { CardActions } from '../../prospects/ProspectCard';
 import { useStableHandlers } from '../../prospects/stableActions';
@@ -63,7 +65,7 @@ export function useCardActions(admin: boolean, showOnMap: (p: Prospect) => void)
     if (made) {
       queryClient.setQueryData<FollowUp[]>(['followUps'], (old) => (old ? [...old, made] : old));
       await queryClient.invalidateQueries({ queryKey: ['followUps'] });
-      notify(`Follow-up set for ${made.dueDate}${made.dueTime ? ` ${made.dueTime}` : ''}.`, 'success');
+      notify(`Follow-up set for ${dueLabel(made, browserToday())}.`, 'success');
     }
     queryClient.setQueryData<CallLog[]>(['callLogs'], (old) => [
       entry,

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../format';
 import { ErrorAlert, Loading, messageOf } from '../../common';
 import { teamApi, useTeamQuery, type PeriodChoice } from '../api';
 import { DailySection } from '../activity/DailySection';
-import { plural } from '../figures';
+import { plural, shortDate } from '../figures';
 import { MapSection } from '../map/MapSection';
 import { LogSection } from './LogSection';
 import { PipelineSections } from './PipelineSections';
@@ -39,8 +39,8 @@ export function RepPage({
             {page.data.rep.email} · {plural(page.data.rep.calls, 'call')},{' '}
             {plural(page.data.rep.visits, 'visit')}, {plural(page.data.rep.saves, 'save')},{' '}
             {plural(page.data.rep.strategies, 'strategy request')},{' '}
-            {plural(page.data.rep.followUps, 'follow-up')} set from {page.data.period.from} to{' '}
-            {page.data.period.to} · last active{' '}
+            {plural(page.data.rep.followUps, 'follow-up')} set from {shortDate(page.data.period.from)} to{' '}
+            {shortDate(page.data.period.to)} · last active{' '}
             {page.data.rep.lastActivityAt ? formatDateTime(page.data.rep.lastActivityAt) : 'never'}
           </Text>
           <DailySection choice={choice} userId={userId} />
