@@ -288,6 +288,9 @@ describeWithOsm(SF, 'scan API on the imported San Francisco extract', () => {
     });
     expect(byName.statusCode).toBe(200);
     expect(byName.json<{ prospects: Prospect[] }>().prospects.map((p) => p.name)).toContain(known.name);
+    // Found by name, it scores what the scan of the same circle gave it.
+    const again = byName.json<{ prospects: Prospect[] }>().prospects.find((p) => p.id === known.id)!;
+    expect(again.score).toBe(known.score);
     const none = await t.request({
       method: 'POST',
       url: '/api/quick-search',

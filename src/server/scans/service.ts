@@ -611,6 +611,31 @@ const GENERIC_CATEGORY_WORDS = new Set([
 ]);
 
 /**
+ * The quality spread a scan of the whole circle (every category) scores with, where the imported table is the
+ * only source: a business found by quick search then scores what the same scan gives it, not a spread of the few
+ * it matched. Elsewhere (Google) there is no circle to read without a billed search: undefined.
+ */
+async function circleQualitySpread(
+  deps: ScanDeps,
+  center: { lat: number; lng: number },
+  radiusMiles: number,
+): Promise<number | undefined> {
+  const active = await deps.places.activeProviders();
+  if (active.primary.length !== 1 || active.primary[0] !== 'local') return undefined;
+  const settings = await deps.settings();
+  const circle = await deps.places.nearby({
+    ...center,
+    radiusMiles,
+    types: placeTypesForGroups(resolveGroups([])),
+    limit: 1,
+    minCount: 0,
+    useOsmTopUp: false,
+    ranked: { showAll: settings.showAllProspects },
+  });
+  return circle.circle?.spread;
+}
+
+/**
  * Quick search: a business by name within the radius, or a category. A category's results replace the
  * latest results; the businesses found by name go on top of them (the scan being worked stays restorable).
  */
@@ -627,12 +652,18 @@ export async function quickSearch(
   const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
   const count = clampCount(input.count ?? COUNT_MAX);
   const center = { lat: input.lat, lng: input.lng };
-  const found = await deps.places.textSearch({ query: text, ...center, radiusMiles });
+  const [found, qualitySpread] = await Promise.all([
+    deps.places.textSearch({ query: text, ...center, radiusMiles }),
+    circleQualitySpread(deps, center, radiusMiles),
+  ]);
   const withEvidence = readEvidenceFor(deps, found.businesses);
   const candidates = await withEvidence(
     await withoutBlocked(deps, cleanCandidates(found.businesses, center, radiusMiles)),
   );
-  const ranking = await rankBusinesses(deps, candidates, center, { shown: MAX_LOADED });
+  const ranking = await rankBusinesses(deps, candidates, center, {
+    shown: MAX_LOADED,
+    ...(qualitySpread !== undefined && { qualitySpread }),
+  });
   if (ranking.prospects.length === 0) {
     throw new HttpError(404, input.mode === 'business' ? NO_MATCHING_BUSINESS : NO_CATEGORY_RESULTS, {
       sources: found.sources,
