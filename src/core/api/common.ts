@@ -14,6 +14,29 @@ export const text = (max: number) =>
 export const requiredText = (max: number) =>
   z.string().trim().min(1).max(max).refine(noNul, { message: 'must not contain NUL characters' });
 
+/**
+ * Control characters (C0 with tab, CR and LF, DEL, C1) and the Unicode line and paragraph separators: what
+ * breaks a name out of its line in a calendar file, a CSV cell, an e-mail or a log line.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_BREAKER_RUNS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** A name as a file import reads it: each run of control characters or line breaks made one space, trimmed. */
+export const cleanName = (value: string): string => value.replace(LINE_BREAKER_RUNS, ' ').trim();
+
+/** Whether a text is one line: no control character or line break anywhere. */
+export const isOneLine = (value: string): boolean => !LINE_BREAKERS.test(value);
+
+const ONE_LINE = { message: 'must be one line, without line breaks or control characters' };
+
+/** Text of one line (may be empty): a name carried along with something else, such as a business's. */
+export const oneLineText = (max: number) => text(max).refine(isOneLine, ONE_LINE);
+
+/** A name typed or sent through the API: trimmed, non-empty, one line (refused with a 400 naming the field). */
+export const nameText = (max: number) => requiredText(max).refine(isOneLine, ONE_LINE);
+
 /** ISO-8601 time as the server stores it (text). */
 export const isoTime = z.string().max(40);
 

@@ -1,6 +1,6 @@
 // Working the list and the shared lists: call logs, saved prospects, current advertisers, the blocklist.
 import { z } from 'zod';
-import { csvFile, isoTime, noContent, requiredText, text, timeZoneParam } from './common';
+import { csvFile, isoTime, nameText, noContent, requiredText, text, timeZoneParam } from './common';
 import { endpoint } from './endpoint';
 import { prospectInputSchema, prospectSchema } from './prospect';
 import { followUpInput, followUpSchema } from './follow-ups';
@@ -12,7 +12,7 @@ const optionalText = (max: number) => text(max).optional();
 /** POST /api/call-logs. */
 export const callLogBody = z.object({
   prospectId: requiredText(300),
-  name: requiredText(300),
+  name: nameText(300),
   category: optionalText(100),
   phone: optionalText(50),
   website: optionalText(2000),

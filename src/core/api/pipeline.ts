@@ -1,7 +1,7 @@
 // The team pipeline: one stage and owner per business, with its history (docs/PRODUCT.md, "Follow-ups, routes
 // and the pipeline").
 import { z } from 'zod';
-import { isoTime, requiredText, text } from './common';
+import { isoTime, oneLineText, requiredText, text } from './common';
 import { endpoint } from './endpoint';
 import { PIPELINE_STAGES } from '../pipeline';
 
@@ -42,7 +42,7 @@ export const pipelineParams = z.object({ businessId: requiredText(300) });
 export const pipelineStageBody = z.object({
   stage: pipelineStageSchema,
   /** The business's name, kept with the entry for history and audit. */
-  name: text(300).optional(),
+  name: oneLineText(300).optional(),
   /** Moving to Won: also mark the business a current advertiser (the screen asks; default yes). */
   markAdvertiser: z.boolean().optional(),
 });

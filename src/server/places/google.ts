@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { categoryLabel } from '../../core/categories.js';
 import { haversineMiles, METERS_PER_MILE, type LatLng } from '../../core/geo.js';
 import { fetchJson, type FetchLike } from './http.js';
+import { cleanName } from '../../core/api/common.js';
 import {
   describeError,
   finishNearby,
@@ -147,7 +148,7 @@ function addressParts(
 
 /** A Places API (New) place as the core's Business; null without a name or location. */
 export function googlePlaceToBusiness(p: GooglePlace): FoundBusiness | null {
-  const name = p.displayName?.text?.trim();
+  const name = cleanName(p.displayName?.text ?? '');
   if (!name || !p.location) return null;
   const types = p.types ?? [];
   const b: FoundBusiness = {
