@@ -37,6 +37,45 @@ export const oneLineText = (max: number) => text(max).refine(isOneLine, ONE_LINE
 /** A name typed or sent through the API: trimmed, non-empty, one line (refused with a 400 naming the field). */
 export const nameText = (max: number) => requiredText(max).refine(isOneLine, ONE_LINE);
 
+/** A list answered a page at a time: this many entries unless `limit` says otherwise, never more than the max. */
+export const PAGE_SIZE = 200;
+export const PAGE_SIZE_MAX = 500;
+
+/**
+ * A page's cursor: the sort key of its last entry (a few strings), as opaque URL-safe text the next request
+ * sends back as `cursor`. Not a secret: a caller who forges one only pages its own list from elsewhere.
+ */
+export function encodeCursor(key: readonly string[]): string {
+  return btoa(encodeURIComponent(JSON.stringify(key)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+/** The sort key a cursor holds, when it holds `size` strings; null for anything else. */
+export function decodeCursor(cursor: string, size: number): string[] | null {
+  try {
+    const key: unknown = JSON.parse(
+      decodeURIComponent(atob(cursor.replaceAll('-', '+').replaceAll('_', '/'))),
+    );
+    if (!Array.isArray(key) || key.length !== size) return null;
+    return key.every((part) => typeof part === 'string' && part.length <= 300) ? (key as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `limit` and `cursor` of a paged list whose sort key has `keySize` parts. */
+export const pageQuery = (keySize: number) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
+    cursor: z
+      .string()
+      .max(2000)
+      .refine((v) => decodeCursor(v, keySize) !== null, { message: 'is not a cursor of this list' })
+      .optional(),
+  });
+
 /** ISO-8601 time as the server stores it (text). */
 export const isoTime = z.string().max(40);
 
