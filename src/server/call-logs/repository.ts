@@ -50,12 +50,11 @@ export async function listCallLogs(
     .where('call_logs.user_id', '=', userId);
   if (page?.after) {
     const [createdAt, id] = page.after;
-    query = query.where((eb) =>
-      eb.or([
-        eb('call_logs.created_at', '<', createdAt),
-        eb.and([eb('call_logs.created_at', '=', createdAt), eb('call_logs.id', '<', id)]),
-      ]),
-    );
+    // The first condition alone bounds the walk of the index (user_id, created_at); the second drops the
+    // entries of the cursor's own time up to and including its id.
+    query = query
+      .where('call_logs.created_at', '<=', createdAt)
+      .where((eb) => eb.or([eb('call_logs.created_at', '<', createdAt), eb('call_logs.id', '<', id)]));
   }
   query = query.orderBy('call_logs.created_at', 'desc').orderBy('call_logs.id', 'desc');
   return (page ? query.limit(page.limit) : query).execute();
