@@ -158,9 +158,13 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  // Before access control: a state-changing request from another site's page is refused before its
-  // session is even read.
-  registerCrossSiteGuard(app, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
+  // Before access control: a request sent to a name the app does not answer to, and a state-changing
+  // request from another site's page, are refused before the session is even read.
+  registerCrossSiteGuard(app, {
+    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
+    checkHost: config.checkHost,
+  });
   registerAccessControl(app, async (request): Promise<CurrentUser | null> => {
     if (!request.headers.cookie) return null;
     const found = await ctx.auth.api.getSession({ headers: nodeHeaders(request) });

@@ -207,6 +207,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     /** Origins (besides PUBLIC_URL's and the request's own) whose pages may send state-changing requests. */
     allowedOrigins: e.ALLOWED_ORIGINS,
+    /**
+     * Whether PUBLIC_URL or ALLOWED_ORIGINS was set: the app then answers only requests sent to their host
+     * names, to an IP address or to localhost (http/cross-site.ts, the Host check).
+     */
+    checkHost: e.PUBLIC_URL !== undefined || e.ALLOWED_ORIGINS.length > 0,
     dataDir,
     /** Where `import:osm --region` downloads extracts from (OSM_MIRROR_URL). */
     osmMirrorUrl: e.OSM_MIRROR_URL,

@@ -179,6 +179,12 @@ function queuedCallLog(id: string, input: CallLogInput): CallLogAnswer {
 
 // ---- Calls ----
 
+/** The query of a paged list: only what differs from the first page of the server's size. */
+const pageParams = (cursor?: string | null, limit?: number) => ({
+  ...(cursor ? { cursor } : {}),
+  ...(limit !== undefined ? { limit } : {}),
+});
+
 export const api = {
   config: () => call('GET /api/config'),
 
@@ -210,7 +216,11 @@ export const api = {
   reverseGeocode: (lat: number, lng: number) => call('GET /api/reverse-geocode', { query: { lat, lng } }),
 
   // Working the list
-  callLogs: async () => (await call('GET /api/call-logs')).callLogs,
+  /** A page of the Log, newest first: `limit` entries (the server's 200 unless given) after the cursor. */
+  callLogPage: async (cursor?: string | null, limit?: number) => {
+    const page = await call('GET /api/call-logs', { query: pageParams(cursor, limit) });
+    return { items: page.callLogs, nextCursor: page.nextCursor };
+  },
   /** The entry, and its follow-up when `input.followUp` set one (stored together or not at all). */
   addCallLog: (input: CallLogInput) =>
     write('POST /api/call-logs', { body: input }, (id) => ({
@@ -219,7 +229,11 @@ export const api = {
       answer: queuedCallLog(id, input),
     })),
   // Follow-ups and the Today tab; the zone is kept for the morning digest's hour.
-  followUps: async () => (await call('GET /api/follow-ups')).followUps,
+  /** A page of the open follow-ups, soonest first: `limit` (the server's 200 unless given) after the cursor. */
+  followUpPage: async (cursor?: string | null, limit?: number) => {
+    const page = await call('GET /api/follow-ups', { query: pageParams(cursor, limit) });
+    return { items: page.followUps, nextCursor: page.nextCursor };
+  },
   /** Queued offline, the follow-up answered carries the QUEUED mark too (isQueued). */
   completeFollowUp: async (item: FollowUp) =>
     followUpOf(

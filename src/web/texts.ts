@@ -49,8 +49,11 @@ export const CALL_HISTORY = 'Call History';
 export const NO_CALL_HISTORY = 'No call history yet. Log your first call to see it here.';
 export const NO_CALL_HISTORY_TO_EXPORT = 'No call history to export';
 export const NO_CALL_HISTORY_TO_CLEAR = 'No call history to clear';
-export const confirmClearCallLog = (n: number) =>
-  `Are you sure you want to clear all ${n} call log entries? This action cannot be undone.`;
+/** `n` null: the Log shows only its first pages, so the count is not known here. */
+export const confirmClearCallLog = (n: number | null) =>
+  `Are you sure you want to clear all ${n === null ? 'your' : n} call log entries? This action cannot be undone.`;
+/** The button under a list the server sends a page at a time (the Log, Today). */
+export const LOAD_MORE_ENTRIES = 'Load more';
 export const CALL_HISTORY_CLEARED = 'Call history cleared successfully';
 
 // Outcomes: the status select of a card's log form

@@ -1,10 +1,11 @@
 // Cross-site request forgery. A state-changing request (POST, PUT, PATCH, DELETE) is refused
 // with 403 when the browser says it comes from a page of another origin (Origin, else Sec-Fetch-Site, else
 // Referer); scripts that send none of these keep working. JSON routes take application/json only (415).
-// The walk over every registered route is in hostile-input.test.ts.
+// The walk over every registered route is in hostile-input.test.ts. With PUBLIC_URL or ALLOWED_ORIGINS set,
+// a request sent to any other host name (DNS rebinding of a LAN install) is refused with 421, reads included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
-import { CROSS_SITE_REFUSED } from '../../src/server/http/cross-site.js';
+import { CROSS_SITE_REFUSED, hostRefused } from '../../src/server/http/cross-site.js';
 import { isSuspended } from '../../src/server/users/repository.js';
 
 let t: TestContext;
@@ -194,5 +195,59 @@ describe('cross-site requests', () => {
       payload: '{}',
     });
     expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe('the Host a request was sent to (DNS rebinding)', () => {
+  const get = (url: string, host: string, as: TestUser | null = rep) =>
+    t.app.inject({ method: 'GET', url, headers: { host, ...(as ? { cookie: as.cookie } : {}) } });
+
+  it("refuses every request sent to a name that is not PUBLIC_URL's or an allowed origin's, reads too", async () => {
+    const before = await callLogCount(rep.id);
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      'localhost.evil.example',
+      'second-name.example.evil',
+    ]) {
+      const me = await get('/api/me', host);
+      expect({ host, status: me.statusCode, body: me.json<unknown>() }).toEqual({
+        host,
+        status: 421,
+        body: { error: hostRefused(ORIGIN) },
+      });
+      expect((await get('/healthz', host, null)).statusCode).toBe(421);
+      expect((await logCall({ host, origin: `http://${host}` })).statusCode).toBe(421);
+    }
+    expect(await callLogCount(rep.id)).toBe(before);
+  });
+
+  it("answers PUBLIC_URL's and the allowed origins' names on any port, IP addresses and localhost", async () => {
+    for (const host of [
+      'localhost:3000',
+      'localhost',
+      'LOCALHOST:8080',
+      'second-name.example',
+      'Second-Name.example.:443', // case and a trailing dot name the same host
+      '10.0.0.5:8080',
+      '127.0.0.1:3000', // a probe of /healthz on the machine
+      '[::1]:3000',
+      '192.168.1.20:3000', // a phone on the LAN address: no DNS name, no rebinding
+    ]) {
+      expect({ host, status: (await get('/api/me', host)).statusCode }).toEqual({ host, status: 200 });
+    }
+    expect((await get('/healthz', '127.0.0.1:3000', null)).statusCode).toBe(200);
+  });
+
+  it('answers every name when neither PUBLIC_URL nor ALLOWED_ORIGINS is set', async () => {
+    const open = await createTestContext({ PUBLIC_URL: '' });
+    try {
+      expect(
+        (await open.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'evil.example' } }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await open.close();
+    }
   });
 });

@@ -212,9 +212,14 @@ describe('follow-ups', () => {
   it('writes a business name with line breaks as one line: one event, no properties of its own', async () => {
     const rep = await t.newUser();
     const name = 'Evil Inc\r\nBEGIN:VEVENT\r\nSUMMARY:Injected\r\nEND:VEVENT\r\nX-INJECTED:yes';
-    const made = (
-      await logWithFollowUp(rep, { dueDate: '2026-12-02' }, { name, address: '1 Main St\r\nX-WHERE:here' })
-    ).json<{ followUp: FollowUp }>().followUp;
+    const made = (await logWithFollowUp(rep, { dueDate: '2026-12-02' })).json<{ followUp: FollowUp }>()
+      .followUp;
+    // The API refuses such a name now; a row stored before that still reaches the calendar as one line.
+    await t.db.kysely
+      .updateTable('follow_ups')
+      .set({ name, address: '1 Main St\r\nX-WHERE:here' })
+      .where('id', '=', made.id)
+      .execute();
     const ics = await t.request({ method: 'GET', url: `/api/follow-ups/${made.id}.ics`, as: rep });
     expect(ics.statusCode).toBe(200);
     expect(ics.body.match(/^BEGIN:VEVENT/gm)).toHaveLength(1);

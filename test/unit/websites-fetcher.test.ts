@@ -65,6 +65,35 @@ describe('address guard', () => {
     expect(refusedAddress('10.0.0.1', true)).not.toBeNull();
     expect(refusedAddress('169.254.169.254', true)).not.toBeNull();
   });
+  // Each IPv6 form that carries an IPv4 address: refused when the IPv4 address is not public (even loopback
+  // with the test allowance), allowed when it is.
+  it.each([
+    ['IPv4-compatible', '::7f00:1', '::a9fe:a9fe', '::808:808'],
+    ['IPv4-compatible, dotted', '::127.0.0.1', '::10.0.0.1', '::8.8.8.8'],
+    ['IPv4-mapped', '::ffff:7f00:1', '::ffff:192.168.1.1', '::ffff:8.8.8.8'],
+    ['SIIT', '::ffff:0:7f00:1', '::ffff:0:a00:1', '::ffff:0:808:808'],
+    ['NAT64', '64:ff9b::7f00:1', '64:ff9b::169.254.169.254', '64:ff9b::8.8.8.8'],
+    ['6to4', '2002:7f00:1::1', '2002:a9fe:a9fe::', '2002:808:808::1'],
+    // Teredo: the client 127.0.0.1 is 80ff:fffe inverted, 10.0.0.1 is f5ff:fffe; 8.8.8.8 is f7f7:f7f7.
+    [
+      'Teredo',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '2001:0:4136:e378::f5ff:fffe',
+      '2001:0:4136:e378::f7f7:f7f7',
+    ],
+  ])('%s: refused unless the IPv4 address it carries is public', (_form, loopback, inside, outside) => {
+    expect(refusedAddress(loopback, false)).not.toBeNull();
+    expect(refusedAddress(loopback, true)).not.toBeNull();
+    expect(refusedAddress(inside, false)).not.toBeNull();
+    expect(refusedAddress(outside, false)).toBeNull();
+  });
+  it('Teredo: a private Teredo server is refused too', () => {
+    expect(refusedAddress('2001:0:a00:1::f7f7:f7f7', false)).not.toBeNull();
+  });
+  it("refuses the local-use NAT64 prefix whole (where it carries the IPv4 address is the network's choice)", () => {
+    expect(refusedAddress('64:ff9b:1::a00:1', false)).not.toBeNull();
+    expect(refusedAddress('64:ff9b:1:808:8:800::', false)).not.toBeNull();
+  });
 });
 
 describe('safeFetch: SSRF', () => {
@@ -95,6 +124,9 @@ describe('safeFetch: SSRF', () => {
       'http://2130706433/',
       'http://0x7f.1/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://[2002:a9fe:a9fe::]/',
     ]) {
       expect(await safeFetch(url, off), url).toMatchObject({ ok: false, failure: 'refused' });
     }

@@ -1,6 +1,6 @@
 // Accounts, profiles, users and invitations: the shapes of /api/session, /api/me, /api/users, /api/invitations.
 import { z } from 'zod';
-import { isoTime, noContent, okSchema } from './common';
+import { isoTime, nameText, noContent, okSchema, oneLineText } from './common';
 import { endpoint } from './endpoint';
 
 export const roleSchema = z.enum(['user', 'admin', 'SuperAdmin']);
@@ -57,7 +57,7 @@ export type UserAnswer = z.infer<typeof userAnswer>;
 export const profilePatch = (radiusMaxMiles: number) =>
   z
     .object({
-      name: z.string().trim().min(1).max(200),
+      name: nameText(200),
       hideInstructions: z.boolean(),
       installPromptDismissed: z.boolean(),
       searchSettings: searchSettingsInput(radiusMaxMiles),
@@ -91,7 +91,7 @@ export const userDataSchema = z.object({
 export type UserData = z.infer<typeof userDataSchema>;
 
 export const registerBody = z.object({
-  name: z.string().max(200),
+  name: oneLineText(200),
   email: z.string().max(254),
   password: z.string().max(128),
   confirmPassword: z.string().max(128).optional(),

@@ -14,6 +14,75 @@ export const text = (max: number) =>
 export const requiredText = (max: number) =>
   z.string().trim().min(1).max(max).refine(noNul, { message: 'must not contain NUL characters' });
 
+/**
+ * Control characters (C0 with tab, CR and LF, DEL, C1) and the Unicode line and paragraph separators: what
+ * breaks a name out of its line in a calendar file, a CSV cell, an e-mail or a log line.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_BREAKER_RUNS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** A name as a file import reads it: each run of control characters or line breaks made one space, trimmed. */
+export const cleanName = (value: string): string => value.replace(LINE_BREAKER_RUNS, ' ').trim();
+
+/** Whether a text is one line: no control character or line break anywhere. */
+export const isOneLine = (value: string): boolean => !LINE_BREAKERS.test(value);
+
+const ONE_LINE = { message: 'must be one line, without line breaks or control characters' };
+
+/** Text of one line (may be empty): a name carried along with something else, such as a business's. */
+export const oneLineText = (max: number) => text(max).refine(isOneLine, ONE_LINE);
+
+/**
+ * A business's name a screen sends along with something else (a call log, a saved card): it comes from the data,
+ * not from the rep's typing, so it is made one line (cleanName) rather than refused: a name stored with a line
+ * break before names were cleaned must not stop a rep from logging a call.
+ */
+export const businessNameText = (max: number) => requiredText(max).overwrite(cleanName);
+
+/** A name typed or sent through the API: trimmed, non-empty, one line (refused with a 400 naming the field). */
+export const nameText = (max: number) => requiredText(max).refine(isOneLine, ONE_LINE);
+
+/** A list answered a page at a time: this many entries unless `limit` says otherwise, never more than the max. */
+export const PAGE_SIZE = 200;
+export const PAGE_SIZE_MAX = 500;
+
+/**
+ * A page's cursor: the sort key of its last entry (a few strings), as opaque URL-safe text the next request
+ * sends back as `cursor`. Not a secret: a caller who forges one only pages its own list from elsewhere.
+ */
+export function encodeCursor(key: readonly string[]): string {
+  return btoa(encodeURIComponent(JSON.stringify(key)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+/** The sort key a cursor holds, when it holds `size` strings; null for anything else. */
+export function decodeCursor(cursor: string, size: number): string[] | null {
+  try {
+    const key: unknown = JSON.parse(
+      decodeURIComponent(atob(cursor.replaceAll('-', '+').replaceAll('_', '/'))),
+    );
+    if (!Array.isArray(key) || key.length !== size) return null;
+    return key.every((part) => typeof part === 'string' && part.length <= 300) ? (key as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `limit` and `cursor` of a paged list whose sort key has `keySize` parts. */
+export const pageQuery = (keySize: number) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
+    cursor: z
+      .string()
+      .max(2000)
+      .refine((v) => decodeCursor(v, keySize) !== null, { message: 'is not a cursor of this list' })
+      .optional(),
+  });
+
 /** ISO-8601 time as the server stores it (text). */
 export const isoTime = z.string().max(40);
 

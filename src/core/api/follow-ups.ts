@@ -1,7 +1,7 @@
 // Follow-ups, the Today tab, the calendar feed and the morning digest (docs/PRODUCT.md, "Follow-ups, routes
 // and the pipeline").
 import { z } from 'zod';
-import { isoTime, requiredText, text } from './common';
+import { isoTime, pageQuery, requiredText, text } from './common';
 import { endpoint } from './endpoint';
 import { isTimeZone } from '../time-zone';
 import { isLocalDate, isLocalTime, NEXT_STEP_MAX } from '../follow-ups';
@@ -58,7 +58,14 @@ export const followUpSchema = z.object({
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
 
-export const followUpListSchema = z.object({ followUps: z.array(followUpSchema) });
+/** GET /api/follow-ups: a page; the cursor holds the last entry's due date, due time ('' for any time) and id. */
+export const followUpPageQuery = pageQuery(3);
+export const followUpListSchema = z.object({
+  followUps: z.array(followUpSchema),
+  /** The cursor of the next page, or null when this page holds the last entry. */
+  nextCursor: z.string().nullable(),
+});
+export type FollowUpPage = z.infer<typeof followUpListSchema>;
 export const followUpAnswer = z.object({ followUp: followUpSchema });
 
 /** GET/PATCH /api/calendar/settings. */
@@ -97,7 +104,9 @@ export const followUpEndpoints = {
   'GET /api/follow-ups': endpoint({
     access: 'user',
     tags: ['follow-ups'],
-    summary: "Own open follow-ups with their business's card facts",
+    summary:
+      "Own open follow-ups with their business's card facts, soonest first (a day's any-time ones before its timed ones), a page at a time (limit, default 200, max 500); nextCursor asks for the next page, null after the last",
+    query: followUpPageQuery,
     answers: { 200: followUpListSchema },
   }),
   'POST /api/follow-ups/:id/done': endpoint({

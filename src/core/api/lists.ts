@@ -1,6 +1,15 @@
 // Working the list and the shared lists: call logs, saved prospects, current advertisers, the blocklist.
 import { z } from 'zod';
-import { csvFile, isoTime, noContent, requiredText, text, timeZoneParam } from './common';
+import {
+  csvFile,
+  isoTime,
+  businessNameText,
+  noContent,
+  pageQuery,
+  requiredText,
+  text,
+  timeZoneParam,
+} from './common';
 import { endpoint } from './endpoint';
 import { prospectInputSchema, prospectSchema } from './prospect';
 import { followUpInput, followUpSchema } from './follow-ups';
@@ -12,7 +21,7 @@ const optionalText = (max: number) => text(max).optional();
 /** POST /api/call-logs. */
 export const callLogBody = z.object({
   prospectId: requiredText(300),
-  name: requiredText(300),
+  name: businessNameText(300),
   category: optionalText(100),
   phone: optionalText(50),
   website: optionalText(2000),
@@ -49,6 +58,15 @@ export const callLogSchema = z.object({
     .optional(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
+
+/** GET /api/call-logs: a page; the cursor holds the last entry's created_at and id. */
+export const callLogPageQuery = pageQuery(2);
+export const callLogPageSchema = z.object({
+  callLogs: z.array(callLogSchema),
+  /** The cursor of the next page, or null when this page holds the last entry. */
+  nextCursor: z.string().nullable(),
+});
+export type CallLogPage = z.infer<typeof callLogPageSchema>;
 
 /** The answer of POST /api/call-logs: the entry, and its follow-up when one was set. */
 export const callLogAnswer = z.object({ callLog: callLogSchema, followUp: followUpSchema.optional() });
@@ -161,8 +179,10 @@ export const callLogEndpoints = {
   'GET /api/call-logs': endpoint({
     access: 'user',
     tags: ['call-logs'],
-    summary: 'Own call history, newest first',
-    answers: { 200: z.object({ callLogs: z.array(callLogSchema) }) },
+    summary:
+      'Own call history, newest first, a page at a time (limit, default 200, max 500); nextCursor asks for the next page, null after the last',
+    query: callLogPageQuery,
+    answers: { 200: callLogPageSchema },
   }),
   'POST /api/call-logs': endpoint({
     access: 'user',

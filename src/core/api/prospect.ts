@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { VERTICALS } from '../verticals';
 import { RULE_SCORES, type ScoreRule } from '../scoring/constants';
-import { text, requiredText, isoTime } from './common';
+import { text, requiredText, isoTime, businessNameText } from './common';
 import { websiteSignalSchema } from '../websites/signals';
 import { MAX_PHOTOS, prospectPhotoSchema } from './photos';
 
@@ -149,6 +149,8 @@ export type Prospect = z.infer<typeof prospectSchema>;
  * breakdown's known fields, never free-form JSON.
  */
 export const prospectInputSchema = prospectSchema.extend({
+  /** The business's name, one line: it is shown in lists and written into calendar files and CSV exports. */
+  name: businessNameText(300),
   openNow: z.boolean().optional(),
   reviews: z.number().int().min(0).max(100_000_000).optional(),
   source: z.string().max(20).optional(),

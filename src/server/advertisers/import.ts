@@ -1,5 +1,6 @@
 import { normalizeAddress, normalizeName } from '../../core/dedup.js';
 import { parseCsv } from '../../core/csv.js';
+import { cleanName } from '../../core/api/common.js';
 import type { MatchRule } from '../../core/api/lists.js';
 
 // Matching an existing customer / advertiser list (CSV with name, address, phone or website columns) to the
@@ -155,9 +156,10 @@ export function parseImport(csv: string): ParsedImport | { error: string } {
       });
       return;
     }
+    // A quoted value may span lines; each value is read as one line (the name goes into the report).
     const get = (f: Field) => {
       const at = columns.get(f);
-      return at === undefined ? '' : (record[at] ?? '').trim();
+      return at === undefined ? '' : cleanName(record[at] ?? '');
     };
     const row: ImportRow = {
       row: line,

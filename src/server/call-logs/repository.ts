@@ -32,18 +32,32 @@ export async function teamProspectFacts(
   return { score: Number(row.score), lat, lng };
 }
 
-/** One user's entries, newest first. */
-/** A rep's entries, newest first, each with the follow-up set with it (due_date null when none was). */
-export async function listCallLogs(db: Conn, userId: string): Promise<CallLogWithFollowUp[]> {
-  return db
+/**
+ * A rep's entries, newest first, each with the follow-up set with it (due_date null when none was): all of
+ * them, or `limit` of them after the entry `after` names (its created_at and id: keyset paging, so a page
+ * costs the same however deep it is, and an entry logged meanwhile moves nothing).
+ */
+export async function listCallLogs(
+  db: Conn,
+  userId: string,
+  page?: { limit: number; after?: readonly [createdAt: string, id: string] },
+): Promise<CallLogWithFollowUp[]> {
+  let query = db
     .selectFrom('call_logs')
     .leftJoin('follow_ups', 'follow_ups.call_log_id', 'call_logs.id')
     .selectAll('call_logs')
     .select(['follow_ups.due_date', 'follow_ups.due_time', 'follow_ups.is_meeting'])
-    .where('call_logs.user_id', '=', userId)
-    .orderBy('call_logs.created_at', 'desc')
-    .orderBy('call_logs.id', 'desc')
-    .execute();
+    .where('call_logs.user_id', '=', userId);
+  if (page?.after) {
+    const [createdAt, id] = page.after;
+    // The first condition alone bounds the walk of the index (user_id, created_at); the second drops the
+    // entries of the cursor's own time up to and including its id.
+    query = query
+      .where('call_logs.created_at', '<=', createdAt)
+      .where((eb) => eb.or([eb('call_logs.created_at', '<', createdAt), eb('call_logs.id', '<', id)]));
+  }
+  query = query.orderBy('call_logs.created_at', 'desc').orderBy('call_logs.id', 'desc');
+  return (page ? query.limit(page.limit) : query).execute();
 }
 
 export type CallLogWithFollowUp = CallLogTable & {

@@ -10,16 +10,16 @@ import {
   CALL_HISTORY_CLEARED,
   clearCallLogs,
   exportCallLogs,
-  ownCallLogs,
+  ownCallLogPage,
   removeCallLog,
 } from './service.js';
 
 export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db } = ctx;
 
-  route(app, 'GET /api/call-logs', async (request) => ({
-    callLogs: await ownCallLogs(db, currentUser(request).id),
-  }));
+  route(app, 'GET /api/call-logs', async (request) =>
+    ownCallLogPage(db, currentUser(request).id, request.query),
+  );
 
   route(app, 'POST /api/call-logs', async (request, reply) => {
     const user = currentUser(request);

@@ -15,6 +15,7 @@ import type { CallLog, CallLogInput } from '../../core/api/lists.js';
 import type { EventBus } from '../events/bus.js';
 import { pipelineOnCallLog, publishPipelineChange } from '../pipeline/service.js';
 import type { FollowUp } from '../../core/api/follow-ups.js';
+import { decodeCursor, encodeCursor } from '../../core/api/common.js';
 import { insertFollowUp } from '../follow-ups/repository.js';
 import { followUpRow, presentFollowUp, rememberTimeZone } from '../follow-ups/service.js';
 import { checkVisit } from '../../core/route/visits.js';
@@ -178,6 +179,25 @@ export async function addCallLog(
 
 export async function ownCallLogs(db: Db, userId: string): Promise<CallLogView[]> {
   return (await listCallLogs(db.kysely, userId)).map(presentCallLog);
+}
+
+/** A page of the rep's entries after the cursor's (one more is read to know whether another page follows). */
+export async function ownCallLogPage(
+  db: Db,
+  userId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ callLogs: CallLogView[]; nextCursor: string | null }> {
+  const key = query.cursor === undefined ? null : decodeCursor(query.cursor, 2);
+  const rows = await listCallLogs(db.kysely, userId, {
+    limit: query.limit + 1,
+    ...(key && { after: [key[0]!, key[1]!] as const }),
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    callLogs: page.map(presentCallLog),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+  };
 }
 
 export async function removeCallLog(db: Db, userId: string, id: string): Promise<void> {

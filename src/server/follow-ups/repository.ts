@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, FollowUpSettingsTable, FollowUpTable } from '../db/schema.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -7,17 +7,32 @@ export async function insertFollowUp(db: Conn, row: FollowUpTable): Promise<void
   await db.insertInto('follow_ups').values(row).execute();
 }
 
-/** One rep's open follow-ups (index follow_ups_user_open). */
-export async function openFollowUps(db: Conn, userId: string): Promise<FollowUpTable[]> {
-  return db
+/**
+ * One rep's open follow-ups, soonest first (index follow_ups_user_open): all of them, or `limit` of them after
+ * the one `after` names (its due date, due time or '' for any time, and id). A day's any-time follow-ups come
+ * before its timed ones on both databases (NULL sorts first in SQLite and last in PostgreSQL, '' first in both).
+ */
+export async function openFollowUps(
+  db: Conn,
+  userId: string,
+  page?: { limit: number; after?: readonly [dueDate: string, dueTime: string, id: string] },
+): Promise<FollowUpTable[]> {
+  let query = db
     .selectFrom('follow_ups')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('done_at', 'is', null)
+    .where('done_at', 'is', null);
+  if (page?.after) {
+    const [dueDate, dueTime, id] = page.after;
+    query = query.where(
+      sql<boolean>`(due_date, coalesce(due_time, ''), id) > (${dueDate}, ${dueTime}, ${id})`,
+    );
+  }
+  query = query
     .orderBy('due_date')
-    .orderBy('due_time')
-    .orderBy('id')
-    .execute();
+    .orderBy(sql`coalesce(due_time, '')`)
+    .orderBy('id');
+  return (page ? query.limit(page.limit) : query).execute();
 }
 
 /** One rep's open follow-ups due on or before a local date. */

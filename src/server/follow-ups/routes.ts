@@ -12,6 +12,7 @@ import {
   feedOwner,
   getOwnFollowUp,
   listOwnFollowUps,
+  ownFollowUpPage,
   regenerateFeed,
   rescheduleFollowUp,
 } from './service.js';
@@ -23,9 +24,9 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
 
   // A read changes nothing: the digest's zone is kept by the writes that carry it (a logged follow-up, the
   // calendar settings), behind the cross-site guard.
-  route(app, 'GET /api/follow-ups', async (request) => ({
-    followUps: await listOwnFollowUps(db, currentUser(request).id),
-  }));
+  route(app, 'GET /api/follow-ups', async (request) =>
+    ownFollowUpPage(db, currentUser(request).id, request.query),
+  );
 
   route(app, 'POST /api/follow-ups/:id/done', async (request, reply) => {
     const userId = currentUser(request).id;

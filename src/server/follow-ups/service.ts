@@ -14,6 +14,7 @@ import type {
   RescheduleInput,
 } from '../../core/api/follow-ups.js';
 import { timeOrderedId } from '../call-logs/service.js';
+import { decodeCursor, encodeCursor } from '../../core/api/common.js';
 import {
   openFollowUps,
   ownFollowUp,
@@ -76,6 +77,26 @@ export function followUpRow(entry: CallLogTable, input: FollowUpInput, now = now
 
 export async function listOwnFollowUps(db: Db, userId: string): Promise<FollowUp[]> {
   return (await openFollowUps(db.kysely, userId)).map(presentFollowUp);
+}
+
+/** A page of the rep's open follow-ups after the cursor's (one more is read to know whether another follows). */
+export async function ownFollowUpPage(
+  db: Db,
+  userId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ followUps: FollowUp[]; nextCursor: string | null }> {
+  const key = query.cursor === undefined ? null : decodeCursor(query.cursor, 3);
+  const rows = await openFollowUps(db.kysely, userId, {
+    limit: query.limit + 1,
+    ...(key && { after: [key[0]!, key[1]!, key[2]!] as const }),
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    followUps: page.map(presentFollowUp),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor([last.due_date, last.due_time ?? '', last.id]) : null,
+  };
 }
 
 /**

@@ -68,7 +68,8 @@ type Responses = Record<string, unknown>;
 
 /**
  * Adds the error answers every documented /api route can give, by its access rule and limits: 400 (validation),
- * 401 and 403 (signed-in routes), 413 (bodies), 429 (rate-limited), 500 and 503 (database unavailable). A
+ * 401 and 403 (signed-in routes), 413 (bodies), 421 (a host name the app does not answer to), 429
+ * (rate-limited), 500 and 503 (database unavailable). A
  * route lists its own further ones (404, 409, 502, ...) itself. Throws when a route has no summary or no
  * response schema, so a new route cannot be added without them.
  */
@@ -86,7 +87,7 @@ export function registerContract(app: FastifyInstance): void {
     }
     const access = (route.config as { access?: string } | undefined)?.access;
     const limited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
-    const codes = [400, 500, 503];
+    const codes = [400, 421, 500, 503];
     if (access !== 'public') codes.push(401, 403);
     if (methods.some((m) => BODY_METHODS.has(m))) codes.push(413);
     if (limited) codes.push(429);

@@ -32,6 +32,38 @@ export function ownOrigin(request: FastifyRequest): string | null {
   return originOf(`${request.protocol}://${host}`);
 }
 
+/** The answer to a request sent to a host name the app does not answer to (DNS rebinding). */
+export const hostRefused = (publicUrl: string) =>
+  `This server does not answer to that address. Open Prospect Finder at ${publicUrl}.`;
+
+/** The host name of a Host header value (lower case, IDN as punycode, no port, no trailing dot), or null. */
+export function hostNameOf(host: string): string | null {
+  if (/[/\\@?#\s]/.test(host)) return null;
+  try {
+    return new URL(`http://${host}`).hostname.replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** An IPv4 address or a bracketed IPv6 address, as URL writes a host name. */
+const isIpLiteral = (name: string) => name.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(name);
+
+/**
+ * Whether a request sent to this Host may be answered. DNS rebinding points a name the attacker owns at the
+ * app's address, so the victim's browser reads the app as the attacker's own site; the browser then sends
+ * the attacker's name as the Host. A name is therefore answered only when it is PUBLIC_URL's or an allowed
+ * origin's host (any port), or localhost. An IP address is always answered: no DNS name is involved, so
+ * no rebinding, and it keeps a phone on the LAN address and a probe of /healthz on 127.0.0.1 working. A
+ * request without a Host (HTTP/1.0 scripts) is no browser's and passes.
+ */
+export function hostAllowed(host: string | undefined, names: ReadonlySet<string>): boolean {
+  if (host === undefined || host === '') return true;
+  const name = hostNameOf(host);
+  if (name === null) return false;
+  return names.has(name) || name === 'localhost' || isIpLiteral(name);
+}
+
 type HeaderValue = string | string[] | undefined;
 const first = (value: HeaderValue) => (Array.isArray(value) ? value[0] : value);
 
@@ -65,6 +97,7 @@ export function crossSiteVerdict(
 }
 
 /**
+ * With PUBLIC_URL or ALLOWED_ORIGINS set, refuses (421) any request sent to another host name (hostAllowed).
  * Refuses (403) a POST, PUT, PATCH or DELETE that a page of another origin sent: a plain HTML form or
  * fetch() on any other site, another port of the host or a sibling subdomain would otherwise act with the
  * signed-in user's cookie (SameSite=Lax lets same-site requests carry it). Runs first among the onRequest
@@ -74,11 +107,18 @@ export function crossSiteVerdict(
  */
 export function registerCrossSiteGuard(
   app: FastifyInstance,
-  options: { publicUrl: string; allowedOrigins: readonly string[] },
+  options: { publicUrl: string; allowedOrigins: readonly string[]; checkHost: boolean },
 ): void {
   const configured = new Set(configuredOrigins(options.publicUrl, options.allowedOrigins));
+  const names = new Set([...configured].map((o) => new URL(o).hostname.replace(/\.$/, '')));
+  const publicOrigin = new URL(options.publicUrl).origin;
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', (request, _reply, done) => {
+    // Every method: a rebound name would otherwise read the signed-in user's data with GETs.
+    if (options.checkHost && !hostAllowed(request.host, names)) {
+      request.log.warn({ host: request.host }, 'request to an unknown host name refused');
+      return done(new HttpError(421, hostRefused(publicOrigin)));
+    }
     if (!STATE_CHANGING.has(request.method)) return done();
     const own = ownOrigin(request);
     const verdict = crossSiteVerdict(request.headers, (o) => o === own || configured.has(o));

@@ -6,6 +6,7 @@ import { categoryLabel } from '../../core/categories.js';
 import { haversineMiles, METERS_PER_MILE, type LatLng } from '../../core/geo.js';
 import { MAX_PHOTOS, prospectPhotoSchema, type ProspectPhoto } from '../../core/api/photos.js';
 import { fetchJson, type FetchLike } from './http.js';
+import { cleanName } from '../../core/api/common.js';
 import {
   describeError,
   finishNearby,
@@ -182,7 +183,7 @@ export function googlePhotos(photos: readonly unknown[] | undefined): ProspectPh
 
 /** A Places API (New) place as the core's Business; null without a name or location. */
 export function googlePlaceToBusiness(p: GooglePlace): FoundBusiness | null {
-  const name = p.displayName?.text?.trim();
+  const name = cleanName(p.displayName?.text ?? '');
   if (!name || !p.location) return null;
   const types = p.types ?? [];
   const b: FoundBusiness = {

@@ -13,6 +13,7 @@ import { encodeProfile, placeProfile } from '../../core/scoring/profile.js';
 import type { BrandIndex } from '../../core/scoring/brand-index.js';
 import { getBrandIndex, placeArea } from '../../core/scoring/nsi.js';
 import { locationKey, siteKey } from '../../core/market.js';
+import { cleanName } from '../../core/api/common.js';
 import {
   distanceScore,
   isPrefilteredRule,
@@ -80,11 +81,14 @@ export interface PlaceSource {
  * place. The market's rebuild after the import corrects the rank of a business with places elsewhere.
  */
 export function storedRow(
-  f: PlaceSource,
+  source: PlaceSource,
   importedAt: string,
   brandIndex: BrandIndex | undefined = getBrandIndex(),
   fieldSources: Readonly<Record<string, string>> | null = null,
 ): PlaceRow {
+  // A name with a line break in the source file would break out of its line in calendar files, CSV exports
+  // and e-mails, and the API refuses one in a call log: it is stored as one line.
+  const f = { ...source, name: cleanName(source.name) };
   const profile = placeProfile(
     {
       name: f.name,

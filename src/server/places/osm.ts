@@ -14,6 +14,7 @@ import { METERS_PER_MILE } from '../../core/geo.js';
 import { fetchJson, sharedLimiter, type FetchLike } from './http.js';
 import { formatAddress } from './local-store.js';
 import { openNow } from './open-now.js';
+import { cleanName } from '../../core/api/common.js';
 import {
   finishNearby,
   matchesTypes,
@@ -72,7 +73,7 @@ export function osmElementToBusiness(
   if (lat === undefined || lng === undefined || !isOsmBusiness(tags)) return null;
   const b: FoundBusiness = {
     id: `osm:${e.type}/${e.id}`,
-    name: (tags.name ?? '').trim(),
+    name: cleanName(tags.name ?? ''),
     lat,
     lng,
     types: osmBusinessTypes(tags),

@@ -15,6 +15,7 @@ import {
   weakPassword,
 } from '../../core/messages.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { isOneLine } from '../../core/api/common.js';
 import { claimInvitation, findInvitationByCode } from '../invitations/repository.js';
 import { invitationProblem, normaliseCode } from '../invitations/service.js';
 import type { UserProfile } from './repository.js';
@@ -54,6 +55,7 @@ export function checkNewAccount(
   const email = normaliseEmail(input.email);
   const name = input.name.trim();
   if (!name) throw badRequest('Please enter your name.');
+  if (!isOneLine(name)) throw badRequest('Your name must be one line, without line breaks.');
   assertEmail(email);
   if (input.password.length < minPasswordLength) throw badRequest(weakPassword(minPasswordLength));
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {

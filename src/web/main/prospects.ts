@@ -4,6 +4,7 @@ import { api, ApiError, type ScanResult } from '../api';
 import { MAX_LOADED } from '../defaults';
 import { useOutbox } from '../offline/outbox';
 import { overlayCallLogs, overlaySaved } from '../offline/overlay';
+import { usePagedList } from './paged';
 
 /** The prospects on screen: the loaded pages of the latest scan (or a quick-search result). */
 export interface ProspectList {
@@ -84,9 +85,9 @@ export function useSaved() {
   const { items } = useOutbox();
   return { ...query, data: overlaySaved(query.data, items) };
 }
-/** The Log, with the calls still waiting in the outbox first. */
+/** The Log's loaded pages, with the calls still waiting in the outbox first, and its "Load more". */
 export function useCallLogs() {
-  const query = useQuery({ queryKey: ['callLogs'], queryFn: api.callLogs });
+  const { query, ...paging } = usePagedList('callLogs', api.callLogPage);
   const { items } = useOutbox();
-  return { ...query, data: overlayCallLogs(query.data, items) };
+  return { ...query, ...paging, data: overlayCallLogs(query.data, items) };
 }

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Titl
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type FollowUp } from '../../api';
 import { SAVED_ON_DEVICE } from '../../offline/texts';
+import { LOAD_MORE_ENTRIES } from '../../texts';
 import { useDialogs } from '../../dialogs';
 import { directionsUrl, scoreHex, scorePercent, scoreTextHex, websiteHref } from '../../format';
 import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
@@ -186,6 +187,7 @@ function Section({
 
 export function TodayPanel() {
   const { me, location } = useMainScreen();
+  const { notify } = useDialogs();
   const followUps = useFollowUps();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const today = browserToday();
@@ -226,6 +228,22 @@ export function TodayPanel() {
           <Section title="Overdue" items={groups.overdue} today={today} overdue />
           <Section title="Today" items={groups.today} today={today} />
           <Section title="Upcoming" items={groups.upcoming} today={today} />
+          {followUps.hasMore && (
+            <Button
+              variant="default"
+              onClick={() =>
+                void followUps
+                  .loadMore()
+                  .catch((error: unknown) =>
+                    notify(error instanceof Error ? error.message : String(error), 'error'),
+                  )
+              }
+              loading={followUps.loadingMore}
+              data-testid="follow-ups-load-more"
+            >
+              {LOAD_MORE_ENTRIES}
+            </Button>
+          )}
         </>
       )}
       {settingsOpen && (

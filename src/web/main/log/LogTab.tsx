@@ -11,10 +11,13 @@ import {
   CALL_HISTORY,
   CALL_HISTORY_CLEARED,
   confirmClearCallLog,
+  LOAD_MORE_ENTRIES,
   NO_CALL_HISTORY,
   NO_CALL_HISTORY_TO_CLEAR,
   NO_CALL_HISTORY_TO_EXPORT,
 } from '../../texts';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Hands a downloaded file to the browser under the given name. */
 function saveFile(blob: Blob, fileName: string) {
@@ -98,7 +101,18 @@ function LogEntry({
   );
 }
 
-export function LogTab({ logs }: { logs: CallLog[] }) {
+export function LogTab({
+  logs,
+  hasMore = false,
+  loadMore,
+  loadingMore = false,
+}: {
+  logs: CallLog[];
+  /** The server holds older entries than the ones shown: a "Load more" button asks for the next page. */
+  hasMore?: boolean;
+  loadMore?: () => Promise<unknown>;
+  loadingMore?: boolean;
+}) {
   const { notify, confirm } = useDialogs();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -133,7 +147,7 @@ export function LogTab({ logs }: { logs: CallLog[] }) {
       notify(NO_CALL_HISTORY_TO_CLEAR);
       return;
     }
-    if (!(await confirm(confirmClearCallLog(logs.length), 'Clear All'))) return;
+    if (!(await confirm(confirmClearCallLog(hasMore ? null : logs.length), 'Clear All'))) return;
     try {
       await api.clearCallLogs();
       queryClient.setQueryData<CallLog[]>(['callLogs'], []);
@@ -169,6 +183,16 @@ export function LogTab({ logs }: { logs: CallLog[] }) {
             onDelete={() => remove.mutate(entry.id)}
           />
         ))
+      )}
+      {hasMore && loadMore && (
+        <Button
+          variant="default"
+          onClick={() => void loadMore().catch((error: unknown) => notify(errorText(error), 'error'))}
+          loading={loadingMore}
+          data-testid="log-load-more"
+        >
+          {LOAD_MORE_ENTRIES}
+        </Button>
       )}
     </Stack>
   );
