@@ -14,14 +14,17 @@ export interface FeedBounds {
   maxEvents: number;
 }
 
-/** Feed texts by rep, at most `maxChars` characters in all: past it, the least recently read go first. */
+/**
+ * Feeds by rep, as the bytes sent (encoded once), at most `maxBytes` in all: past it, the least recently read
+ * go first.
+ */
 export class FeedCache {
-  private readonly entries = new Map<string, { stamp: string; text: string }>();
-  private chars = 0;
+  private readonly entries = new Map<string, { stamp: string; text: Buffer }>();
+  private bytes = 0;
 
-  constructor(private readonly maxChars = 16_000_000) {}
+  constructor(private readonly maxBytes = 32_000_000) {}
 
-  get(userId: string, stamp: string): string | undefined {
+  get(userId: string, stamp: string): Buffer | undefined {
     const entry = this.entries.get(userId);
     if (entry?.stamp !== stamp) return undefined;
     this.entries.delete(userId);
@@ -29,19 +32,19 @@ export class FeedCache {
     return entry.text;
   }
 
-  set(userId: string, stamp: string, text: string): void {
+  set(userId: string, stamp: string, text: Buffer): void {
     this.drop(userId);
-    if (text.length > this.maxChars) return;
-    while (this.chars + text.length > this.maxChars) this.drop(this.entries.keys().next().value!);
+    if (text.length > this.maxBytes) return;
+    while (this.bytes + text.length > this.maxBytes) this.drop(this.entries.keys().next().value!);
     this.entries.set(userId, { stamp, text });
-    this.chars += text.length;
+    this.bytes += text.length;
   }
 
   private drop(userId: string): void {
     const entry = this.entries.get(userId);
     if (!entry) return;
     this.entries.delete(userId);
-    this.chars -= entry.text.length;
+    this.bytes -= entry.text.length;
   }
 }
 
@@ -59,7 +62,7 @@ export async function calendarFeed(
   userId: string,
   options: FeedBounds & { publicUrl: string },
   now = Date.now(),
-): Promise<string> {
+): Promise<Buffer> {
   const today = isoDay(now);
   const stamp = `${today}|${await followUpsStamp(db.kysely, userId)}`;
   const kept = cache.get(userId, stamp);
@@ -70,7 +73,7 @@ export async function calendarFeed(
     to: isoDay(now + options.daysAhead * DAY_MS),
     max: options.maxEvents,
   });
-  const text = followUpsCalendar(rows.map(presentFollowUp), options.publicUrl);
+  const text = Buffer.from(followUpsCalendar(rows.map(presentFollowUp), options.publicUrl));
   cache.set(userId, stamp, text);
   return text;
 }

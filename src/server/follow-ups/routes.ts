@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { idempotentWrite } from '../http/idempotency.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../http/errors.js';
 import { createLimiter } from '../http/rate-limit.js';
 import { calendarFeed, FeedCache } from './feed.js';
@@ -21,6 +21,15 @@ import {
 
 export const CALENDAR_FEED_NOT_FOUND = 'Calendar feed not found';
 export const CALENDAR_FEED_TOO_MANY = 'Too many calendar feed requests. Please wait a minute and try again.';
+
+/** The feed's bytes as kept (follow-ups/feed.ts), sent without encoding them again. */
+function sendFeed(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply
+    .header('content-type', 'text/calendar; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(bytes);
+}
 
 export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const { db, config } = ctx;
@@ -94,15 +103,11 @@ export const followUpRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (ap
     async (request, reply) => {
       const userId = await feedOwner(db, request.params.token);
       if (!userId) throw notFound(CALENDAR_FEED_NOT_FOUND);
-      const text = await calendarFeed(db, feeds, userId, {
+      const bytes = await calendarFeed(db, feeds, userId, {
         ...config.calendarFeed,
         publicUrl: config.publicUrl,
       });
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(text);
+      return sendFeed(reply, bytes);
     },
   );
   done();
