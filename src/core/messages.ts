@@ -9,6 +9,11 @@ export const EMAIL_IN_USE = 'An account with this email already exists. Please s
 export const weakPassword = (min: number) =>
   `Password is too weak. Please choose a password with at least ${min} characters.`;
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please try again later.';
+/** A rep's writes of the day reached FOLLOW_UPS_PER_DAY or CALL_LOGS_PER_DAY. */
+export const tooManyFollowUpsToday = (max: number) =>
+  `You have set ${max} follow-ups today, the most for one day. Please set more tomorrow.`;
+export const tooManyCallLogsToday = (max: number) =>
+  `You have logged ${max} calls and visits today, the most for one day. Please log more tomorrow.`;
 export const NETWORK_ERROR = 'Network error. Please check your internet connection and try again.';
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 export const NOT_AUTHENTICATED = 'User not authenticated';

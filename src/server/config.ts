@@ -106,6 +106,16 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL or empty')
       .optional(),
   ),
+  /** Reads of one calendar feed per minute (each feed token), and reads of any feed from one IP per minute. */
+  CALENDAR_FEED_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  CALENDAR_FEED_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** The calendar feed holds open follow-ups due from this many days back to this many ahead, nearest first. */
+  CALENDAR_FEED_DAYS_BACK: z.coerce.number().int().min(0).max(3650).default(90),
+  CALENDAR_FEED_DAYS_AHEAD: z.coerce.number().int().min(1).max(3650).default(365),
+  CALENDAR_FEED_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** New follow-ups and call-log entries one rep may write per day (UTC); more answer 429. */
+  FOLLOW_UPS_PER_DAY: z.coerce.number().int().min(1).default(500),
+  CALL_LOGS_PER_DAY: z.coerce.number().int().min(1).default(1000),
   /** Live-update streams (GET /api/events) open at once, per session and per user, on one instance. */
   EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(10),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10000).default(30),
@@ -249,6 +259,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       /** Prefix of the rate-limit keys in Redis (tests set a unique one per run). */
       redisNamespace: 'pf-rate-limit-',
     },
+    /** The calendar feed's rate limits (per minute) and bounds. */
+    calendarFeed: {
+      perToken: e.CALENDAR_FEED_RATE_LIMIT,
+      perIp: e.CALENDAR_FEED_IP_RATE_LIMIT,
+      daysBack: e.CALENDAR_FEED_DAYS_BACK,
+      daysAhead: e.CALENDAR_FEED_DAYS_AHEAD,
+      maxEvents: e.CALENDAR_FEED_MAX_EVENTS,
+    },
+    /** Writes one rep may make per day (UTC). */
+    perDay: { followUps: e.FOLLOW_UPS_PER_DAY, callLogs: e.CALL_LOGS_PER_DAY },
     /** Open live-update streams allowed at once on one instance (more answer 429). */
     eventStreams: { perSession: e.EVENT_STREAMS_PER_SESSION, perUser: e.EVENT_STREAMS_PER_USER },
     discovery: {

@@ -130,10 +130,38 @@ describe('password spraying from one address', () => {
     }
   });
 
+  it('counts failures sent at once: 36 parallel wrong guesses over 6 accounts from one IP, 12 answered', async () => {
+    // The default limits: 12 failures per IP, 10 tries per IP and address (6 tries each never reach it).
+    const sprayed = await createTestContext({ SIGN_IN_IP_RATE_LIMIT: '12', SIGN_IN_RATE_LIMIT: '10' });
+    try {
+      const victims = await Promise.all([1, 2, 3, 4, 5, 6].map(() => sprayed.newUser('user')));
+      const answers = await Promise.all(
+        Array.from({ length: 36 }, (_, i) =>
+          sprayed.request({
+            method: 'POST',
+            url: '/api/session',
+            remoteAddress: '203.0.113.9',
+            payload: { email: victims[i % 6]!.email, password: `Guess-${i}` },
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(12);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+      const refused = answers.find((a) => a.statusCode === 429)!;
+      expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS, retryAfterMs: expect.any(Number) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await sprayed.close();
+    }
+  });
+
   it('counts only failures: many successful sign-ins from one office address are never refused', async () => {
     const office = await createTestContext({ SIGN_IN_IP_RATE_LIMIT: '2' });
     try {
-      const reps = await Promise.all([1, 2, 3, 4].map(() => office.newUser('user')));
+      // One after another: a sign-in holds its place in the count while it runs (see the test above).
+      const reps = [];
+      for (let n = 0; n < 4; n++) reps.push(await office.newUser('user'));
       for (let round = 0; round < 2; round++) {
         for (const r of reps) {
           const res = await office.request({

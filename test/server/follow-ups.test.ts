@@ -60,6 +60,15 @@ const callLogCount = async (userId: string) =>
     ).n,
   );
 
+/** The UTC date `days` from today, YYYY-MM-DD. */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const feedPath = async (ctx: TestContext, as: TestUser) =>
+  new URL(
+    (await ctx.request({ method: 'POST', url: '/api/calendar/feed', as })).json<{ feedUrl: string }>()
+      .feedUrl,
+  ).pathname;
+
 function parseIcs(text: string) {
   const component = new ICAL.Component(ICAL.parse(text) as unknown[]);
   return component.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
@@ -233,14 +242,20 @@ describe('follow-ups', () => {
 
   it('feeds follow-ups and meetings to calendar apps, refusing a wrong and a regenerated token', async () => {
     const rep = await t.newUser();
-    await logWithFollowUp(rep, { dueDate: '2026-11-27', nextStep: 'Call back after lunch' });
+    // Near today: the feed holds a window around it. The meeting is set in Phoenix (no summer time).
+    const [yesterday, tomorrow] = [dayFromToday(-1), dayFromToday(1)];
+    await logWithFollowUp(rep, { dueDate: yesterday, nextStep: 'Call back after lunch' });
     await logWithFollowUp(
       rep,
-      { dueDate: '2026-11-28', dueTime: '10:00', isMeeting: true },
+      { dueDate: tomorrow, dueTime: '10:00', isMeeting: true, timeZone: 'America/Phoenix' },
       { name: 'Ann’s Bakery', prospectId: 'osm:node/2', address: '5 Oak Ave, Birmingham, AL' },
     );
     const settings = await t.request({ method: 'GET', url: '/api/calendar/settings', as: rep });
-    expect(settings.json()).toMatchObject({ hasFeed: false, digestEnabled: true, timeZone: ZONE });
+    expect(settings.json()).toMatchObject({
+      hasFeed: false,
+      digestEnabled: true,
+      timeZone: 'America/Phoenix',
+    });
 
     const first = (await t.request({ method: 'POST', url: '/api/calendar/feed', as: rep })).json<{
       feedUrl: string;
@@ -255,12 +270,12 @@ describe('follow-ups', () => {
       'Meeting: Ann’s Bakery',
     ]);
     expect(events[0]!.startDate.isDate).toBe(true);
-    expect(events[0]!.startDate.toString()).toBe('2026-11-27');
+    expect(events[0]!.startDate.toString()).toBe(yesterday);
     expect(events[0]!.location).toBe('1 Main St, Birmingham, AL 35203');
     expect(events[0]!.description).toContain('Phone: (205) 555-0100');
     expect(events[0]!.description).toContain('http://localhost:3000/?tab=today');
-    expect(events[1]!.startDate.toJSDate().toISOString()).toBe('2026-11-28T16:00:00.000Z');
-    expect(events[1]!.endDate.toJSDate().toISOString()).toBe('2026-11-28T17:00:00.000Z');
+    expect(events[1]!.startDate.toJSDate().toISOString()).toBe(`${tomorrow}T17:00:00.000Z`);
+    expect(events[1]!.endDate.toJSDate().toISOString()).toBe(`${tomorrow}T18:00:00.000Z`);
 
     // Only the hash is stored.
     const row = await t.db.kysely
@@ -280,6 +295,128 @@ describe('follow-ups', () => {
     expect(second).not.toBe(first);
     expect((await t.request({ method: 'GET', url: path })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: new URL(second).pathname })).statusCode).toBe(200);
+  });
+});
+
+describe('the calendar feed’s bounds, cache and limits; the caps per rep and day', () => {
+  const own: TestContext[] = [];
+  afterAll(async () => {
+    for (const c of own.splice(0)) await c.close();
+  });
+  const context = async (env: Record<string, string>) => {
+    const c = await createTestContext(env);
+    own.push(c);
+    return c;
+  };
+  const log = (c: TestContext, as: TestUser, followUp?: Record<string, unknown>, name = 'Joe’s Plumbing') =>
+    c.request({
+      method: 'POST',
+      url: '/api/call-logs',
+      payload: entry({ name, ...(followUp && { followUp: { timeZone: ZONE, ...followUp } }) }),
+      as,
+    });
+
+  it('holds only open follow-ups of the window, at most CALENDAR_FEED_MAX_EVENTS, the nearest to today', async () => {
+    const c = await context({
+      CALENDAR_FEED_DAYS_BACK: '10',
+      CALENDAR_FEED_DAYS_AHEAD: '30',
+      CALENDAR_FEED_MAX_EVENTS: '5',
+    });
+    const rep = await c.newUser();
+    for (const days of [-11, -3, -1, 0, 2, 4, 6, 31]) {
+      expect((await log(c, rep, { dueDate: dayFromToday(days) }, `Day ${days}`)).statusCode).toBe(201);
+    }
+    const done = (await log(c, rep, { dueDate: dayFromToday(1) }, 'Done already')).json<{
+      followUp: FollowUp;
+    }>().followUp;
+    await c.request({ method: 'POST', url: `/api/follow-ups/${done.id}/done`, as: rep });
+    const feed = await c.request({ method: 'GET', url: await feedPath(c, rep) });
+    expect(feed.statusCode).toBe(200);
+    // Outside the window: -11 and 31 days; past the five nearest: 6 days; done: left out.
+    expect(parseIcs(feed.body).map((e) => e.startDate.toString())).toEqual(
+      [-3, -1, 0, 2, 4].map(dayFromToday),
+    );
+  });
+
+  it('serves a second read from its cache until one of the rep’s follow-ups changes', async () => {
+    const c = await context({});
+    const rep = await c.newUser();
+    const made = (await log(c, rep, { dueDate: dayFromToday(2) }, 'Old Name')).json<{ followUp: FollowUp }>()
+      .followUp;
+    const path = await feedPath(c, rep);
+    const summaries = async () =>
+      parseIcs((await c.request({ method: 'GET', url: path })).body).map((e) => e.summary);
+    expect(await summaries()).toEqual(['Follow up: Old Name']);
+    // Changed behind the app's back (no write of its own sets updated_at so): the feed is not built again.
+    await c.db.kysely.updateTable('follow_ups').set({ name: 'New Name' }).where('id', '=', made.id).execute();
+    expect(await summaries()).toEqual(['Follow up: Old Name']);
+    // A reschedule through the app changes the follow-up: the next read is built afresh.
+    const moved = await c.request({
+      method: 'PATCH',
+      url: `/api/follow-ups/${made.id}`,
+      payload: { dueDate: dayFromToday(3) },
+      as: rep,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await summaries()).toEqual(['Follow up: New Name']);
+    // So does a new follow-up.
+    await log(c, rep, { dueDate: dayFromToday(4) }, 'Another');
+    expect(await summaries()).toEqual(['Follow up: New Name', 'Follow up: Another']);
+  });
+
+  it('limits reads per feed link and per IP, with a clear 429', async () => {
+    const c = await context({ CALENDAR_FEED_RATE_LIMIT: '3', CALENDAR_FEED_IP_RATE_LIMIT: '5' });
+    const [a, b] = [await c.newUser(), await c.newUser()];
+    const [pathA, pathB] = [await feedPath(c, a), await feedPath(c, b)];
+    const read = async (path: string, remoteAddress = '203.0.113.5') =>
+      c.request({ method: 'GET', url: path, remoteAddress });
+    for (let n = 0; n < 3; n++) expect((await read(pathA)).statusCode).toBe(200);
+    const perLink = await read(pathA, '203.0.113.99');
+    expect(perLink.statusCode).toBe(429);
+    expect(perLink.json()).toEqual({
+      error: 'Too many calendar feed requests. Please wait a minute and try again.',
+      retryAfterMs: expect.any(Number),
+    });
+    // Another link from the first IP: two more reads make its five, the next is refused.
+    for (let n = 0; n < 2; n++) expect((await read(pathB)).statusCode).toBe(200);
+    const perIp = await read(pathB);
+    expect(perIp.statusCode).toBe(429);
+    expect(perIp.json().error).toBe('Too many calendar feed requests. Please wait a minute and try again.');
+    expect(Number(perIp.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses the follow-up and the entry past the day’s caps with 429 and says why, storing nothing', async () => {
+    const c = await context({ FOLLOW_UPS_PER_DAY: '2', CALL_LOGS_PER_DAY: '4' });
+    const rep = await c.newUser();
+    const count = async (table: 'call_logs' | 'follow_ups') =>
+      Number(
+        (
+          await c.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .where('user_id', '=', rep.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let n = 0; n < 2; n++)
+      expect((await log(c, rep, { dueDate: dayFromToday(1) })).statusCode).toBe(201);
+    const third = await log(c, rep, { dueDate: dayFromToday(1) });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({
+      error: 'You have set 2 follow-ups today, the most for one day. Please set more tomorrow.',
+      retryAfterMs: expect.any(Number),
+    });
+    expect([await count('call_logs'), await count('follow_ups')]).toEqual([2, 2]);
+    // Entries without a follow-up go on to the entries' cap; sent at once, no more than it pass.
+    const burst = await Promise.all([1, 2, 3, 4, 5].map(() => log(c, rep)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 201, 429, 429, 429]);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json().error).toBe(
+      'You have logged 4 calls and visits today, the most for one day. Please log more tomorrow.',
+    );
+    expect(await count('call_logs')).toBe(4);
+    // Another rep has caps of their own.
+    expect((await log(c, await c.newUser(), { dueDate: dayFromToday(1) })).statusCode).toBe(201);
   });
 });
 

@@ -13,6 +13,7 @@ import type { Db } from '../../src/server/db/database.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { createTestContext, ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
 import { missingDependency } from '../helpers/dependencies.js';
+import { memoryCounters } from '../../src/server/http/rate-limit.js';
 import { INVITATION_INVALID, TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../src/core/messages.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -75,8 +76,9 @@ describe.skipIf(!haveRedis)('rate limits shared through Redis (RATE_LIMIT_REDIS_
   const namespace = `pf-test-${randomBytes(6).toString('hex')}-`;
   const instances: Instance[] = [];
   beforeAll(async () => {
-    instances.push(await instance({ RATE_LIMIT_REDIS_URL: REDIS_URL }, namespace));
-    instances.push(await instance({ RATE_LIMIT_REDIS_URL: REDIS_URL }, namespace));
+    const shared = { RATE_LIMIT_REDIS_URL: REDIS_URL, SIGN_IN_IP_RATE_LIMIT: '12' };
+    instances.push(await instance(shared, namespace));
+    instances.push(await instance(shared, namespace));
   });
   afterAll(async () => {
     for (const i of instances.splice(0)) {
@@ -104,6 +106,25 @@ describe.skipIf(!haveRedis)('rate limits shared through Redis (RATE_LIMIT_REDIS_
     }
     // Another address from the same IP has its own count.
     expect((await signIn(b, 'someone-else@example.com')).statusCode).toBe(401);
+  });
+
+  it('counts failed sign-ins sent at once to both instances: at most the per-IP limit answered', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    // 6 addresses, 6 tries each: 3 of each pass the per-address limit (18), 12 of those the per-IP one.
+    const answers = await Promise.all(
+      Array.from({ length: 36 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({
+          method: 'POST',
+          url: '/api/session',
+          headers: { origin: ORIGIN },
+          remoteAddress: '198.51.100.36',
+          payload: { email: `sprayed${i % 6}@example.com`, password: 'wrong-password' },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(12);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
   });
 
   it('counts invitation checks across both instances', async () => {
@@ -243,6 +264,47 @@ describe('rate limits without Redis: answers in the exact words', () => {
     ).toBe(200);
     // Another SuperAdmin has a count of their own.
     expect((await hardDelete(other, target.id, other.password)).statusCode).toBe(204);
+  });
+});
+
+describe('failure-only limits take their place before the request runs', () => {
+  let t: TestContext;
+  afterEach(() => t?.close());
+
+  it('lets at most 10 of 40 wrong hard-delete passwords sent at once reach the password check', async () => {
+    t = await createTestContext({ SIGN_IN_RATE_LIMIT: '10' });
+    const root = await t.newUser('SuperAdmin');
+    const target = await t.newUser('user');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: `/api/users/${target.id}/hard-delete`,
+          payload: { password: `guess-${i}` },
+          as: root,
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  });
+
+  it('in memory: a place taken is given back, and a refused take counts nothing', async () => {
+    const counters = memoryCounters(3);
+    expect(await counters.take('a', 2, 60_000)).toMatchObject({ allowed: true });
+    expect(await counters.take('a', 2, 60_000)).toMatchObject({ allowed: true });
+    expect(await counters.take('a', 2, 60_000)).toMatchObject({ allowed: false });
+    await counters.giveBack('a');
+    expect(await counters.take('a', 2, 60_000)).toMatchObject({ allowed: true });
+    // A window that ended starts again from nothing.
+    expect(await counters.take('b', 1, 1)).toMatchObject({ allowed: true });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await counters.take('b', 1, 60_000)).toMatchObject({ allowed: true });
+    // Full (3 keys), the store drops the oldest key, 'a', whose count starts again.
+    await counters.take('c', 1, 60_000);
+    await counters.take('d', 1, 60_000);
+    expect(await counters.take('a', 2, 60_000)).toMatchObject({ allowed: true });
   });
 });
 

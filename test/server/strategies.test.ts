@@ -175,6 +175,30 @@ describe('strategy jobs', () => {
 });
 
 describe('limits and failures', () => {
+  it('starts exactly 20 of 40 strategies sent at once by one rep, and refuses the rest with 429', async () => {
+    const t = await fresh();
+    const rep = await t.newUser('user');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/strategies',
+          payload: { prospect: { ...dentist, id: `osm:node/${500 + i}`, name: `Dental ${i}` } },
+          as: rep,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const started = await t.db.kysely
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', rep.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(started.n)).toBe(20);
+  });
+
   it('answers the 21st start within a minute with 429 and retryAfterMs, and never refuses a poll', async () => {
     const t = await fresh();
     const rep = await t.newUser('user');

@@ -158,7 +158,8 @@ export const followUpEndpoints = {
     // Calendar apps subscribe without a session: the secret token in the link is the credential.
     access: 'public',
     tags: ['follow-ups'],
-    summary: "A rep's follow-ups and meetings as an iCalendar feed (the link's secret token)",
+    summary:
+      "A rep's open follow-ups and meetings near today as an iCalendar feed (the link's secret token); rate limited",
     params: calendarFeedParams,
     answers: { 200: icsFile },
     errors: [404],

@@ -191,7 +191,8 @@ export const callLogEndpoints = {
       'Log a call or visit, with a follow-up in the same transaction; replayable with an Idempotency-Key',
     body: callLogBody,
     answers: { 201: callLogAnswer },
-    errors: [422],
+    // 429: the rep's entries (or follow-ups) of the day reached CALL_LOGS_PER_DAY (FOLLOW_UPS_PER_DAY).
+    errors: [422, 429],
   }),
   'DELETE /api/call-logs/:id': endpoint({
     access: 'user',

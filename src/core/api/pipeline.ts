@@ -1,7 +1,7 @@
 // The team pipeline: one stage and owner per business, with its history (docs/PRODUCT.md, "Follow-ups, routes
 // and the pipeline").
 import { z } from 'zod';
-import { isoTime, oneLineText, requiredText, text } from './common';
+import { isoTime, requiredText, text } from './common';
 import { endpoint } from './endpoint';
 import { PIPELINE_STAGES } from '../pipeline';
 

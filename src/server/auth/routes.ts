@@ -180,31 +180,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
             new HttpError(429, TOO_MANY_ATTEMPTS, { retryAfterMs: context.ttl }),
         },
       },
-      preHandler: async (request, reply) => failedSignInsPerIp.check(request, reply),
     },
-    async (request, reply) => {
-      const email = normaliseEmail(request.body.email);
-      assertEmail(email);
-      const failed = async (error: HttpError): Promise<never> => {
-        await failedSignInsPerIp.count(request);
-        throw error;
-      };
-      const user = await findAuthUserByEmail(db.kysely, email);
-      if (!user) return failed(new HttpError(401, USER_NOT_FOUND));
-      if (await isSuspended(db.kysely, user.id)) return failed(forbidden(ACCOUNT_DISABLED));
-      const response = await auth.api.signInEmail({
-        body: { email, password: request.body.password },
-        headers: nodeHeaders(request),
-        asResponse: true,
-      });
-      if (response.status === 401) return failed(new HttpError(401, WRONG_PASSWORD));
-      if (!response.ok) return sendWebResponse(reply, response);
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) void reply.header('set-cookie', cookies);
-      await ensureProfile(db, user);
-      await updateProfile(db.kysely, user.id, { lastSignInAt: nowIso() });
-      return reply.send({ ok: true });
-    },
+    // The attempt takes its place in the per-IP count before it runs, so attempts sent at once cannot all
+    // pass a count none of them has added to yet; one that did not fail gives its place back.
+    (request, reply) =>
+      failedSignInsPerIp.countFailures(request, reply, async (failed) => {
+        const email = normaliseEmail(request.body.email);
+        assertEmail(email);
+        const user = await findAuthUserByEmail(db.kysely, email);
+        if (!user) return failed(new HttpError(401, USER_NOT_FOUND));
+        if (await isSuspended(db.kysely, user.id)) return failed(forbidden(ACCOUNT_DISABLED));
+        const response = await auth.api.signInEmail({
+          body: { email, password: request.body.password },
+          headers: nodeHeaders(request),
+          asResponse: true,
+        });
+        if (response.status === 401) return failed(new HttpError(401, WRONG_PASSWORD));
+        if (!response.ok) return sendWebResponse(reply, response);
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) void reply.header('set-cookie', cookies);
+        await ensureProfile(db, user);
+        await updateProfile(db.kysely, user.id, { lastSignInAt: nowIso() });
+        return reply.send({ ok: true });
+      }),
   );
 
   // Every reset request sends an e-mail (or writes one to the outbox): limited per IP and per address, so

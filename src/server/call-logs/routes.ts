@@ -25,7 +25,7 @@ export const callLogRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app
     const user = currentUser(request);
     return idempotentWrite(ctx, request, reply, user.id, async (scope) => ({
       status: 201,
-      body: await addCallLog(scope.db, user, request.body, scope.events),
+      body: await addCallLog(scope.db, user, request.body, ctx.config.perDay, scope.events),
     }));
   });
 

@@ -2,7 +2,9 @@ import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/database.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { CallLogTable } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { tooManyCallLogsToday, tooManyFollowUpsToday } from '../../core/messages.js';
+import { countDailyWrite, untilTomorrow } from './daily-writes.js';
 import {
   fileDate,
   fileNamePart,
@@ -124,6 +126,8 @@ export async function addCallLog(
   db: Db,
   user: { id: string; name: string },
   input: CallLogInput,
+  /** The caps of one rep's day (FOLLOW_UPS_PER_DAY, CALL_LOGS_PER_DAY). */
+  perDay: { callLogs: number; followUps: number },
   events?: EventBus,
 ): Promise<{ callLog: CallLogView; followUp?: FollowUp }> {
   const userId = user.id;
@@ -159,6 +163,13 @@ export async function addCallLog(
   const followUp = input.followUp;
   const next = followUp ? followUpRow(row, followUp) : null;
   const claimed = await inTransaction(db.kysely, async (trx) => {
+    // The day's caps, counted in this transaction: a refused entry stores nothing (nor its follow-up).
+    if (!(await countDailyWrite(trx, userId, 'call-log', perDay.callLogs))) {
+      throw tooManyToday(tooManyCallLogsToday(perDay.callLogs));
+    }
+    if (next && !(await countDailyWrite(trx, userId, 'follow-up', perDay.followUps))) {
+      throw tooManyToday(tooManyFollowUpsToday(perDay.followUps));
+    }
     await insertCallLog(trx, row);
     if (next) await insertFollowUp(trx, next);
     return pipelineOnCallLog(trx, user, prospectId, new Date().toISOString());
@@ -176,6 +187,8 @@ export async function addCallLog(
     followUp: presentFollowUp(next),
   };
 }
+
+const tooManyToday = (message: string) => new HttpError(429, message, { retryAfterMs: untilTomorrow() });
 
 export async function ownCallLogs(db: Db, userId: string): Promise<CallLogView[]> {
   return (await listCallLogs(db.kysely, userId)).map(presentCallLog);

@@ -575,6 +575,15 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** Writes of one kind ('follow-up', 'call-log') one rep made on one day (UTC), for the per-day caps. */
+export interface DailyWritesTable {
+  user_id: string;
+  kind: string;
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  n: number;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -618,6 +627,7 @@ export interface Database {
   follow_ups: FollowUpTable;
   follow_up_settings: FollowUpSettingsTable;
   idempotency_keys: IdempotencyKeyTable;
+  daily_writes: DailyWritesTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

@@ -35,6 +35,60 @@ export async function openFollowUps(
   return (page ? query.limit(page.limit) : query).execute();
 }
 
+/**
+ * The calendar feed's follow-ups: one rep's open ones due from `from` to `to` (YYYY-MM-DD, both included), at most
+ * `max`, the nearest to `today` first (index follow_ups_user_open), in date order. Each side of today is read
+ * with its own limit, so a rep with thousands far away never loads them all.
+ */
+export async function feedFollowUps(
+  db: Conn,
+  userId: string,
+  window: { from: string; today: string; to: string; max: number },
+): Promise<FollowUpTable[]> {
+  const open = () =>
+    db.selectFrom('follow_ups').selectAll().where('user_id', '=', userId).where('done_at', 'is', null);
+  const ahead = await open()
+    .where('due_date', '>=', window.today)
+    .where('due_date', '<=', window.to)
+    .orderBy('due_date')
+    .orderBy('due_time')
+    .orderBy('id')
+    .limit(window.max)
+    .execute();
+  const behind = await open()
+    .where('due_date', '>=', window.from)
+    .where('due_date', '<', window.today)
+    .orderBy('due_date', 'desc')
+    .orderBy('due_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.max)
+    .execute();
+  const today = Date.parse(window.today);
+  const away = (row: FollowUpTable) => Math.abs(Date.parse(row.due_date) - today);
+  let a = 0;
+  let b = 0;
+  while (a + b < window.max && (a < ahead.length || b < behind.length)) {
+    const next = ahead[a];
+    const previous = behind[b];
+    if (next && (!previous || away(next) <= away(previous))) a += 1;
+    else b += 1;
+  }
+  return [...behind.slice(0, b).reverse(), ...ahead.slice(0, a)];
+}
+
+/**
+ * What the rep's feed was built from, in one short read: any follow-up added, changed (each write sets
+ * updated_at) or deleted changes it.
+ */
+export async function followUpsStamp(db: Conn, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('follow_ups')
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.max('updated_at').as('latest')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}|${row.latest ?? ''}`;
+}
+
 /** One rep's open follow-ups due on or before a local date. */
 export async function dueFollowUps(db: Conn, userId: string, onOrBefore: string): Promise<FollowUpTable[]> {
   return db

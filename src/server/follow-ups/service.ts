@@ -75,10 +75,6 @@ export function followUpRow(entry: CallLogTable, input: FollowUpInput, now = now
   };
 }
 
-export async function listOwnFollowUps(db: Db, userId: string): Promise<FollowUp[]> {
-  return (await openFollowUps(db.kysely, userId)).map(presentFollowUp);
-}
-
 /** A page of the rep's open follow-ups after the cursor's (one more is read to know whether another follows). */
 export async function ownFollowUpPage(
   db: Db,

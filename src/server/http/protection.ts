@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { tileSources } from './csp.js';
+import { memoryCounters, redisCounters } from './rate-limit.js';
 
 async function protection(app: FastifyInstance, { config }: { config: Config }) {
   await app.register(helmet, {
@@ -41,6 +42,11 @@ async function protection(app: FastifyInstance, { config }: { config: Config }) 
       await client.quit().catch(() => client.disconnect());
     });
   }
+  // The same store for the limits routes build with createLimiter (http/rate-limit.ts), in the same prefix.
+  app.decorate(
+    'limitCounters',
+    redis ? redisCounters(redis, `${config.rateLimits.redisNamespace}limit-`, app.log) : memoryCounters(),
+  );
   await app.register(rateLimit, {
     global: false,
     ...(redis && {

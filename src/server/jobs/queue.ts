@@ -139,9 +139,38 @@ export class JobQueue {
 
   /** Add a job, or join the pending or running job of the same kind and key. */
   async enqueue(kind: string, key: string, userId: string | null, payload: unknown) {
+    return (await this.add(kind, key, userId, payload))!;
+  }
+
+  /**
+   * Like enqueue, but a new job is added only while the user started fewer than `max` jobs of this kind in the
+   * last `withinMs` (undefined when not); joining a running job is never refused. The count and the insert
+   * are one step: on SQLite every transaction runs alone, on PostgreSQL the user's jobs of this kind wait for
+   * each other on an advisory lock, so requests sent at once cannot all read a count none has added to.
+   */
+  async enqueueWithin(
+    kind: string,
+    key: string,
+    userId: string,
+    payload: unknown,
+    limit: { max: number; withinMs: number },
+  ) {
+    return this.add(kind, key, userId, payload, limit);
+  }
+
+  private async add(
+    kind: string,
+    key: string,
+    userId: string | null,
+    payload: unknown,
+    limit?: { max: number; withinMs: number },
+  ): Promise<{ id: string; joined: boolean } | undefined> {
     const now = nowIso();
     const result = await inTransaction(this.db.kysely, async (trx) => {
       if (this.db.kind === 'postgres') {
+        // Always the user's lock before the key's, so two transactions never wait for each other's.
+        if (limit)
+          await sql`select pg_advisory_xact_lock(hashtext(${`${kind}:user:${userId}`}))`.execute(trx);
         await sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${key}`}))`.execute(trx);
       }
       const running = await trx
@@ -152,6 +181,18 @@ export class JobQueue {
         .where('status', 'in', ['pending', 'running'])
         .executeTakeFirst();
       if (running) return { id: running.id, joined: true };
+      if (limit && userId !== null) {
+        const since = new Date(Date.now() - limit.withinMs).toISOString();
+        // Index jobs_user_created.
+        const row = await trx
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('created_at', '>', since)
+          .where('kind', '=', kind)
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) >= limit.max) return undefined;
+      }
       const id = randomUUID();
       await trx
         .insertInto('jobs')
@@ -214,19 +255,6 @@ export class JobQueue {
   async get(id: string): Promise<JobView | undefined> {
     const row = await this.db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     return row && present(row);
-  }
-
-  /** Jobs of one kind a user started in the last `sinceMs` (index jobs_user_created). */
-  async countRecentByUser(kind: string, userId: string, sinceMs: number): Promise<number> {
-    const since = new Date(Date.now() - sinceMs).toISOString();
-    const row = await this.db.kysely
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>', since)
-      .where('kind', '=', kind)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   async depth(): Promise<number> {

@@ -19,7 +19,7 @@ import { timeOrderedId } from '../call-logs/service.js';
 export const STRATEGY_JOB = 'strategy';
 /** The browser polls from 800 ms growing to 2,500 ms; the server suggests the first interval. */
 export const POLL_AFTER_MS = 800;
-/** Strategy requests one user may start per minute before being asked to back off (429). */
+/** New strategy jobs one user may start per minute before being asked to back off (429); joining one is free. */
 export const STRATEGY_REQUESTS_PER_MINUTE = 20;
 
 const BREAKDOWN_KEYS = ['fit', 'presence', 'scale', 'keywords', 'distance', 'qualitySpread'] as const;
@@ -149,9 +149,6 @@ export async function startStrategy(
     const kept = await findStrategy(deps.db.kysely, subject.businessId, me.id);
     if (kept) return recorded({ kind: 'kept', kept });
   }
-  if ((await deps.jobs.countRecentByUser(STRATEGY_JOB, me.id, 60_000)) >= STRATEGY_REQUESTS_PER_MINUTE) {
-    throw new HttpError(429, AI_BUSY, { retryAfterMs: 5_000 });
-  }
   const payload: StrategyPayload = {
     prospect: subject.prospect,
     // Written with the slot, not this rep's name: a shared strategy is read by every rep (personalise).
@@ -159,8 +156,13 @@ export async function startStrategy(
     businessId: subject.businessId,
     ownerId: subject.ownerId,
   };
-  const { id, joined } = await deps.jobs.enqueue(STRATEGY_JOB, strategyJobKey(subject), me.id, payload);
-  return recorded({ kind: 'job', jobId: id, joined });
+  // Counted and added in one step: requests sent at once cannot all pass the count (jobs/queue.ts).
+  const added = await deps.jobs.enqueueWithin(STRATEGY_JOB, strategyJobKey(subject), me.id, payload, {
+    max: STRATEGY_REQUESTS_PER_MINUTE,
+    withinMs: 60_000,
+  });
+  if (!added) throw new HttpError(429, AI_BUSY, { retryAfterMs: 5_000 });
+  return recorded({ kind: 'job', jobId: added.id, joined: added.joined });
 }
 
 export const keptStrategy = (db: Db, businessId: string, userId: string) =>

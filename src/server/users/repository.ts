@@ -220,6 +220,7 @@ export async function deleteUserCompletely(db: Conn, userId: string): Promise<vo
   await db.deleteFrom('call_logs').where('user_id', '=', userId).execute();
   await db.deleteFrom('follow_ups').where('user_id', '=', userId).execute();
   await db.deleteFrom('follow_up_settings').where('user_id', '=', userId).execute();
+  await db.deleteFrom('daily_writes').where('user_id', '=', userId).execute();
   await db.deleteFrom('saved_prospects').where('user_id', '=', userId).execute();
   await db.deleteFrom('searches').where('user_id', '=', userId).execute();
   await db.deleteFrom('latest_scans').where('user_id', '=', userId).execute();

@@ -73,9 +73,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     'POST /api/users/:id/hard-delete',
     { config: { unauthenticatedMessage: REAUTH_NOT_AUTHENTICATED } },
     async (request, reply) => {
-      await wrongPasswords.check(request, reply);
-      await hardDelete(db, currentUser(request), request.params.id, request.body.password, () =>
-        wrongPasswords.count(request),
+      // The try takes its place before the password is compared (tries sent at once cannot all pass the
+      // count); anything but a wrong password gives it back.
+      await wrongPasswords.countFailures(request, reply, (fail) =>
+        hardDelete(db, currentUser(request), request.params.id, request.body.password, fail),
       );
       await publishSessionsEnded(ctx.events, request.params.id);
       return reply.status(204).send();

@@ -106,21 +106,22 @@ export async function setSuspended(db: Db, actor: CurrentUser, targetId: string,
   return (await findListedUser(db.kysely, targetId)) ?? { ...target, suspended: false, suspendedAt: null };
 }
 
-/** Hard delete (SuperAdmins only), confirmed by the acting SuperAdmin's password; `onWrongPassword` counts
- * failures so a stolen session cannot guess the password (the route rate-limits them). */
+/** Hard delete (SuperAdmins only), confirmed by the acting SuperAdmin's password; a wrong one is thrown through
+ * `wrongPassword`, which counts it, so a stolen session cannot guess the password (the route rate-limits it). */
 export async function hardDelete(
   db: Db,
   actor: CurrentUser,
   targetId: string,
   password: string,
-  onWrongPassword: () => Promise<void> = () => Promise.resolve(),
+  wrongPassword: (error: Error) => never = (error) => {
+    throw error;
+  },
 ): Promise<void> {
   const target = await loadTarget(db, actor, targetId);
   if (!rowPermissions(actor, target).hardDelete) throw forbidden('Only SuperAdmins can hard delete users');
   if (!password) throw badRequest('Password is required to confirm a hard delete.');
   if (!(await passwordMatches(db, actor.id, password))) {
-    await onWrongPassword();
-    throw forbidden(WRONG_PASSWORD);
+    wrongPassword(forbidden(WRONG_PASSWORD));
   }
   await inTransaction(db.kysely, async (trx) => {
     await deleteUserCompletely(trx, targetId);

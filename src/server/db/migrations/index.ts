@@ -30,6 +30,7 @@ import * as placeRanks from './2026-11-28T0900-place-ranks.js';
 import * as placeSources from './2026-11-28T1000-place-sources.js';
 import * as addresses from './2026-11-28T1500-addresses.js';
 import * as invitationRevoked from './2026-11-28T1600-invitation-revoked.js';
+import * as dailyWrites from './2026-11-28T1800-daily-writes.js';
 import * as followUpCallLog from './2026-11-28T1900-follow-up-call-log.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1000-place-sources': placeSources,
   '2026-11-28T1500-addresses': addresses,
   '2026-11-28T1600-invitation-revoked': invitationRevoked,
+  '2026-11-28T1800-daily-writes': dailyWrites,
   '2026-11-28T1900-follow-up-call-log': followUpCallLog,
 };
