@@ -6,7 +6,7 @@ import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import type { PipelineEntry } from '../../core/api';
 import type { Prospect } from '../../core/types';
 import type { Advertiser } from '../api';
-import { scoreColor, scoreHex, scorePercent, scoreTextHex } from '../format';
+import { CardNumber, ScoreBadge } from './card/CardHeader';
 import { CallButton } from './card/ContactButtons';
 import { useBusy } from './card/feedback';
 
@@ -42,15 +42,7 @@ export const CompactCard = memo(function CompactCard(props: {
       data-compact="true"
     >
       <Group gap={8} wrap="nowrap" align="center">
-        <button
-          type="button"
-          className={`card-number prospect-marker-${scoreColor(p.score)}`}
-          aria-label={`Number ${props.number}: show ${p.name} on the map`}
-          title="Show on the map"
-          onClick={() => props.onShowOnMap?.(p)}
-        >
-          {props.number}
-        </button>
+        <CardNumber prospect={p} number={props.number} onShowOnMap={props.onShowOnMap} />
         <div className="compact-card-title">
           <Text fw={700} id={headingId} className="prospect-name" data-testid="prospect-name" truncate="end">
             {p.name}
@@ -59,15 +51,7 @@ export const CompactCard = memo(function CompactCard(props: {
             {p.category || 'Business'} · {milesText(p.distance)}
           </Text>
         </div>
-        <Badge
-          color={scoreHex(p.score)}
-          style={{ flexShrink: 0, color: scoreTextHex(p.score) }}
-          size="lg"
-          variant="filled"
-          aria-label={`Score ${scorePercent(p.score)}`}
-        >
-          {scorePercent(p.score)}
-        </Badge>
+        <ScoreBadge score={p.score} />
       </Group>
       <Group gap={8} wrap="nowrap" mt={6} align="center">
         <Text size="sm" className="compact-card-phone" data-testid="compact-phone">

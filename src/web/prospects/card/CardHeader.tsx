@@ -18,17 +18,7 @@ export function CardHeader({
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       <Group gap={8} wrap="nowrap" align="flex-start">
-        {number !== undefined && (
-          <button
-            type="button"
-            className={`card-number prospect-marker-${scoreColor(p.score)}`}
-            aria-label={`Number ${number}: show ${p.name} on the map`}
-            title="Show on the map"
-            onClick={() => onShowOnMap?.(p)}
-          >
-            {number}
-          </button>
-        )}
+        {number !== undefined && <CardNumber prospect={p} number={number} onShowOnMap={onShowOnMap} />}
         <div>
           <Text fw={700} id={headingId} className="prospect-name" data-testid="prospect-name">
             {p.name}
@@ -38,15 +28,45 @@ export function CardHeader({
           </Text>
         </div>
       </Group>
-      <Badge
-        color={scoreHex(p.score)}
-        style={{ flexShrink: 0, color: scoreTextHex(p.score) }}
-        size="lg"
-        variant="filled"
-        aria-label={`Score ${scorePercent(p.score)}`}
-      >
-        {scorePercent(p.score)}
-      </Badge>
+      <ScoreBadge score={p.score} />
     </Group>
+  );
+}
+
+/** The card's number on the list, in its score's colour: a tap shows the business on the map. */
+export function CardNumber({
+  prospect: p,
+  number,
+  onShowOnMap,
+}: {
+  prospect: Prospect;
+  number: number;
+  onShowOnMap: ((prospect: Prospect) => void) | undefined;
+}) {
+  return (
+    <button
+      type="button"
+      className={`card-number prospect-marker-${scoreColor(p.score)}`}
+      aria-label={`Number ${number}: show ${p.name} on the map`}
+      title="Show on the map"
+      onClick={() => onShowOnMap?.(p)}
+    >
+      {number}
+    </button>
+  );
+}
+
+/** The score as a percentage in its colour. */
+export function ScoreBadge({ score }: { score: number }) {
+  return (
+    <Badge
+      color={scoreHex(score)}
+      style={{ flexShrink: 0, color: scoreTextHex(score) }}
+      size="lg"
+      variant="filled"
+      aria-label={`Score ${scorePercent(score)}`}
+    >
+      {scorePercent(score)}
+    </Badge>
   );
 }
