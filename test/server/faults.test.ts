@@ -312,10 +312,19 @@ describe.skipIf(!runProcessFaults)('the real server process (RUN_FAULT_TESTS=1)'
 
       const second = await startServerProcess({ ...env, PORT: String(first.port) });
       started.push(second);
-      const res = await call(second, 'GET', '/api/call-logs', undefined, cookie);
-      expect(res.status).toBe(200);
-      const { callLogs } = (await res.json()) as { callLogs: { id: string; note: string }[] };
-      const stored = new Map(callLogs.map((c) => [c.note, c.id]));
+      // Every page of the Log (500 at a time).
+      const stored = new Map<string, string>();
+      for (let cursor: string | null = ''; cursor !== null;) {
+        const page = `/api/call-logs?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const res = await call(second, 'GET', page, undefined, cookie);
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as {
+          callLogs: { id: string; note: string }[];
+          nextCursor: string | null;
+        };
+        for (const c of body.callLogs) stored.set(c.note, c.id);
+        cursor = body.nextCursor;
+      }
       const lost = [...acknowledged].filter(([note, id]) => stored.get(note) !== id);
       expect(lost).toEqual([]);
     },
