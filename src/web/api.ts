@@ -206,7 +206,12 @@ export const api = {
   // Discovery
   scan: (input: ScanInput) => call('POST /api/scans', { body: input }),
   latestScan: (offset: number, limit: number) => call('GET /api/scans/latest', { query: { offset, limit } }),
-  clearLatestScan: () => call('DELETE /api/scans/latest'),
+  /** Also sent as the page is left (New Search's Undo waits before forgetting the results). */
+  clearLatestScan: async () => {
+    const url = urlOf('DELETE /api/scans/latest');
+    const response = await send('DELETE', url, undefined, { keepalive: true });
+    if (!response.ok) throw await failure(response, url);
+  },
   quickSearch: (input: QuickSearchInput) => call('POST /api/quick-search', { body: input }),
   placeDetails: (id: string) => call('GET /api/places/:id/details', { params: { id } }),
   setCategory: async (id: string, category: string) =>

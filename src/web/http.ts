@@ -50,6 +50,8 @@ interface SendOptions {
   idempotencyKey?: string;
   /** A body sent as it is (a CSV file) with this content type, instead of JSON. */
   contentType?: string;
+  /** Sent even when the page is being left (a small request made as the page goes). */
+  keepalive?: boolean;
 }
 
 /** The URL of a call: path parameters filled in (encoded), the query appended without its undefined values. */
@@ -79,6 +81,7 @@ export async function send(
     return await fetch(url, {
       method,
       credentials: 'same-origin',
+      ...(options.keepalive && { keepalive: true }),
       headers: {
         accept: options.accept ?? 'application/json',
         ...(body === undefined ? {} : { 'content-type': options.contentType ?? 'application/json' }),

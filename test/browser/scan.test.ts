@@ -275,6 +275,13 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       await page.reload();
       await page.getByTestId('prospect-card').first().getByText('Hardware Store', { exact: true }).waitFor();
 
+      // New Search can be undone while its notice shows; left as it is, the results are gone after a reload.
+      const shown = await page.getByTestId('prospect-card').count();
+      await page.getByRole('button', { name: 'New Search' }).click();
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(0);
+      await page.getByTestId('notice').getByText('Results cleared.').waitFor();
+      await page.getByTestId('notice').getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(shown);
       await page.getByRole('button', { name: 'New Search' }).click();
       await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(0);
       await page.reload();

@@ -32,7 +32,7 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
   /** The running scan's id (sent with it) and what its event stream said so far. */
   const scanId = useRef<string | null>(null);
   /** The timer that makes the server forget the results New Search cleared, once Undo is no longer offered. */
-  const forgetCleared = useRef<number | undefined>(undefined);
+  const forgetCleared = useRef<{ cancel: () => void }>({ cancel: () => {} });
   const [progress, setProgress] = useState<ScanProgress | null>(null);
   /** Which place sources failed in the latest scan, while results came from the others. */
   const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
@@ -73,7 +73,7 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
   const start = () => {
     if (scan.isPending) return;
     // A new scan becomes the latest itself: the cleared one's pending removal must not remove it.
-    window.clearTimeout(forgetCleared.current);
+    forgetCleared.current.cancel();
     const id = newScanId();
     scanId.current = id;
     setProgress(null);
@@ -108,22 +108,31 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
   /** New Search: the results go, here and on the server. */
   /**
    * New Search: the list goes at once and comes back with `undo` until the server forgets it, after the Undo
-   * notice's time (a reload before then shows the results again).
+   * notice's time or as soon as the page is left (a reload).
    */
   const clear = () => {
     const before = queryClient.getQueryData<ProspectList>(PROSPECTS_KEY);
     setProspectList(queryClient, EMPTY_LIST);
     setSourcesNotice(null);
-    window.clearTimeout(forgetCleared.current);
-    forgetCleared.current = window.setTimeout(() => {
+    forgetCleared.current.cancel();
+    const forget = () => {
+      cancel();
       api.clearLatestScan().catch((e: unknown) => console.warn('clearing the latest scan failed', e));
-    }, UNDO_MS);
+    };
+    const timer = window.setTimeout(forget, UNDO_MS);
+    const cancel = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('pagehide', forget);
+    };
+    window.addEventListener('pagehide', forget);
+    forgetCleared.current = { cancel };
     return {
       cleared: (before?.prospects.length ?? 0) > 0,
       undo: () => {
         // Only while nothing came in its place (a scan or a quick search since).
-        if (!before || queryClient.getQueryData(PROSPECTS_KEY) !== EMPTY_LIST) return;
-        window.clearTimeout(forgetCleared.current);
+        const now = queryClient.getQueryData<ProspectList>(PROSPECTS_KEY);
+        if (!before || (now?.prospects.length ?? 0) > 0) return;
+        cancel();
         setProspectList(queryClient, before);
       },
     };
