@@ -139,7 +139,7 @@ export function MainScreen() {
                       onChange={location.patchSettings}
                       scanning={scan.scanning}
                       onScan={stable.onScan}
-                      hasResults={(scan.list.data?.prospects.length ?? 0) > 0}
+                      scanned={scan.scanned}
                     />
                   </Stack>
                 </Grid.Col>

@@ -8,7 +8,7 @@ type Choice = 'compact' | 'full';
 
 /**
  * The phone layout: on a screen under 600 px wide the lists show compact cards and the scan settings fold into
- * one line once there are results, unless the rep chose full cards on this device. The choice is kept in
+ * one line after a scan, unless the rep chose full cards on this device. The choice is kept in
  * localStorage (a device's display is its own) and shared by every component that asks.
  */
 export function useCardView() {

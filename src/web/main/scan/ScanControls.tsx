@@ -24,14 +24,14 @@ export function ScanControls(props: {
   onChange: (patch: Partial<SearchSettings>) => void;
   scanning: boolean;
   onScan: () => void;
-  /** A list is on screen: on a phone the settings then fold into one line above the map. */
-  hasResults: boolean;
+  /** A scan of this visit put results on screen: on a phone the settings then fold into one line. */
+  scanned: boolean;
 }) {
   const { settings } = props;
   const online = useOnline();
   const { compact } = useCardView();
   const [unfolded, setUnfolded] = useState(false);
-  const folded = compact && props.hasResults && !unfolded;
+  const folded = compact && props.scanned && !unfolded;
   const selected = new Set(settings.categories);
   const allSelected = ALL_GROUPS.every((g) => selected.has(g));
   const someSelected = !allSelected && ALL_GROUPS.some((g) => selected.has(g));

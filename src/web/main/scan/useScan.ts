@@ -33,6 +33,11 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
   const scanId = useRef<string | null>(null);
   /** The timer that makes the server forget the results New Search cleared, once Undo is no longer offered. */
   const forgetCleared = useRef<{ cancel: () => void }>({ cancel: () => {} });
+  /**
+   * A scan of this visit put results on screen (not the restored ones of an earlier visit): the phone's settings
+   * fold then. Folding on restored results would move the map up under the first paint.
+   */
+  const [scanned, setScanned] = useState(false);
   const [progress, setProgress] = useState<ScanProgress | null>(null);
   /** Which place sources failed in the latest scan, while results came from the others. */
   const [sourcesNotice, setSourcesNotice] = useState<string | null>(null);
@@ -50,6 +55,7 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
     mutationFn: (id: string) => api.scan({ ...settings, locationLabel: settings.label, scanId: id }),
     onSuccess: (result) => {
       setProspectList(queryClient, listOfResult(result));
+      setScanned(result.prospects.length > 0);
       on.results();
       const failed = result.sources.filter((s) => !s.ok);
       if (failed.length > 0) console.warn('some place providers failed', failed);
@@ -114,6 +120,7 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
     const before = queryClient.getQueryData<ProspectList>(PROSPECTS_KEY);
     setProspectList(queryClient, EMPTY_LIST);
     setSourcesNotice(null);
+    setScanned(false);
     forgetCleared.current.cancel();
     const forget = () => {
       cancel();
@@ -134,12 +141,14 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
         if (!before || (now?.prospects.length ?? 0) > 0) return;
         cancel();
         setProspectList(queryClient, before);
+        setScanned(true);
       },
     };
   };
 
   return {
     list,
+    scanned,
     scanning: scan.isPending,
     progressLine: progressLine(progress),
     start,
