@@ -12,8 +12,8 @@ export interface ScreenTab {
   label: string;
   /** Shown only to these users (main tabs: everyone by default; admin tabs: admins by default). */
   visible?: (me: Me) => boolean;
-  /** A count shown next to the label, when the tab has one. */
-  useCount?: () => number | undefined;
+  /** A count shown next to the label, when the tab has one ("200+" when more than those loaded). */
+  useCount?: () => number | string | undefined;
   render: () => ReactNode;
 }
 

@@ -43,8 +43,11 @@ describe('long lists, a page at a time', () => {
       const entries = page.getByTestId('log-entry');
       await expect.poll(() => entries.count(), POLL).toBe(200);
       await expect.poll(() => entries.first().getByTestId('log-name').innerText(), POLL).toBe('Business 202');
+      // The tab's count says there are more than those loaded, then the whole count.
+      expect(await tab(page, 'Log').innerText()).toMatch(/^Log\s+200\+$/);
       await page.getByTestId('log-load-more').click();
       await expect.poll(() => entries.count(), POLL).toBe(203);
+      await expect.poll(() => tab(page, 'Log').innerText(), POLL).toMatch(/^Log\s+203$/);
       expect(await entries.last().getByTestId('log-name').innerText()).toBe('Business 0');
       await page.getByTestId('log-load-more').waitFor({ state: 'detached' });
 

@@ -36,7 +36,12 @@ if (!mainTabs.some((t) => t.value === 'prospects')) {
     {
       value: 'log',
       label: 'Log',
-      useCount: () => useCallLogs().data?.length ?? 0,
+      useCount: () => {
+        // The Log comes a page at a time: "200+" while the server holds more.
+        const log = useCallLogs();
+        const loaded = log.data?.length ?? 0;
+        return log.hasMore ? `${loaded}+` : loaded;
+      },
       render: () => <LogPanel />,
     },
   );

@@ -13,7 +13,13 @@ export function useFollowUps() {
   return { ...query, ...paging, data: overlayFollowUps(query.data, items) };
 }
 
-/** The Today tab's count: overdue and due today, on this browser's clock. */
-export function useDueCount(): number {
-  return countDue(useFollowUps().data ?? [], browserToday());
+/**
+ * The Today tab's count: overdue and due today, on this browser's clock. The list comes earliest first, a page at a
+ * time: when every loaded one is due and the server holds more, more may be due ("200+").
+ */
+export function useDueCount(): number | string {
+  const followUps = useFollowUps();
+  const loaded = followUps.data ?? [];
+  const due = countDue(loaded, browserToday());
+  return followUps.hasMore && due === loaded.length ? `${due}+` : due;
 }
