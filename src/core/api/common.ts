@@ -3,6 +3,7 @@
 // these schemas, the browser takes its types from them (z.infer), and /api/openapi.json is generated from them.
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from './paging';
 
 const noNul = (v: string) => !v.includes('\u0000');
 
@@ -44,9 +45,7 @@ export const businessNameText = (max: number) => requiredText(max).overwrite(cle
 /** A name typed or sent through the API: trimmed, non-empty, one line (refused with a 400 naming the field). */
 export const nameText = (max: number) => requiredText(max).refine(isOneLine, ONE_LINE);
 
-/** A list answered a page at a time: this many entries unless `limit` says otherwise, never more than the max. */
-export const PAGE_SIZE = 200;
-export const PAGE_SIZE_MAX = 500;
+export { PAGE_SIZE, PAGE_SIZE_MAX } from './paging';
 
 /**
  * A page's cursor: the sort key of its last entry (a few strings), as opaque URL-safe text the next request

@@ -3,9 +3,8 @@
 // the cursor of the next page sits beside it under [key, 'nextCursor']. "Load more" appends the next page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** The server's page size: a refetch reads at least what is shown, up to the server's largest page. */
-const PAGE_SIZE = 200;
-const PAGE_SIZE_MAX = 500;
+// The server's page sizes: a refetch reads at least what is shown, up to the server's largest page.
+import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../core/api/paging';
 
 export interface Page<T> {
   items: T[];
