@@ -16,6 +16,7 @@ import { followUpEndpoints } from './follow-ups';
 import { routeEndpoints } from './route';
 import { pipelineEndpoints } from './pipeline';
 import { photoEndpoints } from './photos';
+import { territoryEndpoints } from './territories';
 
 export const contract = {
   ...appEndpoints,
@@ -38,6 +39,7 @@ export const contract = {
   ...eventEndpoints,
   ...routeEndpoints,
   ...pipelineEndpoints,
+  ...territoryEndpoints,
   ...photoEndpoints,
 } satisfies Contract;
 
