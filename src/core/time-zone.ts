@@ -34,12 +34,22 @@ export function zoneOrUtc(zone: string | undefined): string {
  * sent with exports, follow-ups and the Team tab so their days and times are local.
  */
 export function runtimeTimeZone(): string {
+  const now = Date.now();
+  if (runtimeZone && now - runtimeZone.readAt < RUNTIME_ZONE_TTL_MS) return runtimeZone.zone;
+  let zone = 'UTC';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    // An engine without Intl time zones: UTC.
   }
+  runtimeZone = { zone, readAt: now };
+  return zone;
 }
+
+// Making a formatter to ask for the zone costs a phone tens of milliseconds, and a screen renders the due count
+// many times: the zone is read once a minute, often enough to follow a rep who drives into another zone.
+const RUNTIME_ZONE_TTL_MS = 60_000;
+let runtimeZone: { zone: string; readAt: number } | undefined;
 
 // A formatter is costly to make (tens of microseconds) and a batch asks for the same few zones many times.
 const formatters = new Map<string, Intl.DateTimeFormat>();

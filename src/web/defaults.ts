@@ -1,5 +1,5 @@
 import { ALL_GROUPS } from '../core/categories';
-import { COUNT_MAX, COUNT_MIN } from '../core/api/scans';
+import { COUNT_MAX, COUNT_MIN } from '../core/api/limits';
 import type { SearchSettings } from './api';
 
 // Limits and defaults of the search controls, GPS, install prompt and map (docs/PRODUCT.md, "Limits").
@@ -9,7 +9,7 @@ export const RADIUS_STEP = 0.1;
 export const RADIUS_DEFAULT = 1;
 export const COUNT_DEFAULT = 20;
 // The API's own limits, so the controls never offer what the server refuses.
-export { COUNT_MAX, COUNT_MIN, MAX_LOADED } from '../core/api/scans';
+export { COUNT_MAX, COUNT_MIN, MAX_LOADED } from '../core/api/limits';
 export const GPS_TIMEOUT_MS = 10_000;
 export const GPS_MAX_AGE_MS = 60_000;
 export const INSTALL_PROMPT_DELAY_MS = 3000;

@@ -3,7 +3,7 @@
 // these schemas, the browser takes its types from them (z.infer), and /api/openapi.json is generated from them.
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { PAGE_SIZE, PAGE_SIZE_MAX } from './paging';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from './limits';
 
 const noNul = (v: string) => !v.includes('\u0000');
 
@@ -45,7 +45,7 @@ export const businessNameText = (max: number) => requiredText(max).overwrite(cle
 /** A name typed or sent through the API: trimmed, non-empty, one line (refused with a 400 naming the field). */
 export const nameText = (max: number) => requiredText(max).refine(isOneLine, ONE_LINE);
 
-export { PAGE_SIZE, PAGE_SIZE_MAX } from './paging';
+export { PAGE_SIZE, PAGE_SIZE_MAX } from './limits';
 
 /**
  * A page's cursor: the sort key of its last entry (a few strings), as opaque URL-safe text the next request

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { isLocalDate } from '../local-days';
 import { isoTime, requiredText, text } from './common';
 import { endpoint } from './endpoint';
+import { MAX_ROUTE_STOPS } from './limits';
 
-/** The most stops one route takes (the optimiser answers 50 in well under a second: docs/PERFORMANCE.md). */
-export const MAX_ROUTE_STOPS = 50;
+export { MAX_ROUTE_STOPS } from './limits';
 
 export const latLngSchema = z.object({
   lat: z.number().min(-90).max(90),

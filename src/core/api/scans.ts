@@ -3,16 +3,13 @@ import { z } from 'zod';
 import { isoTime, noContent, sourceReportSchema } from './common';
 import { cacheStatsSchema } from './admin';
 import { endpoint } from './endpoint';
+import { COUNT_MAX, MAX_LOADED } from './limits';
 import { prospectSchema } from './prospect';
 
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 
-/** The fewest and the most prospects a page of results shows (docs/PRODUCT.md, "Limits"). */
-export const COUNT_MIN = 5;
-export const COUNT_MAX = 50;
-/** The most results a scan keeps: what the further pages can load (docs/PRODUCT.md, "Limits"). */
-export const MAX_LOADED = 100;
+export { COUNT_MAX, COUNT_MIN, MAX_LOADED } from './limits';
 
 /** POST /api/scans. */
 export const scanBody = z.object({

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // The server's page sizes: a refetch reads at least what is shown, up to the server's largest page.
-import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../core/api/paging';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../core/api/limits';
 
 export interface Page<T> {
   items: T[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runtimeTimeZone } from '../../../core/time-zone';
-import { EMPTY_DRAFT, followUpFromDraft } from './draft';
+import { localDateOf, runtimeTimeZone } from '../../../core/time-zone';
+import { browserToday, EMPTY_DRAFT, followUpFromDraft } from './draft';
 
 describe('the log form’s follow-up draft', () => {
   it('sends nothing without a pick, and a quick pick as a date counted from today', () => {
@@ -28,5 +28,11 @@ describe('the log form’s follow-up draft', () => {
     expect(
       followUpFromDraft({ ...EMPTY_DRAFT, pick: 'date', date: '2027-02-01' }, '2026-11-25')?.dueDate,
     ).toBe('2027-02-01');
+  });
+});
+
+describe('browserToday', () => {
+  it("is today's date on this runtime's clock, in its zone", () => {
+    expect(browserToday()).toBe(localDateOf(Date.now(), runtimeTimeZone()));
   });
 });

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RouteAnswer } from '../../../core/api';
-import { MAX_ROUTE_STOPS } from '../../../core/api/route';
+import { MAX_ROUTE_STOPS } from '../../../core/api/limits';
 import { api } from '../../api';
 import { useDialogs } from '../../dialogs';
 import { useConfig } from '../../session';
