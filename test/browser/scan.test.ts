@@ -143,6 +143,28 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       // The best ten are drawn on their own, never inside a cluster.
       const ranks = titles.map((t) => Number.parseInt(t, 10));
       for (let n = 1; n <= 10; n++) expect(ranks).toContain(n);
+      // ...and none of them covers another's number: markers of one spot are laid around it (once the map has
+      // settled on the results' zoom).
+      const bestApart = () =>
+        page.locator('.leaflet-marker-icon.prospect-marker').evaluateAll((icons) => {
+          const boxes = icons
+            .filter((icon) => Number.parseInt(icon.getAttribute('title') ?? '', 10) <= 10)
+            .map((icon) => icon.getBoundingClientRect());
+          let closest = Infinity;
+          for (const [i, a] of boxes.entries()) {
+            for (const b of boxes.slice(i + 1)) closest = Math.min(closest, Math.hypot(a.x - b.x, a.y - b.y));
+          }
+          return { count: boxes.length, closest: closest / (boxes[0]?.width ?? 1) };
+        });
+      await expect.poll(bestApart, POLL).toEqual({ count: 10, closest: expect.any(Number) as number });
+      await expect.poll(async () => (await bestApart()).closest, POLL).toBeGreaterThanOrEqual(1);
+      // Each moved marker stays beside its business: its leader line is short.
+      const leaders = await page
+        .locator('path.marker-leader')
+        .evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).getTotalLength()));
+      for (const length of leaders) expect(length).toBeLessThan(90);
+      await page.locator('.map-wrap').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await keepScreenshot(page, 'scan-map-1440');
       const clustered = (await page.locator('.leaflet-marker-icon.prospect-cluster').allTextContents()).map(
         (t) => Number.parseInt(t, 10),
       );

@@ -1,7 +1,16 @@
 // The main screen's map (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
 // server; without one reachable the markers and the radius circle still show on a plain background.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Fragment, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  Circle,
+  MapContainer,
+  Marker,
+  Polyline,
+  Popup,
+  TileLayer,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -16,6 +25,7 @@ import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex, stableId
 import { useOnline } from '../offline/useOnline';
 import { TILES_MISSING } from '../offline/texts';
 import DataAttribution from './DataAttribution';
+import { fanOut } from './fan-out';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -193,6 +203,8 @@ const ALWAYS_SHOWN = 10;
 
 interface ProspectMarkerProps {
   prospect: Prospect;
+  /** Where the marker is drawn, when moved off its business to keep clear of another best marker. */
+  drawnAt?: L.LatLngLiteral;
   rank: number;
   total: number;
   entry: PipelineEntry | undefined;
@@ -207,11 +219,11 @@ function markerKey(p: Prospect, index: number, props: Pick<ProspectMapProps, 'pi
 }
 
 /** A prospect's numbered marker and its info card. */
-function ProspectMarker({ prospect: p, rank, total, entry, meId, markers }: ProspectMarkerProps) {
+function ProspectMarker({ prospect: p, drawnAt, rank, total, entry, meId, markers }: ProspectMarkerProps) {
   const claim = claimOf(entry, meId);
   return (
     <Marker
-      position={[p.lat, p.lng]}
+      position={drawnAt ?? [p.lat, p.lng]}
       icon={numberIcon(rank, p.score, claim)}
       title={`${rank}. ${p.name}${claim === 'other' && entry ? ` (${entry.ownerName ?? ''} · ${entry.stage})` : ''}`}
       alt={`${rank}. ${p.name}`}
@@ -267,6 +279,48 @@ function ProspectMarker({ prospect: p, rank, total, entry, meId, markers }: Pros
   );
 }
 
+/** A marker's width and a hair: best markers closer than this on screen are moved apart. */
+const MARKER_GAP_PX = 30;
+
+/**
+ * The best prospects' markers, never inside a cluster and never on top of each other: at each zoom, markers that
+ * would overlap are laid around their shared spot, with a thin line back to each business.
+ */
+function BestMarkers(props: {
+  prospects: Prospect[];
+  markerProps: (p: Prospect, index: number) => ProspectMarkerProps;
+  keyOf: (p: Prospect, index: number) => string;
+}) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  // The map may have zoomed to the results before this listened (a fit without animation ends at once).
+  useEffect(() => setZoom(map.getZoom()), [map, props.prospects]);
+  const drawnAt = useMemo(() => {
+    const spots = props.prospects.map((p) => map.project([p.lat, p.lng], zoom));
+    return fanOut(spots, MARKER_GAP_PX).map((point, i) =>
+      point.x === spots[i]!.x && point.y === spots[i]!.y
+        ? undefined
+        : map.unproject([point.x, point.y], zoom),
+    );
+  }, [map, zoom, props.prospects]);
+  return props.prospects.map((p, i) => {
+    const moved = drawnAt[i];
+    return (
+      <Fragment key={props.keyOf(p, i)}>
+        {moved && (
+          <Polyline
+            positions={[[p.lat, p.lng], moved]}
+            pathOptions={{ color: '#495057', weight: 1, opacity: 0.8, className: 'marker-leader' }}
+            interactive={false}
+          />
+        )}
+        <ProspectMarker {...props.markerProps(p, i)} drawnAt={moved} />
+      </Fragment>
+    );
+  });
+}
+
 export default function ProspectMap(props: ProspectMapProps) {
   const { center, radiusMiles, prospects } = props;
   const [markers] = useState(() => new Map<string, L.Marker>());
@@ -299,6 +353,7 @@ export default function ProspectMap(props: ProspectMapProps) {
     window.addEventListener('online', reset);
     return () => window.removeEventListener('online', reset);
   }, []);
+  const best = useMemo(() => prospects.slice(0, ALWAYS_SHOWN), [prospects]);
   const markerProps = (p: Prospect, index: number): ProspectMarkerProps => ({
     prospect: p,
     rank: index + 1,
@@ -350,9 +405,7 @@ export default function ProspectMap(props: ProspectMapProps) {
           zIndexOffset={1000}
         />
         {/* The best are never inside a cluster: they are what the rep calls first. */}
-        {prospects.slice(0, ALWAYS_SHOWN).map((p, i) => (
-          <ProspectMarker key={markerKey(p, i, props)} {...markerProps(p, i)} />
-        ))}
+        <BestMarkers prospects={best} markerProps={markerProps} keyOf={(p, i) => markerKey(p, i, props)} />
         <MarkerClusterGroup
           ref={cluster}
           maxClusterRadius={CLUSTER_RADIUS_PX}
