@@ -1,9 +1,11 @@
 // Follow-ups on a phone: log a call with a "Tomorrow" follow-up, find it in Today the next day (the browser's
 // clock moved a day ahead; the tab counts it), and mark it done. Screenshots of the log form and the Today tab
-// at 375x812 and 1440x900.
+// at 375x812 and 1440x900. In March, an HVAC business's card says it plans its summer campaign now, and Today can
+// put it first ("In season first") ahead of a law office due earlier.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Prospect } from '../../src/core/types.js';
+import { analyzeOne } from '../../src/core/scoring/analyze.js';
 import { axeViolations } from './axe.js';
 import { keepScreenshot, openBrowser, registerViaApi, startServer, type TestServer } from './harness.js';
 
@@ -131,4 +133,69 @@ describe('follow-ups on a phone', () => {
       await rep.close();
     }
   });
+
+  it('says a business in its buying season plans its campaign now, and puts it first in Today on request', async () => {
+    const rep = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { touch: true });
+    try {
+      const page = rep.page;
+      // Mid-March on the rep's clock: HVAC plans its summer campaign; a law office buys all year.
+      await page.clock.install({ time: new Date('2027-03-10T15:00:00Z').getTime() });
+      await registerViaApi(server, rep, { name: 'Sam Season', email: 'sam@example.com', password: 'sam-pass-1234' });
+      const scored = (p: Prospect): Prospect => ({
+        ...p,
+        aiAnalysis: analyzeOne({ name: p.name, types: p.types, category: p.category, phone: p.phone, website: p.website, distance: p.distance }),
+      });
+      const hvac = scored({ ...bakery, id: 'place-hvac', name: 'Bay Heating & Air', category: 'HVAC', types: ['hvac_contractor'] });
+      const law = scored({ ...bakery, id: 'place-law', name: 'Oak Law Office', category: 'Legal Services', types: ['lawyer'] });
+      expect([hvac.aiAnalysis?.breakdown.vertical, law.aiAnalysis?.breakdown.vertical]).toEqual(['hvac', 'legal']);
+      for (const p of [hvac, law]) {
+        expect((await page.request.post(`${server.baseUrl}/api/saved`, { data: { prospect: p } })).status()).toBe(201);
+        // The team's copy, as a scan of it would have written it.
+        await server.db.kysely
+          .insertInto('team_prospects')
+          .values({ business_id: p.id, prospect: JSON.stringify(p), name: p.name, score: p.score, analysis_hash: '', business_hash: p.id, scanned_by: null, scanned_at: new Date().toISOString() })
+          .execute();
+      }
+      // The law office is due first, at 9; the HVAC business at 10.
+      for (const [p, dueTime] of [[law, '09:00'], [hvac, '10:00']] as const) {
+        const logged = await page.request.post(`${server.baseUrl}/api/call-logs`, {
+          data: { prospectId: p.id, name: p.name, category: p.category, outcome: 'Called', followUp: { dueDate: '2027-03-10', dueTime, timeZone: 'UTC' } },
+        });
+        expect(logged.status()).toBe(201);
+      }
+
+      await page.goto(server.baseUrl);
+      await tab(page, 'Saved').click();
+      const hvacCard = page.getByTestId('prospect-card').filter({ hasText: 'Bay Heating & Air' });
+      expect(await hvacCard.getByTestId('season-line').innerText()).toBe('Plans its summer campaign now');
+      const lawCard = page.getByTestId('prospect-card').filter({ hasText: 'Oak Law Office' });
+      await lawCard.waitFor();
+      expect(await lawCard.getByTestId('season-line').count()).toBe(0);
+      await hvacCard.getByTestId('season-line').scrollIntoViewIfNeeded();
+      expect(await axeViolations(page, '[data-testid="prospect-card"]')).toEqual([]);
+      await keepScreenshot(page, 'season-card-375');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await hvacCard.getByTestId('season-line').scrollIntoViewIfNeeded();
+      await keepScreenshot(page, 'season-card-1440');
+      await page.setViewportSize({ width: 375, height: 812 });
+
+      await tab(page, 'Today').click();
+      const names = () => page.getByTestId('follow-ups-today').getByTestId('follow-up-name').allInnerTexts();
+      await expect.poll(names, POLL).toEqual(['Oak Law Office', 'Bay Heating & Air']);
+      await page.getByLabel('Order of follow-ups').selectOption('season');
+      await expect.poll(names, POLL).toEqual(['Bay Heating & Air', 'Oak Law Office']);
+      const first = page.getByTestId('follow-up').first();
+      expect(await first.getByTestId('season-line').innerText()).toBe('Plans its summer campaign now');
+      expect(await axeViolations(page, '[data-testid="today-panel"]')).toEqual([]);
+      await keepScreenshot(page, 'season-today-375', { fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await keepScreenshot(page, 'season-today-1440');
+      // Due first again: the default order is back.
+      await page.getByLabel('Order of follow-ups').selectOption('due');
+      await expect.poll(names, POLL).toEqual(['Oak Law Office', 'Bay Heating & Air']);
+      expect(rep.pageErrors).toEqual([]);
+    } finally {
+      await rep.close();
+    }
+  }); // prettier-ignore
 });

@@ -107,6 +107,31 @@ describe('follow-ups', () => {
     expect(await listFollowUps(rep)).toHaveLength(1);
   });
 
+  it('lists each follow-up with the vertical of the team’s copy of its business, null when never scanned', async () => {
+    const rep = await t.newUser();
+    await t.db.kysely
+      .insertInto('team_prospects')
+      .values({
+        business_id: 'osm:node/4040',
+        prospect: JSON.stringify({ id: 'osm:node/4040', name: 'Bay Heating & Air', aiAnalysis: { breakdown: { vertical: 'hvac' } } }),
+        name: 'Bay Heating & Air',
+        score: 0.7,
+        analysis_hash: '',
+        business_hash: 'season-test',
+        scanned_by: rep.id,
+        scanned_at: new Date().toISOString(),
+      })
+      .execute();
+    const scanned = await logWithFollowUp(rep, { dueDate: '2026-11-26' }, { prospectId: 'osm:node/4040', name: 'Bay Heating & Air' });
+    const unknown = await logWithFollowUp(rep, { dueDate: '2026-11-27' }, { prospectId: 'osm:node/4041' });
+    expect([scanned.statusCode, unknown.statusCode]).toEqual([201, 201]);
+    const list = await listFollowUps(rep);
+    expect(list.map((f) => [f.prospectId, f.vertical])).toEqual([
+      ['osm:node/4040', 'hvac'],
+      ['osm:node/4041', null],
+    ]);
+  }); // prettier-ignore
+
   it('refuses a bad date, time, zone or an over-long next step with a 400 and stores nothing', async () => {
     const rep = await t.newUser();
     for (const bad of [

@@ -5,6 +5,7 @@ import { isoTime, pageQuery, requiredText, text } from './common';
 import { endpoint } from './endpoint';
 import { isTimeZone } from '../time-zone';
 import { isLocalDate, isLocalTime, NEXT_STEP_MAX } from '../follow-ups';
+import { VERTICALS } from '../verticals';
 
 export const localDateSchema = z
   .string()
@@ -55,6 +56,11 @@ export const followUpSchema = z.object({
   doneAt: isoTime.nullable(),
   createdAt: isoTime,
   callLogId: z.string().nullable(),
+  /**
+   * The vertical the business was last scored as in the team's copy, for the Today tab's "In season first"; null
+   * when the server never scanned it. Given with the list (GET /api/follow-ups), not with a single follow-up.
+   */
+  vertical: z.enum(VERTICALS).nullable().optional(),
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
 

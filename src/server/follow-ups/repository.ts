@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, FollowUpSettingsTable, FollowUpTable } from '../db/schema.js';
+import { VERTICALS, type Vertical } from '../../core/verticals.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -33,6 +34,37 @@ export async function openFollowUps(
     .orderBy(sql`coalesce(due_time, '')`)
     .orderBy('id');
   return (page ? query.limit(page.limit) : query).execute();
+}
+
+const KNOWN_VERTICALS: ReadonlySet<string> = new Set(VERTICALS);
+
+/**
+ * The vertical each of these businesses was last scored as, from the team's copy (one read by primary key for a
+ * page of follow-ups). A business the server never scanned, or whose copy carries no breakdown, is left out.
+ */
+export async function teamVerticals(
+  db: Conn,
+  businessIds: readonly string[],
+): Promise<Map<string, Vertical>> {
+  const found = new Map<string, Vertical>();
+  const ids = [...new Set(businessIds)];
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom('team_prospects')
+    .select(['business_id', 'prospect'])
+    .where('business_id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    try {
+      const p = JSON.parse(row.prospect) as { aiAnalysis?: { breakdown?: { vertical?: unknown } } };
+      const vertical = p.aiAnalysis?.breakdown?.vertical;
+      if (typeof vertical === 'string' && KNOWN_VERTICALS.has(vertical))
+        found.set(row.business_id, vertical as Vertical);
+    } catch {
+      // A copy that is not JSON has no vertical; the follow-up is listed without one.
+    }
+  }
+  return found;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   openFollowUps,
   ownFollowUp,
   readSettings,
+  teamVerticals,
   updateOwnFollowUp,
   upsertSettings,
   userIdByFeedHash,
@@ -88,8 +89,15 @@ export async function ownFollowUpPage(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const verticals = await teamVerticals(
+    db.kysely,
+    page.map((row) => row.prospect_id),
+  );
   return {
-    followUps: page.map(presentFollowUp),
+    followUps: page.map((row) => ({
+      ...presentFollowUp(row),
+      vertical: verticals.get(row.prospect_id) ?? null,
+    })),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor([last.due_date, last.due_time ?? '', last.id]) : null,
   };

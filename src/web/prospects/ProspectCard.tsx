@@ -15,6 +15,7 @@ import { FieldSourcesLine } from './card/FieldSourcesLine';
 import { LogForm } from './card/LogForm';
 import { ManageButtons } from './card/ManageButtons';
 import { ProspectPhotos } from './card/ProspectPhotos';
+import { SeasonLine } from './card/SeasonLine';
 import { StrategyButtons } from './card/StrategyButtons';
 import type { CardActions, CardVariant } from './card/types';
 
@@ -80,6 +81,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
           />
         )}
         {p.signals && p.signals.length > 0 && <SignalChips signals={p.signals} labelledBy={headingId} />}
+        <SeasonLine vertical={p.aiAnalysis?.breakdown?.vertical} />
         <CardNotices
           savedNote={props.savedNote}
           restricted={p.aiAnalysis?.breakdown?.restricted}

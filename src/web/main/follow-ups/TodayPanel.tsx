@@ -1,7 +1,19 @@
 // The Today tab: the rep's open follow-ups in Overdue, Today and Upcoming on this browser's clock,
 // each with the card's actions (call, directions, website), Done, one-tap reschedule and an .ics download.
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isQueued, type FollowUp } from '../../api';
 import { SAVED_ON_DEVICE } from '../../offline/texts';
@@ -10,6 +22,8 @@ import { useDialogs } from '../../dialogs';
 import { directionsUrl, scoreHex, scorePercent, scoreTextHex, websiteHref } from '../../format';
 import { CallLink, DirectionsLink, WebsiteLink } from '../../ContactLinks';
 import { dueLabel, groupFollowUps, QUICK_PICKS, quickPickDate } from '../../../core/follow-ups';
+import { inSeasonFirst, monthOf } from '../../../core/season';
+import { SeasonLine } from '../../prospects/card/SeasonLine';
 import { PlanRoute } from '../route/PlanRoute';
 import { useMainScreen } from '../screen';
 import { browserToday } from './draft';
@@ -28,7 +42,10 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
   const headingId = `follow-up-${item.id}-name`;
   const replace = (next: FollowUp) =>
     queryClient.setQueryData<FollowUp[]>(['followUps'], (old) =>
-      (old ?? []).flatMap((f) => (f.id !== next.id ? [f] : next.doneAt ? [] : [next])),
+      // A single follow-up's answer carries no vertical: the listed one's is kept.
+      (old ?? []).flatMap((f) =>
+        f.id !== next.id ? [f] : next.doneAt ? [] : [{ ...next, vertical: next.vertical ?? f.vertical }],
+      ),
     );
   const done = useMutation({
     mutationFn: () => api.completeFollowUp(item),
@@ -93,6 +110,7 @@ function FollowUpCard({ item, today, overdue }: { item: FollowUp; today: string;
             </Badge>
           )}
         </Group>
+        <SeasonLine vertical={item.vertical ?? undefined} />
         {item.nextStep && (
           <Text size="sm">
             <Text span fw={600} size="sm">
@@ -185,13 +203,27 @@ function Section({
   );
 }
 
+/** The Today tab's orders: due first (the default), or businesses in their buying season first. */
+const ORDERS = [
+  { value: 'due', label: 'Due first' },
+  { value: 'season', label: 'In season first' },
+] as const;
+type Order = (typeof ORDERS)[number]['value'];
+
 export function TodayPanel() {
   const { me, location } = useMainScreen();
   const { notify } = useDialogs();
   const followUps = useFollowUps();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [order, setOrder] = useState<Order>('due');
   const today = browserToday();
-  const groups = groupFollowUps(followUps.data ?? [], today);
+  const due = groupFollowUps(followUps.data ?? [], today);
+  // In season first: within each of Overdue, Today and Upcoming, so nothing overdue moves out of sight.
+  const bySeason = (items: FollowUp[]) => inSeasonFirst(items, (f) => f.vertical, monthOf(today));
+  const groups =
+    order === 'season'
+      ? { overdue: bySeason(due.overdue), today: bySeason(due.today), upcoming: bySeason(due.upcoming) }
+      : due;
   const none = (followUps.data ?? []).length === 0;
   // The day's route: what is overdue and due today, each business once.
   const dueStops = [
@@ -201,11 +233,21 @@ export function TodayPanel() {
     <Stack gap="md" data-testid="today-panel">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed">
-          Your follow-ups, due first.
+          {order === 'season' ? 'Your follow-ups, in season first.' : 'Your follow-ups, due first.'}
         </Text>
-        <Button size="xs" variant="default" onClick={() => setSettingsOpen(true)}>
-          Calendar & e-mail
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <NativeSelect
+            aria-label="Order of follow-ups"
+            data={ORDERS.map((o) => ({ value: o.value, label: o.label }))}
+            value={order}
+            onChange={(e) => setOrder(e.currentTarget.value === 'season' ? 'season' : 'due')}
+            size="xs"
+            data-testid="follow-ups-order"
+          />
+          <Button size="xs" variant="default" onClick={() => setSettingsOpen(true)}>
+            Calendar & e-mail
+          </Button>
+        </Group>
       </Group>
       {followUps.isPending ? (
         <Loader size="sm" aria-label="Loading follow-ups" />
