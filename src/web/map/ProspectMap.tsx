@@ -1,6 +1,15 @@
 // The main screen's map (loaded lazily: Leaflet is the largest dependency). Tiles come from the configured tile
 // server; without one reachable the markers and the radius circle still show on a plain background.
-import { Fragment, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import {
   Circle,
   MapContainer,
@@ -292,10 +301,17 @@ function BestMarkers(props: {
   keyOf: (p: Prospect, index: number) => string;
 }) {
   const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
-  // The map may have zoomed to the results before this listened (a fit without animation ends at once).
-  useEffect(() => setZoom(map.getZoom()), [map, props.prospects]);
+  // Read after subscribing too: the map may have zoomed to the results before this listened.
+  const zoom = useSyncExternalStore(
+    useCallback(
+      (changed: () => void) => {
+        map.on('zoomend', changed);
+        return () => void map.off('zoomend', changed);
+      },
+      [map],
+    ),
+    () => map.getZoom(),
+  );
   const drawnAt = useMemo(() => {
     const spots = props.prospects.map((p) => map.project([p.lat, p.lng], zoom));
     return fanOut(spots, MARKER_GAP_PX).map((point, i) =>
