@@ -37,7 +37,7 @@ describe('parseAmount', () => {
   });
 
   it('refuses what is not an amount', () => {
-    for (const s of ['', 'n/a', '12,50', '1.234', '$', '12 500 000 000 000', '1e5'])
+    for (const s of ['', 'n/a', '12,50', '1.234', '$', '12 500 000 000', '1e5'])
       expect(parseAmount(s), s).toBeNull();
   });
 });

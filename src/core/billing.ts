@@ -26,8 +26,8 @@ export type BillingField = keyof typeof BILLING_COLUMNS;
 
 /** The most lines a billing file may have (a year of a large station's advertisers, with room). */
 export const MAX_BILLING_LINES = 50_000;
-/** The largest amount one line may carry: $100,000,000.00, in cents. */
-export const MAX_AMOUNT_CENTS = 10_000_000_000;
+/** The largest amount one line, or one advertiser's month, may carry: $10,000,000.00, in cents. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
 export const BILLING_EMPTY = 'The file is empty.';
 export const BILLING_NO_ROWS = 'The file has a header but no billing lines.';
