@@ -3,6 +3,9 @@
 // buying much less than a year before (declining). Pure: the server feeds it the file and the stored rows.
 import { parseCsv } from './csv';
 import { cleanName } from './api/common';
+import { MONTH_FULL_NAMES } from './billing-text';
+
+export { billingLine, formatDollars, monthName } from './billing-text';
 
 /** A billing month, 'YYYY-MM'. */
 export type Month = string;
@@ -43,8 +46,6 @@ const headerKey = (h: string) =>
     .trim();
 
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-export const MONTH_FULL_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
-  'September', 'October', 'November', 'December']; // prettier-ignore
 
 const pad = (m: number) => String(m).padStart(2, '0');
 const yearOf = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
@@ -196,8 +197,6 @@ export const monthOfIndex = (i: number): Month => `${Math.floor(i / 12)}-${pad((
 /** The month a date falls in (UTC). */
 export const monthOf = (date: Date): Month => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}`;
 export const addMonths = (m: Month, n: number): Month => monthOfIndex(monthIndex(m) + n);
-/** 'March' of '2026-03'. */
-export const monthName = (m: Month): string => MONTH_FULL_NAMES[Number(m.slice(5, 7)) - 1] ?? m;
 
 /** How many months of billing a business keeps its standing from: the window, the year before it, a year back. */
 export const LAPSED_YEAR_MONTHS = 12;
@@ -314,29 +313,4 @@ export function lapsedFirst<T extends { score: number }>(
     i = j;
   }
   return out;
-}
-
-/** '$12,500' of 12500 (cents shown only when there are some). */
-export function formatDollars(dollars: number): string {
-  return dollars.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-}
-
-/**
- * The card's line: "Lapsed advertiser: last ran March, $12,500 last year" (`lastYearTotal` in dollars, only
- * when the reader may see amounts); none for a current advertiser (its mark says so).
- */
-export function billingLine(b: {
-  status: BillingStatusKind;
-  lastMonth: Month;
-  lastYearTotal?: number | undefined;
-}): string | null {
-  if (b.status === 'current') return null;
-  const label = b.status === 'lapsed' ? 'Lapsed advertiser' : 'Declining advertiser';
-  const amount = b.lastYearTotal === undefined ? '' : `, ${formatDollars(b.lastYearTotal)} last year`;
-  return `${label}: last ran ${monthName(b.lastMonth)}${amount}`;
 }
