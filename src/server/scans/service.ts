@@ -374,6 +374,9 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const slot: ScanSlot = { startedAt: new Date().toISOString(), cooldownMs: deps.cooldownMs };
   const waited = scanSlotWait(deps.db.kysely, userId, slot);
   waited.catch(() => undefined);
+  // Read beside the settings: one primary-key read, the statuses themselves cached per import and month.
+  const lapsedRead = deps.lapsed?.();
+  lapsedRead?.catch(() => undefined);
   const settings = await deps.settings();
   const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
   const count = clampCount(input.count);
@@ -392,7 +395,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   // "Spread results out" may move up businesses up to 10 points below the 100th), more of the best are read.
   const ranked = { showAll: settings.showAllProspects };
   const blockedRead = blockedIds(deps.db);
-  const lapsed = (await deps.lapsed?.()) ?? NO_LAPSED;
+  const lapsed = (await lapsedRead) ?? NO_LAPSED;
   let read = FIRST_READ;
   let found: Awaited<ReturnType<ScanDeps['places']['nearby']>>;
   let ranking: Ranking;
