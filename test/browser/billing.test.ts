@@ -186,5 +186,24 @@ describe('a lapsed advertiser on a phone', () => {
     } finally {
       await b.close();
     }
+
+    // The full card at 1440 px carries the same line.
+    const desk = await openBrowser(server.baseUrl, DESKTOP, { cards: 'full' });
+    try {
+      const [name, ...rest] = owner.cookie.split('; ')[0]!.split('=');
+      await desk.context.addCookies([{ name: name!, value: rest.join('='), url: server.baseUrl }]);
+      const page = desk.page;
+      await page.goto(server.baseUrl);
+      const zeta = page.getByTestId('prospect-card').filter({ hasText: 'Zeta Dental Care' });
+      await zeta.getByTestId('billing-line').waitFor();
+      expect(await zeta.getByTestId('billing-line').textContent()).toBe(
+        `Lapsed advertiser: last ran ${monthName(ago(8))}, $12,500 last year`,
+      );
+      await zeta.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, 'billing-lapsed-card-1440');
+      expect(desk.pageErrors).toEqual([]);
+    } finally {
+      await desk.close();
+    }
   });
 });
