@@ -6,6 +6,8 @@ export const AUDIT_ACTION_LABELS = {
   'blocklist.clear': 'Cleared the blocklist',
   'advertiser.unmark': 'Unmarked a current advertiser',
   'advertisers.import': 'Imported current advertisers',
+  'billing.import': 'Imported billing',
+  'billing.settings': 'Changed who sees billing amounts',
   'user.role_change': 'Changed a role',
   'user.profile_delete': 'Deleted a profile',
   'user.suspend': 'Suspended a user',

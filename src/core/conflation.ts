@@ -31,10 +31,43 @@ const METERS_PER_MILE = 1609.344;
 /** Words that say nothing of which business it is. */
 const FILLER_WORDS: ReadonlySet<string> = new Set(['the', 'and', 'of', 'at', 'a', 'an']);
 
-function nameWords(name: string): string[] {
-  return normalizeName(name)
-    .split(' ')
-    .filter((w) => w.length > 0 && !FILLER_WORDS.has(w));
+/**
+ * Abbreviations a business's name is written with in billing systems, customer lists and map data, read as the
+ * words they stand for ("Union Sq Dental Grp" is "Union Square Dental Group"). Only abbreviations that mean one
+ * thing in a business name: not "st" (street or saint), "la" (an article), "med" or "dent" (words of their own).
+ */
+export const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  sq: 'square', grp: 'group', grps: 'groups', ctr: 'center', cntr: 'center', centre: 'center', assoc: 'associates',
+  assocs: 'associates', bros: 'brothers', intl: 'international', natl: 'national', svc: 'service',
+  svcs: 'services', mgmt: 'management', mfg: 'manufacturing', dept: 'department', hosp: 'hospital',
+  auto: 'automotive', sf: 'san francisco', mt: 'mount', ft: 'fort', univ: 'university', mkt: 'market',
+  apts: 'apartments',
+}; // prettier-ignore
+
+/**
+ * Legal-form and filing words anywhere after the first word ("Gumps Inc", "Acme Company LLC", "Smith & Sons
+ * PC"): they say how a business is registered, not which one it is.
+ */
+const LEGAL_WORDS: ReadonlySet<string> = new Set([
+  'inc', 'incorporated', 'llc', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'pc', 'pllc', 'lp',
+  'llp', 'plc', 'dba',
+]); // prettier-ignore
+
+/**
+ * The words two names are compared by: normalised (lower case, punctuation and trailing legal suffixes gone),
+ * abbreviations written out, filler and legal words dropped (the first word is always kept, so "Company 3"
+ * stays a name).
+ */
+export function nameWords(name: string): string[] {
+  const out: string[] = [];
+  for (const w of normalizeName(name).split(' ')) {
+    if (w.length === 0 || FILLER_WORDS.has(w)) continue;
+    if (out.length > 0 && LEGAL_WORDS.has(w)) continue;
+    const full = NAME_ABBREVIATIONS[w];
+    if (full) out.push(...full.split(' '));
+    else out.push(w);
+  }
+  return out;
 }
 
 /**

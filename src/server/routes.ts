@@ -14,6 +14,7 @@ import { followUpRoutes } from './follow-ups/routes.js';
 import { savedRoutes } from './saved/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { advertiserRoutes } from './advertisers/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import { blocklistRoutes } from './blocklist/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { exportRoutes } from './exports/routes.js';
@@ -64,6 +65,7 @@ async function routes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   await app.register(savedRoutes, { ctx });
   await app.register(eventRoutes, { ctx, limits: config.eventStreams });
   await app.register(advertiserRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   await app.register(blocklistRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(exportRoutes, { ctx });

@@ -129,13 +129,14 @@ export async function call<K extends ApiKey>(key: K, ...args: InputArgs<K>): Pro
   return (await callWithStatus(key, ...args)).body;
 }
 
-/** Sends a text body (a CSV file) with its own content type. */
+/** Sends a text body (a CSV file) with its own content type (and a query, when the endpoint takes one). */
 export async function callWithText<K extends ApiKey>(
   key: K,
   text: string,
   contentType: string,
+  query?: Record<string, string>,
 ): Promise<Answer<K>> {
-  const url = urlOf(key);
+  const url = urlOf(key, query ? { query } : {});
   const response = await send(splitKey(key).method, url, text, { contentType });
   if (!response.ok) throw await failure(response, url);
   return parseJson(await response.text()) as Answer<K>;

@@ -78,6 +78,12 @@ const ROLE_TABLE: Record<string, Access> = {
   'POST /api/current-advertisers': 'user',
   'DELETE /api/current-advertisers/:businessId': 'admin',
   'POST /api/current-advertisers/import': 'admin', // import of an existing advertiser list
+  // The billing import and who sees amounts: admin; the lapsed advertisers list: any user (the service narrows
+  // a rep's to their territories and hides amounts unless shared)
+  'POST /api/admin/billing': 'admin',
+  'GET /api/admin/billing/settings': 'admin',
+  'PATCH /api/admin/billing/settings': 'admin',
+  'GET /api/advertisers/lapsed': 'user',
   // The team pipeline. Any rep reads it and claims or moves a business (the service refuses
   // another rep's with a 409); admins reassign and release.
   'GET /api/pipeline': 'user',

@@ -17,6 +17,7 @@ import { routeEndpoints } from './route';
 import { pipelineEndpoints } from './pipeline';
 import { photoEndpoints } from './photos';
 import { territoryEndpoints } from './territories';
+import { billingEndpoints } from './billing';
 
 export const contract = {
   ...appEndpoints,
@@ -41,6 +42,7 @@ export const contract = {
   ...pipelineEndpoints,
   ...territoryEndpoints,
   ...photoEndpoints,
+  ...billingEndpoints,
 } satisfies Contract;
 
 export type ApiContract = typeof contract;

@@ -14,4 +14,5 @@ export * from './websites';
 export * from './pipeline';
 export * from './follow-ups';
 export * from './route';
+export * from './billing';
 export * from './endpoint';

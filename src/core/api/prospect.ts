@@ -140,6 +140,17 @@ export const prospectSchema = z.object({
   signals: z.array(websiteSignalSchema).max(60).optional(),
   /** Where its fields came from, for a business of the imported data. */
   sources: fieldSourcesSchema.optional(),
+  /**
+   * Its standing in the imported billing, added when a page is answered (never stored with the results):
+   * lastYearTotal in dollars, only for a reader who may see amounts.
+   */
+  billing: z
+    .object({
+      status: z.enum(['lapsed', 'declining', 'current']),
+      lastMonth: z.string().max(7),
+      lastYearTotal: z.number().optional(),
+    })
+    .optional(),
 });
 export type Prospect = z.infer<typeof prospectSchema>;
 

@@ -246,6 +246,20 @@ export interface CurrentAdvertiserTable {
   marked_at: string;
 }
 
+/** A business's billing of one month, from the billing import (the advertiser's lines of the month summed). */
+export interface BillingTable {
+  business_id: string;
+  /** 'YYYY-MM'. */
+  month: string;
+  amount_cents: number;
+  /** The business's name when imported. */
+  label: string;
+  /** The advertiser's name as the billing file wrote it. */
+  advertiser: string;
+  imported_at: string;
+  imported_by: string | null;
+}
+
 export interface BusinessCacheTable {
   business_id: string;
   /** JSON: name, address, normalizedCategory, website, phone, rating, reviewCount, businessStatus, types */
@@ -605,6 +619,7 @@ export interface Database {
   saved_prospects: SavedProspectTable;
   blocklist: BlocklistTable;
   current_advertisers: CurrentAdvertiserTable;
+  billing: BillingTable;
   business_cache: BusinessCacheTable;
   analysis_cache: AnalysisCacheTable;
   app_settings: AppSettingTable;

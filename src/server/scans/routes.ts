@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
-import { currentUser, isAdmin } from '../http/access.js';
+import { currentUser, isAdmin, type CurrentUser } from '../http/access.js';
+import type { Prospect } from '../../core/types.js';
 import { recordAudit } from '../audit/service.js';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
 import {
@@ -28,6 +29,17 @@ import {
   type ScanProgress,
 } from './service.js';
 import { inTransaction } from '../db/database.js';
+import { lapsedIds, withBilling } from '../billing/service.js';
+
+/** A page's prospects with their standing in the imported billing, as this reader may see it. */
+async function billed<P extends { prospects: Prospect[] }>(
+  ctx: AppContext,
+  user: CurrentUser,
+  page: P,
+): Promise<P> {
+  const clock = { currentMonths: ctx.config.billing.currentMonths };
+  return { ...page, prospects: await withBilling(ctx.db, user, page.prospects, clock) };
+}
 
 export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -40,6 +52,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     cooldownMs: config.discovery.scanCooldownMs,
     settings: () => readAlgorithmSettings(db),
     timed: (step, seconds) => ctx.metrics.scanStepSeconds.observe({ step }, seconds),
+    lapsed: () => lapsedIds(db, { currentMonths: config.billing.currentMonths }),
     websites: {
       read: (found) => readEvidence(db, found),
       schedule: (userId, businesses) =>
@@ -96,7 +109,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ctx.metrics.scans.inc();
       for (const source of page.sources)
         if (!source.ok) ctx.metrics.providerErrors.inc({ provider: source.provider });
-      return page;
+      return billed(ctx, currentUser(request), page);
     },
   );
 
@@ -108,7 +121,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const userId = currentUser(request).id;
       const page = await quickSearch(deps, userId, request.body);
       await afterScan(request, userId, page);
-      return page;
+      return billed(ctx, currentUser(request), page);
     },
   );
 
@@ -137,8 +150,13 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     'GET /api/scans/latest',
     { config: { unauthenticatedMessage: PLEASE_LOG_IN } },
     async (request) => {
-      const page = await latestPage(db, currentUser(request).id, request.query.offset, request.query.limit);
-      return page ?? { searchId: null, total: 0, loadable: 0, offset: 0, prospects: [], at: null };
+      const user = currentUser(request);
+      const page = await latestPage(db, user.id, request.query.offset, request.query.limit);
+      return billed(
+        ctx,
+        user,
+        page ?? { searchId: null, total: 0, loadable: 0, offset: 0, prospects: [], at: null },
+      );
     },
   );
 

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { lapsedFirst } from '../../core/billing.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
@@ -79,6 +80,8 @@ export interface ScanDeps {
   websites?: WebsiteHooks;
   /** Told how long each step of a scan took (the `/metrics` histogram `scan_step_duration_seconds`). */
   timed?: (step: ScanStep, seconds: number) => void;
+  /** The lapsed advertisers of the imported billing: they lead their score band (none without billing). */
+  lapsed?: () => Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -371,6 +374,9 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const slot: ScanSlot = { startedAt: new Date().toISOString(), cooldownMs: deps.cooldownMs };
   const waited = scanSlotWait(deps.db.kysely, userId, slot);
   waited.catch(() => undefined);
+  // Read beside the settings: one primary-key read, the statuses themselves cached per import and month.
+  const lapsedRead = deps.lapsed?.();
+  lapsedRead?.catch(() => undefined);
   const settings = await deps.settings();
   const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
   const count = clampCount(input.count);
@@ -389,6 +395,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   // "Spread results out" may move up businesses up to 10 points below the 100th), more of the best are read.
   const ranked = { showAll: settings.showAllProspects };
   const blockedRead = blockedIds(deps.db);
+  const lapsed = (await lapsedRead) ?? NO_LAPSED;
   let read = FIRST_READ;
   let found: Awaited<ReturnType<ScanDeps['places']['nearby']>>;
   let ranking: Ranking;
@@ -424,7 +431,10 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
     ranking = await rankBusinesses(deps, candidates, center, {
       order: (sorted) =>
         spreadResults(
-          sorted.filter((e) => settings.showAllProspects || !isPrefilteredRule(e.rule)),
+          withLapsedFirst(
+            sorted.filter((e) => settings.showAllProspects || !isPrefilteredRule(e.rule)),
+            lapsed,
+          ),
           { spreadOut: input.spreadOut ?? false, limit: MAX_LOADED },
         ),
       shown: MAX_LOADED,
@@ -461,6 +471,13 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   progress?.({ phase: 'done', count: page.total });
   scheduleChecks(deps, userId, ranking.businesses);
   return noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
+}
+
+const NO_LAPSED: ReadonlySet<string> = new Set();
+
+/** Lapsed advertisers first within their 10-point score band; the order untouched when there are none. */
+function withLapsedFirst(sorted: RankEntry[], lapsed: ReadonlySet<string>): RankEntry[] {
+  return lapsed.size === 0 ? sorted : lapsedFirst(sorted, (e) => lapsed.has(e.id));
 }
 
 /** A scan within the cooldown of the user's last one is refused (the browser only logs it). */

@@ -7,6 +7,7 @@ import { useMe } from '../session';
 import { isSuper } from './common';
 import {
   AuditSection,
+  BillingSection,
   BlocklistDebugSection,
   BlocklistSection,
   CacheSection,
@@ -48,6 +49,7 @@ function sectionsFor(me: Me): PanelSection[] {
     { slug: 'invitations', title: 'Invitation Management', render: () => <InvitationsSection /> },
     { slug: 'users', title: 'User Management', render: () => <UsersSection me={me} /> },
     { slug: 'business-data', title: 'Business Data', render: () => <AreasSection /> },
+    { slug: 'billing', title: 'Billing', render: () => <BillingSection /> },
     {
       slug: 'export',
       title: 'Export Prospects',

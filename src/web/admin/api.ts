@@ -1,5 +1,5 @@
 // The admin screens' calls, by the contract's keys (src/web/http.ts types each from its entry).
-import type { AlgorithmSettings, Role } from '../../core/api';
+import type { AlgorithmSettings, BillingSettings, Role } from '../../core/api';
 import { runtimeTimeZone } from '../../core/time-zone';
 import { call, callWithText, downloadFile } from '../http';
 
@@ -33,6 +33,14 @@ export const adminApi = {
   unmarkAdvertiser: (businessId: string) =>
     call('DELETE /api/current-advertisers/:businessId', { params: { businessId } }),
   importAdvertisers: (csv: string) => callWithText('POST /api/current-advertisers/import', csv, 'text/csv'),
+
+  // Billing
+  importBilling: (csv: string, preview: boolean) =>
+    callWithText('POST /api/admin/billing', csv, 'text/csv', { preview: String(preview) }),
+  lapsed: () => call('GET /api/advertisers/lapsed'),
+  billingSettings: async () => (await call('GET /api/admin/billing/settings')).settings,
+  updateBillingSettings: async (patch: Partial<BillingSettings>) =>
+    (await call('PATCH /api/admin/billing/settings', { body: patch })).settings,
 
   // Users
   users: async () => (await call('GET /api/users')).users,
@@ -68,6 +76,8 @@ export const ADMIN_KEYS = {
   allProspects: ['admin', 'allProspects'] as const,
   blocklist: ['blocklist'] as const,
   advertisers: ['advertisers'] as const,
+  lapsed: ['advertisers', 'lapsed'] as const,
+  billingSettings: ['admin', 'billingSettings'] as const,
   users: ['admin', 'users'] as const,
   invitations: ['admin', 'invitations'] as const,
   cache: ['admin', 'cache'] as const,

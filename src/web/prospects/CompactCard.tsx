@@ -9,6 +9,7 @@ import type { Advertiser } from '../api';
 import { CardNumber, ScoreBadge } from './card/CardHeader';
 import { CallButton } from './card/ContactButtons';
 import { useBusy } from './card/feedback';
+import { BillingLine } from './card/CardNotices';
 
 /** "0.4 mi", "12 mi": a tenth of a mile near, whole miles far. */
 export const milesText = (miles: number) => `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi`;
@@ -68,6 +69,7 @@ export const CompactCard = memo(function CompactCard(props: {
           Details
         </Button>
       </Group>
+      <BillingLine billing={p.billing} compact />
       {(markers || props.lastNote) && (
         <Group gap={6} wrap="nowrap" mt={6} className="compact-card-markers">
           {props.saved && (

@@ -86,6 +86,7 @@ export const ProspectCard = memo(function ProspectCard(props: {
           savedNote={props.savedNote}
           restricted={p.aiAnalysis?.breakdown?.restricted}
           advertiser={advertiser}
+          billing={p.billing}
         />
         {p.aiAnalysis && <Analysis prospect={p} analysis={p.aiAnalysis} headingId={headingId} />}
         <Group gap={6} wrap="wrap">

@@ -1,5 +1,6 @@
 // The Admin Panel's sections, one a file; AdminPanel lays them out and decides who sees each.
 export { AuditSection } from './AuditSection';
+export { BillingSection } from './BillingSection';
 export { BlocklistDebugSection } from './BlocklistDebugSection';
 export { BlocklistSection } from './BlocklistSection';
 export { CacheSection } from './CacheSection';

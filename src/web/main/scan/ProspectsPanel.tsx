@@ -210,22 +210,27 @@ function useOpened() {
 }
 
 const runsAds = (p: Prospect) => isAdvertising(p.signals);
+/** A lapsed or declining advertiser of the imported billing. */
+const winBack = (p: Prospect) => p.billing?.status === 'lapsed' || p.billing?.status === 'declining';
 const hasPhone = (p: Prospect) => Boolean(p.phone?.trim());
 
 /**
  * The list's filters, together: "Runs online ads" (the website carries an ad platform's tag; not the marked
- * current advertisers), "Has a phone" and "Not contacted yet" (no entry in this rep's Log). A filter nothing
- * passes is disabled rather than emptying the list.
+ * current advertisers), "Has a phone", "Not contacted yet" (no entry in this rep's Log) and "Lapsed or
+ * declining" (by the imported billing). A filter nothing passes is disabled rather than emptying the list.
  */
 function useListFilters(prospects: readonly Prospect[], contacted: ReadonlySet<string>) {
   const [adsOnly, setAdsOnly] = useState(false);
   const [phoneOnly, setPhoneOnly] = useState(false);
   const [newOnly, setNewOnly] = useState(false);
+  const [winBackOnly, setWinBackOnly] = useState(false);
   const fresh = (p: Prospect) => !contacted.has(p.id);
   const adsCount = prospects.filter(runsAds).length;
   const phoneCount = prospects.filter(hasPhone).length;
   const freshCount = prospects.filter(fresh).length;
+  const winBackCount = prospects.filter(winBack).length;
   const keep = (p: Prospect) =>
+    (!winBackOnly || winBackCount === 0 || winBack(p)) &&
     (!adsOnly || adsCount === 0 || runsAds(p)) &&
     (!phoneOnly || phoneCount === 0 || hasPhone(p)) &&
     (!newOnly || freshCount === 0 || fresh(p));
@@ -251,6 +256,13 @@ function useListFilters(prospects: readonly Prospect[], contacted: ReadonlySet<s
         disabled={freshCount === 0}
         onChange={(e) => setNewOnly(e.currentTarget.checked)}
         data-testid="fresh-filter"
+      />
+      <Checkbox
+        label={`Lapsed or declining (${winBackCount})`}
+        checked={winBackOnly && winBackCount > 0}
+        disabled={winBackCount === 0}
+        onChange={(e) => setWinBackOnly(e.currentTarget.checked)}
+        data-testid="lapsed-filter"
       />
     </Group>
   );
