@@ -162,7 +162,7 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       const leaders = await page
         .locator('path.marker-leader')
         .evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).getTotalLength()));
-      for (const length of leaders) expect(length).toBeLessThan(90);
+      for (const length of leaders) expect(length).toBeLessThan(140);
       await page.locator('.map-wrap').evaluate((e) => e.scrollIntoView({ block: 'center' }));
       await keepScreenshot(page, 'scan-map-1440');
       const clustered = (await page.locator('.leaflet-marker-icon.prospect-cluster').allTextContents()).map(

@@ -290,6 +290,8 @@ function ProspectMarker({ prospect: p, drawnAt, rank, total, entry, meId, marker
 
 /** A marker's width and a hair: best markers closer than this on screen are moved apart. */
 const MARKER_GAP_PX = 30;
+/** From a moved best marker's centre to the nearest thing drawn on its spot: half a marker, half a cluster. */
+const CLEARANCE_PX = 36;
 
 /**
  * The best prospects' markers, never inside a cluster and never on top of each other: at each zoom, markers that
@@ -297,6 +299,8 @@ const MARKER_GAP_PX = 30;
  */
 function BestMarkers(props: {
   prospects: Prospect[];
+  /** What else is drawn on the map, which the best markers keep clear of: the other markers, the centre. */
+  others: readonly L.LatLngLiteral[];
   markerProps: (p: Prospect, index: number) => ProspectMarkerProps;
   keyOf: (p: Prospect, index: number) => string;
 }) {
@@ -314,12 +318,13 @@ function BestMarkers(props: {
   );
   const drawnAt = useMemo(() => {
     const spots = props.prospects.map((p) => map.project([p.lat, p.lng], zoom));
-    return fanOut(spots, MARKER_GAP_PX).map((point, i) =>
+    const others = props.others.map((o) => map.project(o, zoom));
+    return fanOut(spots, MARKER_GAP_PX, others, CLEARANCE_PX).map((point, i) =>
       point.x === spots[i]!.x && point.y === spots[i]!.y
         ? undefined
         : map.unproject([point.x, point.y], zoom),
     );
-  }, [map, zoom, props.prospects]);
+  }, [map, zoom, props.prospects, props.others]);
   return props.prospects.map((p, i) => {
     const moved = drawnAt[i];
     return (
@@ -370,6 +375,12 @@ export default function ProspectMap(props: ProspectMapProps) {
     return () => window.removeEventListener('online', reset);
   }, []);
   const best = useMemo(() => prospects.slice(0, ALWAYS_SHOWN), [prospects]);
+  const others = useMemo(
+    () => [center, ...prospects.slice(ALWAYS_SHOWN).map((p) => ({ lat: p.lat, lng: p.lng }))],
+    // The centre by value: the screen passes a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [center.lat, center.lng, prospects],
+  );
   const markerProps = (p: Prospect, index: number): ProspectMarkerProps => ({
     prospect: p,
     rank: index + 1,
@@ -421,7 +432,12 @@ export default function ProspectMap(props: ProspectMapProps) {
           zIndexOffset={1000}
         />
         {/* The best are never inside a cluster: they are what the rep calls first. */}
-        <BestMarkers prospects={best} markerProps={markerProps} keyOf={(p, i) => markerKey(p, i, props)} />
+        <BestMarkers
+          prospects={best}
+          others={others}
+          markerProps={markerProps}
+          keyOf={(p, i) => markerKey(p, i, props)}
+        />
         <MarkerClusterGroup
           ref={cluster}
           maxClusterRadius={CLUSTER_RADIUS_PX}

@@ -53,3 +53,29 @@ describe('fanOut', () => {
     expect(closest(fanOut(clumps, 30))).toBeGreaterThanOrEqual(30 - 1e-9);
   });
 });
+
+describe('fanOut around what else is drawn', () => {
+  it('keeps the best markers clear of other markers and clusters on their spot', () => {
+    const spot = { x: 200, y: 200 };
+    const obstacles = [
+      { x: 200, y: 200 },
+      { x: 210, y: 195 },
+      { x: 190, y: 208 },
+    ];
+    const placed = fanOut([spot, spot, spot], 30, obstacles, 36);
+    for (const p of placed) {
+      for (const o of obstacles) expect(Math.hypot(p.x - o.x, p.y - o.y)).toBeGreaterThanOrEqual(30);
+    }
+    expect(closest(placed)).toBeGreaterThanOrEqual(30 - 1e-9);
+    // One best marker alone on a spot with another marker moves out of its way.
+    const [alone] = fanOut([{ x: 0, y: 0 }], 30, [{ x: 5, y: 0 }], 36);
+    expect(Math.hypot(alone!.x - 5, alone!.y)).toBeGreaterThanOrEqual(30);
+  });
+
+  it('does not chain other markers into one wide circle', () => {
+    const street = Array.from({ length: 20 }, (_, i) => ({ x: i * 20, y: 0 }));
+    const [moved] = fanOut([{ x: 0, y: 10 }], 30, street, 36);
+    // At most three gaps from where it was: a street of markers cannot all be cleared.
+    expect(Math.hypot(moved!.x, moved!.y - 10)).toBeLessThanOrEqual(90 + 1e-9);
+  });
+});
