@@ -81,6 +81,12 @@ describe('the list on a phone', () => {
       const cards = page.getByTestId('prospect-card');
       await expect.poll(() => cards.count(), POLL).toBe(20);
       expect(await page.locator('[data-testid="prospect-card"][data-compact="true"]').count()).toBe(20);
+      // The map, below the settings, is made only when the rep scrolls to it: Leaflet's set-up does not hold up
+      // the list.
+      expect(await page.locator('.prospect-map').count()).toBe(0);
+      await page.locator('.map-wrap').scrollIntoViewIfNeeded();
+      await page.locator('.prospect-map .leaflet-marker-icon').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
 
       // 20 compact cards, from the first one's top to the last one's bottom, fit in 3,600 px (each laid out:
       // a card off screen is drawn at its placeholder height until it comes near).

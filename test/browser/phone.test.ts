@@ -219,7 +219,8 @@ describe('the phone layout', () => {
           await page.getByRole('button', { name: /^Load Next \d+ Prospects$/ }).click();
           await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(loaded);
         }
-        await page.locator('.prospect-map').scrollIntoViewIfNeeded();
+        // On a phone the map is made when it is scrolled to.
+        await page.locator('.map-wrap').scrollIntoViewIfNeeded();
         await page.locator('.prospect-map').waitFor({ timeout: 20_000 });
         const clusters = page.locator('.leaflet-marker-icon.prospect-cluster');
         await expect.poll(() => clusters.count(), POLL).toBeGreaterThan(0);
