@@ -30,6 +30,7 @@ import { MainScreenContext, type MainScreenState } from './screen';
 import { StrategyHost } from './working/StrategyHost';
 import { useCardActions } from './working/useCardActions';
 import { EMPTY_LIST } from './prospects';
+import { useTerritories } from './territories/territories';
 import './tabs';
 import { OfflineStatus, useOfflineSession } from '../offline/OfflineStatus';
 
@@ -63,6 +64,8 @@ export function MainScreen() {
   const account = useAccount(me);
   const location = useLocation(me);
   const { settings } = location;
+  // The user's territories: their outlines on the map, and "Scan a territory" in the scan settings.
+  const territories = useTerritories();
   const scan = useScan(settings, { results: () => setTab('prospects'), started: showMap });
   const quickSearch = useQuickSearch(settings, () => {
     scan.setSourcesNotice(null);
@@ -158,6 +161,7 @@ export function MainScreen() {
                         focus={focus}
                         pipeline={cards.pipelineById}
                         meId={me.id}
+                        territories={territories}
                       />
                       {scan.scanning && <ScanOverlay progress={scan.progressLine} />}
                     </div>

@@ -16,6 +16,8 @@ import { fullAddress, scoreColor, scoreHex, scorePercent, scoreTextHex, stableId
 import { useOnline } from '../offline/useOnline';
 import { TILES_MISSING } from '../offline/texts';
 import DataAttribution from './DataAttribution';
+import { TerritoryOutlines } from './TerritoryOutlines';
+import type { Territory } from '../main/territories/territories';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -36,6 +38,8 @@ export interface ProspectMapProps {
   pipeline?: Map<string, PipelineEntry>;
   /** The signed-in user's id, to tell their own businesses from another rep's. */
   meId?: string;
+  /** The territories whose outlines are drawn (the user's own; an admin's: all). */
+  territories?: readonly Territory[];
 }
 
 /** Whose the business is, as the marker shows it. */
@@ -330,6 +334,9 @@ export default function ProspectMap(props: ProspectMapProps) {
         {touch && <TwoFingerHint />}
         <FocusMarker focus={props.focus} markers={markers} cluster={cluster} />
         <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
+        {props.territories && props.territories.length > 0 && (
+          <TerritoryOutlines territories={props.territories} />
+        )}
         <Circle
           center={[center.lat, center.lng]}
           radius={radiusMiles * METERS_PER_MILE}
