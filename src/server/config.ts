@@ -174,6 +174,8 @@ const envSchema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().min(1).default(7),
   /** The team pipeline: a claim nobody touched for this many days is released automatically. */
   PIPELINE_RELEASE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Territories: the largest area, in square miles, an admin may draw or build from ZIP codes. */
+  TERRITORY_MAX_SQUARE_MILES: z.coerce.number().positive().max(1_000_000).default(2000),
   // Website evidence: a polite check of each scanned business's website, as background jobs
   /** on: after a scan, each business with a website and no fresh evidence gets a check; off: none. */
   WEBSITE_CHECKS: z.enum(['on', 'off']).default('on'),
@@ -308,6 +310,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       retentionMs: e.JOB_RETENTION_DAYS * 86_400_000,
     },
     pipeline: { releaseDays: e.PIPELINE_RELEASE_DAYS },
+    territories: { maxSquareMiles: e.TERRITORY_MAX_SQUARE_MILES },
     websites: {
       enabled: e.WEBSITE_CHECKS === 'on',
       allowLoopback: e.WEBSITE_CHECKS_ALLOW_LOOPBACK,

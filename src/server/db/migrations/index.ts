@@ -32,6 +32,7 @@ import * as addresses from './2026-11-28T1500-addresses.js';
 import * as invitationRevoked from './2026-11-28T1600-invitation-revoked.js';
 import * as dailyWrites from './2026-11-28T1800-daily-writes.js';
 import * as followUpCallLog from './2026-11-28T1900-follow-up-call-log.js';
+import * as territories from './2026-11-28T2100-territories.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
 // A new migration: add a file named `YYYY-MM-DDTHHMM-what.ts` and list it here.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1600-invitation-revoked': invitationRevoked,
   '2026-11-28T1800-daily-writes': dailyWrites,
   '2026-11-28T1900-follow-up-call-log': followUpCallLog,
+  '2026-11-28T2100-territories': territories,
 };
