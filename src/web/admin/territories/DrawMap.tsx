@@ -73,7 +73,8 @@ function Drawing(props: Pick<DrawMapProps, 'initial' | 'onChange' | 'onState' | 
       finishOn: 'dblclick',
       finishOnEnter: true,
       exitModeOnEscape: true,
-      snappable: true,
+      // Points go exactly where clicked (snapping pulled a corner toward the lines being drawn).
+      snappable: false,
       pathOptions: DRAWN_STYLE,
       templineStyle: { color: '#e8590c' },
       hintlineStyle: { color: '#e8590c', dashArray: [5, 5] },
@@ -165,7 +166,6 @@ export default function DrawMap(props: DrawMapProps) {
       doubleClickZoom={false}
       className="territory-map"
       aria-label="Map to draw the territory on"
-      data-testid="territory-map"
     >
       {props.tileUrl && <TileLayer url={props.tileUrl} attribution={props.tileAttribution} />}
       <DataAttribution text={props.dataAttribution ?? ''} tiles={props.tileAttribution} />

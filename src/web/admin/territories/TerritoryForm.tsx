@@ -2,6 +2,7 @@
 // checks the area (valid, not crossing itself, not too large) and its 400 message shows here as it comes.
 import {
   Button,
+  Grid,
   Group,
   MultiSelect,
   Paper,
@@ -54,7 +55,7 @@ function drawHint(state: DrawState, area: TerritoryArea | null): string {
   if (state.drawing) {
     return state.points < 3
       ? `Click the map to place the corners (${state.points} placed; 3 at least).`
-      : `${state.points} corners placed. Double-click, press Enter, click the first corner or Finish to close the outline.`;
+      : `${state.points} corners placed. Finish, a double-click or Enter closes the outline.`;
   }
   if (state.editing)
     return 'Drag a corner to move it; drag a middle point to add one. Click Done when finished.';
@@ -150,7 +151,14 @@ function DrawPanel(props: {
           Clear
         </Button>
       </Group>
-      <Text size="sm" role="status" aria-live="polite" data-testid="territory-draw-hint">
+      <Text
+        size="sm"
+        role="status"
+        aria-live="polite"
+        data-testid="territory-draw-hint"
+        // Two lines kept for it, so the map does not move under the pointer when the text grows while drawing.
+        style={{ minHeight: '3.1em' }}
+      >
         {drawHint(drawState, area)}
       </Text>
       <MapBoundary>
@@ -239,79 +247,86 @@ export function TerritoryForm({
   return (
     <Paper withBorder p="sm" radius="md" data-testid="territory-form">
       <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Title order={4} size="h5">
-            {territory ? `Edit ${territory.name}` : 'New Territory'}
-          </Title>
-          <TextInput
-            label="Name"
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-testid="territory-name"
-          />
-          <MultiSelect
-            label="Reps"
-            description="Who works this territory; a rep may hold several."
-            placeholder={repIds.length === 0 ? 'Pick reps' : undefined}
-            data={repChoices}
-            value={repIds}
-            onChange={setRepIds}
-            searchable
-            clearable
-            nothingFoundMessage="No user by that name"
-            comboboxProps={{ zIndex: 1000 }}
-            data-testid="territory-reps"
-          />
-          <div>
-            <Text size="sm" fw={500} id="territory-how">
-              Area
-            </Text>
-            <SegmentedControl
-              aria-labelledby="territory-how"
-              value={how}
-              onChange={(v) => setHow(v)}
-              data={[
-                { value: 'draw', label: 'Draw on the map' },
-                { value: 'zips', label: 'ZIP codes' },
-              ]}
-              mt={4}
-            />
-          </div>
-          {how === 'zips' && (
-            <TagsInput
-              label="ZIP codes"
-              description="Five digits each. Type or paste them, separated by commas or spaces."
-              value={zips}
-              onChange={(v) => setZips([...new Set(v.map((z) => z.trim()).filter(Boolean))])}
-              splitChars={ZIP_SPLIT}
-              acceptValueOnBlur
-              clearable
-              maxTags={200}
-              data-testid="territory-zips"
-            />
-          )}
+        {/* On a wide screen the map sits beside the fields; on a phone, under them. */}
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: how === 'draw' ? 4 : 12 }}>
+            <Stack gap="sm">
+              <Title order={4} size="h5">
+                {territory ? `Edit ${territory.name}` : 'New Territory'}
+              </Title>
+              <TextInput
+                label="Name"
+                required
+                maxLength={100}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                data-testid="territory-name"
+              />
+              <MultiSelect
+                label="Reps"
+                description="Who works this territory; a rep may hold several."
+                placeholder={repIds.length === 0 ? 'Pick reps' : undefined}
+                data={repChoices}
+                value={repIds}
+                onChange={setRepIds}
+                searchable
+                clearable
+                nothingFoundMessage="No user by that name"
+                comboboxProps={{ zIndex: 1000 }}
+                data-testid="territory-reps"
+              />
+              <div>
+                <Text size="sm" fw={500} id="territory-how">
+                  Area
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="territory-how"
+                  value={how}
+                  onChange={(v) => setHow(v)}
+                  data={[
+                    { value: 'draw', label: 'Draw on the map' },
+                    { value: 'zips', label: 'ZIP codes' },
+                  ]}
+                  mt={4}
+                />
+              </div>
+              {how === 'zips' && (
+                <TagsInput
+                  label="ZIP codes"
+                  description="Five digits each. Type or paste them, separated by commas or spaces."
+                  value={zips}
+                  onChange={(v) => setZips([...new Set(v.map((z) => z.trim()).filter(Boolean))])}
+                  splitChars={ZIP_SPLIT}
+                  acceptValueOnBlur
+                  clearable
+                  maxTags={200}
+                  data-testid="territory-zips"
+                />
+              )}
+              {error && <ErrorAlert message={error} />}
+              <Group gap="xs">
+                <Button type="submit" loading={save.isPending} data-testid="territory-save">
+                  Save Territory
+                </Button>
+                <Button variant="default" onClick={() => onDone(null)}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
           {how === 'draw' && (
-            <DrawPanel
-              initial={territory && territory.zips.length === 0 ? territory.area : null}
-              others={others}
-              area={area}
-              onArea={setArea}
-              drawState={drawState}
-              onDrawState={setDrawState}
-            />
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <DrawPanel
+                initial={territory && territory.zips.length === 0 ? territory.area : null}
+                others={others}
+                area={area}
+                onArea={setArea}
+                drawState={drawState}
+                onDrawState={setDrawState}
+              />
+            </Grid.Col>
           )}
-          {error && <ErrorAlert message={error} />}
-          <Group gap="xs">
-            <Button type="submit" loading={save.isPending} data-testid="territory-save">
-              Save Territory
-            </Button>
-            <Button variant="default" onClick={() => onDone(null)}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
+        </Grid>
       </form>
     </Paper>
   );
