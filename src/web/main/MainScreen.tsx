@@ -66,7 +66,7 @@ export function MainScreen() {
   const { settings } = location;
   // The user's territories: their outlines on the map, and "Scan a territory" in the scan settings.
   const territories = useTerritories();
-  const scan = useScan(settings, { results: () => setTab('prospects'), started: showMap });
+  const scan = useScan(settings, { results: () => setTab('prospects'), started: showMap }, territories);
   const quickSearch = useQuickSearch(settings, () => {
     scan.setSourcesNotice(null);
     setTab('prospects');
@@ -143,6 +143,9 @@ export function MainScreen() {
                       scanning={scan.scanning}
                       onScan={stable.onScan}
                       scanned={scan.scanned}
+                      territories={territories}
+                      territory={scan.territory}
+                      onTerritory={scan.setTerritoryId}
                     />
                   </Stack>
                 </Grid.Col>
@@ -162,6 +165,7 @@ export function MainScreen() {
                         pipeline={cards.pipelineById}
                         meId={me.id}
                         territories={territories}
+                        scanTerritory={scan.territory}
                       />
                       {scan.scanning && <ScanOverlay progress={scan.progressLine} />}
                     </div>
