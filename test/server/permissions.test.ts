@@ -136,6 +136,8 @@ const ROLE_TABLE: Record<string, Access> = {
   'POST /api/territories': 'admin',
   'PUT /api/territories/:id': 'admin',
   'DELETE /api/territories/:id': 'admin',
+  // The Team tab's territory view, admin-only like every Team view
+  'GET /api/team/territories': 'admin',
 };
 
 /** Routes that end the caller's session: called with a fresh session of the same account. */

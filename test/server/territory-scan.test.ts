@@ -195,6 +195,57 @@ describe('territory scan on made-up businesses', () => {
       expect.objectContaining({ businessId: first.id, ownerId: other.id, ownerName: 'Otto Other' }),
     );
   });
+
+  it("the Team view: each territory's reps, businesses, its best called or visited, meetings and wins", async () => {
+    const work = async () =>
+      (await t.request({ method: 'GET', url: '/api/team/territories?period=this-month', as: admin })).json<{
+        territories: {
+          name: string;
+          reps: { id: string; name: string }[];
+          businesses: number;
+          bestContacted: number;
+          bestCount: number;
+          meetings: number;
+          wins: number;
+        }[];
+      }>().territories;
+    const before = (await work()).find((x) => x.name === 'The L')!;
+    expect(before).toMatchObject({ reps: [{ id: rep.id, name: 'Rita Rep' }], businesses: 72, bestCount: 50 });
+
+    const best = (await scan(rep, { territoryId: territory.id, count: 50 })).json<Page>().prospects;
+    // Two of the best called; one of them called twice, by two reps: counted once.
+    for (const p of [best[1]!, best[2]!, best[2]!]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/call-logs',
+        payload: { prospectId: p.id, name: p.name, outcome: 'Called' },
+        as: rep,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const stage = async (id: string, to: string) => {
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/pipeline/${encodeURIComponent(id)}`,
+        payload: { stage: to },
+        as: rep,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await stage(best[3]!.id, 'Meeting set');
+    await stage(best[4]!.id, 'Proposal');
+    await stage(best[4]!.id, 'Won');
+    // A business outside the territory reaching a meeting does not count for it.
+    const outside = 'osm:node/' + String(7000 + 11);
+    expect(inside.has(outside)).toBe(false);
+    await stage(outside, 'Meeting set');
+
+    const after = (await work()).find((x) => x.name === 'The L')!;
+    expect(after.bestContacted - before.bestContacted).toBe(2);
+    expect(after.meetings - before.meetings).toBe(2); // the meeting and the win
+    expect(after.wins - before.wins).toBe(1);
+    expect((await t.request({ method: 'GET', url: '/api/team/territories', as: rep })).statusCode).toBe(403);
+  });
 });
 
 describeWithOsm('sf-downtown.osm.pbf', 'territory scan on the San Francisco extract', () => {

@@ -111,3 +111,73 @@ export async function addressPointsByZip(
   }
   return byZip;
 }
+
+/** Of these businesses, those called or visited in [start, end) (by `userId` only, when given). */
+export async function contactedAmong(
+  db: Conn,
+  businessIds: string[],
+  range: { start: string; end: string; userId?: string | undefined },
+): Promise<Set<string>> {
+  if (businessIds.length === 0) return new Set();
+  let query = db
+    .selectFrom('call_logs')
+    .select('prospect_id')
+    .distinct()
+    .where('prospect_id', 'in', businessIds)
+    .where('created_at', '>=', range.start)
+    .where('created_at', '<', range.end);
+  if (range.userId !== undefined) query = query.where('user_id', '=', range.userId);
+  return new Set((await query.execute()).map((r) => r.prospect_id));
+}
+
+/** The businesses moved to one of `stages` in [start, end) (by `userId` only, when given). */
+export async function movedTo(
+  db: Conn,
+  stages: string[],
+  range: { start: string; end: string; userId?: string | undefined },
+): Promise<string[]> {
+  let query = db
+    .selectFrom('pipeline_history')
+    .select('business_id')
+    .distinct()
+    .where('to_stage', 'in', stages)
+    .where('at', '>=', range.start)
+    .where('at', '<', range.end);
+  if (range.userId !== undefined) query = query.where('by_id', '=', range.userId);
+  return (await query.execute()).map((r) => r.business_id);
+}
+
+/**
+ * Where these businesses are: the imported place's position, else the team's stored copy of the business (a
+ * business of another provider). Businesses found in neither are left out.
+ */
+export async function positionsOf(
+  db: Conn,
+  businessIds: string[],
+): Promise<Map<string, { lat: number; lng: number }>> {
+  const at = new Map<string, { lat: number; lng: number }>();
+  if (businessIds.length === 0) return at;
+  for (const r of await db
+    .selectFrom('places')
+    .select(['id', 'lat', 'lng'])
+    .where('id', 'in', businessIds)
+    .execute()) {
+    at.set(r.id, { lat: r.lat, lng: r.lng });
+  }
+  const rest = businessIds.filter((id) => !at.has(id));
+  if (rest.length === 0) return at;
+  for (const r of await db
+    .selectFrom('team_prospects')
+    .select(['business_id', 'prospect'])
+    .where('business_id', 'in', rest)
+    .execute()) {
+    try {
+      const p = JSON.parse(r.prospect) as { lat?: unknown; lng?: unknown };
+      if (typeof p.lat === 'number' && typeof p.lng === 'number')
+        at.set(r.business_id, { lat: p.lat, lng: p.lng });
+    } catch {
+      // A copy that is not JSON has no position: the business is not counted.
+    }
+  }
+  return at;
+}

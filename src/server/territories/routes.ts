@@ -9,6 +9,7 @@ import {
   updateTerritory,
   type TerritoryDeps,
 } from './service.js';
+import { territoryWork } from './team-view.js';
 
 export const territoryRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const deps: TerritoryDeps = {
@@ -34,6 +35,8 @@ export const territoryRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (a
     await deleteTerritory(deps, currentUser(request), request.params.id);
     return reply.status(204).send();
   });
+
+  route(app, 'GET /api/team/territories', async (request) => territoryWork(ctx.db, request.query));
 
   done();
 };
