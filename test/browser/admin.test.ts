@@ -231,6 +231,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await sectionTitles(page)).toEqual([
         'Invitation Management',
         'User Management',
+        'Territories',
         'Business Data',
         'Export Prospects',
         'Algorithm Settings',
@@ -328,6 +329,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await sectionTitles(page)).toEqual([
         'Invitation Management',
         'User Management',
+        'Territories',
         'Business Data',
         'Export Prospects',
         'Universal Blocklist Management',
