@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { ALL_GROUPS } from '../../src/core/categories.js';
 import { importOsmFile } from '../../src/server/places/osm-import.js';
 import { fixtureExtract } from '../helpers/osm-data.js';
+import { axeViolations } from './axe.js';
 import { CENTER } from '../fixtures/osm/prairie-junction.js';
 import {
   keepScreenshot,
@@ -116,6 +117,7 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
       .poll(() => page.getByTestId('territory-draw-hint').textContent(), POLL)
       .toBe('Outline drawn.');
     await keepScreenshot(page, 'territories-draw-1440');
+    expect(await axeViolations(page, '[data-testid="territory-form"]')).toEqual([]);
 
     await page.getByTestId('territory-save').click();
     const row = page.getByTestId('territory-row');
@@ -124,6 +126,7 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
     expect(await row.textContent()).toContain('Reps: Sam Seller');
     expect(await row.textContent()).toMatch(/sq mi · drawn on the map/);
     await keepScreenshot(page, 'territories-list-1440');
+    expect(await axeViolations(page, '[data-testid="territories-section"]')).toEqual([]);
 
     // The rep: the outline on the map, then a scan of the whole territory.
     const rp = rep.page;
@@ -164,7 +167,7 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
 });
 
 it('lists territories and takes ZIP codes at 375 px; the rep map and Team view fit', async () => {
-  const phone = await openBrowser(server.baseUrl, { width: 375, height: 812 });
+  const phone = await openBrowser(server.baseUrl, { width: 375, height: 812 }, { cards: 'compact' });
   try {
     // The same admin on a phone: the session cookie of the desktop profile.
     await phone.context.addCookies(await admin.context.cookies());
@@ -195,6 +198,7 @@ it('lists territories and takes ZIP codes at 375 px; the rep map and Team view f
     await expect.poll(() => page.getByTestId('territory-row').count(), POLL).toBe(2);
     const depot = page.getByTestId('territory-row').filter({ hasText: 'Depot Road' });
     expect(await depot.textContent()).toContain('ZIP codes 69001');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     await page.goto(`${server.baseUrl}/team`);
     const team = page.getByTestId('team-section-territories');
@@ -203,11 +207,26 @@ it('lists territories and takes ZIP codes at 375 px; the rep map and Team view f
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await keepScreenshot(page, 'territories-team-375');
 
-    // An admin's map shows every territory's outline.
+    // An admin's map shows every territory's outline; a territory scan names it in the phone's folded settings.
     await page.goto(server.baseUrl);
     await expect.poll(() => page.locator('path.territory-outline').count(), POLL).toBe(2);
+    await page.getByRole('switch', { name: 'Scan a territory' }).check();
+    await page.getByTestId('scan-territory').selectOption({ label: 'Depot Road' });
+    await page.getByTestId('scan-button').click();
+    await expect.poll(() => page.getByTestId('scan-settings-line').count(), POLL).toBe(1);
+    expect(await page.getByTestId('scan-settings-line').textContent()).toMatch(/^Depot Road · 20 prospects/);
     await page.locator('.map-wrap').scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'territories-map-375');
+
+    // Delete asks first; Cancel keeps it, Delete removes it.
+    await page.goto(`${server.baseUrl}/admin/territories`);
+    const remove = page.getByRole('button', { name: 'Delete Depot Road' });
+    await remove.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('territory-row').count()).toBe(2);
+    await remove.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Territory' }).click();
+    await expect.poll(() => page.getByTestId('territory-row').count(), POLL).toBe(1);
     expect(phone.pageErrors).toEqual([]);
   } finally {
     await phone.close();
