@@ -128,10 +128,27 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
     await keepScreenshot(page, 'territories-list-1440');
     expect(await axeViolations(page, '[data-testid="territories-section"]')).toEqual([]);
 
+    // Edit: the outline comes back on the map as drawn, and saves again unchanged (read back through Leaflet).
+    const before = await row.textContent();
+    await page.getByRole('button', { name: 'Edit Main Street' }).click();
+    await expect
+      .poll(() => page.getByTestId('territory-draw-hint').textContent(), POLL)
+      .toBe('Outline drawn.');
+    expect(await page.locator('.territory-map path.leaflet-interactive').count()).toBe(1);
+    await page.getByTestId('territory-save').click();
+    await expect.poll(() => row.count(), POLL).toBe(1);
+    expect(await row.textContent()).toBe(before);
+
     // The rep: the outline on the map, then a scan of the whole territory.
     const rp = rep.page;
     await rp.goto(server.baseUrl);
     await expect.poll(() => rp.locator('path.territory-outline').count(), POLL).toBe(1);
+    // Its name on hovering the line; a click inside still picks a point on the map.
+    const outline = (await rp.locator('path.territory-outline').boundingBox())!;
+    await rp.mouse.move(outline.x + 1, outline.y + outline.height / 2, { steps: 3 });
+    await expect.poll(() => rp.locator('.leaflet-tooltip').textContent(), POLL).toBe('Main Street');
+    await rp.mouse.click(outline.x + outline.width / 2, outline.y + outline.height / 2);
+    await rp.getByTestId('picked-point').waitFor();
     await rp.getByRole('switch', { name: 'Scan a territory' }).check();
     await expect.poll(() => rp.getByTestId('scan-territory').inputValue(), POLL).not.toBe('');
     expect(await rp.getByTestId('scan-button').textContent()).toBe('Scan Territory');
