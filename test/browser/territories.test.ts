@@ -80,6 +80,12 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
       { inviter: admin },
     );
     await saveCenter(rep);
+    // The rep's map before any territory: no outline is drawn.
+    const rp = rep.page;
+    await rp.goto(server.baseUrl);
+    await rp.locator('.leaflet-container.prospect-map').waitFor();
+    expect(await rp.locator('path.territory-outline').count()).toBe(0);
+    expect(await rp.getByRole('switch', { name: 'Scan a territory' }).count()).toBe(0);
     const page = admin.page;
     await page.goto(`${server.baseUrl}/admin/territories`);
     await page.getByTestId('territories-section').waitFor();
@@ -139,9 +145,7 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
     await expect.poll(() => row.count(), POLL).toBe(1);
     expect(await row.textContent()).toBe(before);
 
-    // The rep: the outline on the map, then a scan of the whole territory.
-    const rp = rep.page;
-    await rp.goto(server.baseUrl);
+    // The rep, whose page stayed open: the outline arrives with the live notice, then a scan of the territory.
     await expect.poll(() => rp.locator('path.territory-outline').count(), POLL).toBe(1);
     // Its name on hovering the line; a click inside still picks a point on the map.
     const outline = (await rp.locator('path.territory-outline').boundingBox())!;
