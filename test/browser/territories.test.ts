@@ -145,6 +145,30 @@ it('draws a territory at 1440 px; its rep sees the outline and scans it', async 
     await expect.poll(() => row.count(), POLL).toBe(1);
     expect(await row.textContent()).toBe(before);
 
+    // From the keyboard: arrow keys move the map under the crosshair, a button places a corner at its centre.
+    await page.getByTestId('territory-new').click();
+    await page.getByTestId('territory-draw').focus();
+    await page.keyboard.press('Enter');
+    const keyMap = page.locator('.leaflet-container.territory-map');
+    for (const arrow of ['ArrowRight', 'ArrowDown', 'ArrowLeft']) {
+      await page.getByTestId('territory-add-center').focus();
+      await page.keyboard.press('Enter');
+      await keyMap.focus();
+      await page.keyboard.press(arrow);
+      await page.waitForTimeout(300);
+    }
+    await page.getByTestId('territory-add-center').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('territory-finish').isEnabled(), POLL).toBe(true);
+    await keepScreenshot(page, 'territories-keyboard-1440');
+    await page.getByTestId('territory-finish').focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('territory-draw-hint').textContent(), POLL)
+      .toBe('Outline drawn.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => row.count(), POLL).toBe(1);
+
     // The rep, whose page stayed open: the outline arrives with the live notice, then a scan of the territory.
     await expect.poll(() => rp.locator('path.territory-outline').count(), POLL).toBe(1);
     // Its name on hovering the line; a click inside still picks a point on the map.

@@ -1,7 +1,8 @@
 // The territory form's drawing map, loaded only when the Territories section draws (Leaflet and Leaflet-Geoman
 // are its own chunk, never part of the main screen's JavaScript). The admin clicks points to outline an area,
-// closes it (double-click, Enter, a click on the first point, or Finish), drags its points to change it, or clears
-// it. The other territories show faintly underneath, so neighbours can be drawn edge to edge.
+// closes it (double-click, a click on the first point, or Finish), drags its points to change it, or clears
+// it. The other territories show faintly underneath, so neighbours can be drawn edge to edge. From the keyboard, the
+// arrow keys move the map under a crosshair and a button places a corner at its centre.
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { MapContainer, Polygon, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
@@ -15,6 +16,8 @@ import { positionsOf, type Territory, type TerritoryArea } from '../../main/terr
 /** What the form's buttons ask of the map. */
 export interface DrawControls {
   draw: () => void;
+  /** A corner at the map's centre (under the crosshair): drawing from the keyboard, the map moved by arrow keys. */
+  addCenter: () => void;
   finish: () => void;
   toggleEdit: () => void;
   clear: () => void;
@@ -71,7 +74,9 @@ function Drawing(props: Pick<DrawMapProps, 'initial' | 'onChange' | 'onState' | 
     map.pm.setGlobalOptions({
       allowSelfIntersection: false,
       finishOn: 'dblclick',
-      finishOnEnter: true,
+      // Not Enter: Leaflet-Geoman listens for it on the whole page, so Enter on the form's own buttons (Add corner
+      // at the centre) would close the outline early. Finish, a double-click or the first corner close it.
+      finishOnEnter: false,
       exitModeOnEscape: true,
       // Points go exactly where clicked (snapping pulled a corner toward the lines being drawn).
       snappable: false,
@@ -125,6 +130,10 @@ function Drawing(props: Pick<DrawMapProps, 'initial' | 'onChange' | 'onState' | 
     draw: () => {
       if (map.pm.globalEditModeEnabled()) map.pm.disableGlobalEditMode();
       map.pm.enableDraw('Polygon');
+    },
+    addCenter: () => {
+      // Leaflet-Geoman places a corner on the map's click; the same event at the centre places one there.
+      if (state.current.drawing) map.fire('click', { latlng: map.getCenter() });
     },
     finish: () => {
       // Leaflet-Geoman finishes a shape from its own toolbar and the Enter key with this method; the form's

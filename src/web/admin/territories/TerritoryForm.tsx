@@ -55,7 +55,7 @@ function drawHint(state: DrawState, area: TerritoryArea | null): string {
   if (state.drawing) {
     return state.points < 3
       ? `Click the map to place the corners (${state.points} placed; 3 at least).`
-      : `${state.points} corners placed. Finish, a double-click or Enter closes the outline.`;
+      : `${state.points} corners placed. Finish, a double-click or the first corner closes the outline.`;
   }
   if (state.editing)
     return 'Drag a corner to move it; drag a middle point to add one. Click Done when finished.';
@@ -126,6 +126,15 @@ function DrawPanel(props: {
         <Button
           size="xs"
           variant="light"
+          onClick={() => controls.current?.addCenter()}
+          disabled={!drawState.drawing}
+          data-testid="territory-add-center"
+        >
+          Add corner at the centre
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
           onClick={() => controls.current?.finish()}
           disabled={!drawState.drawing || drawState.points < 3}
           data-testid="territory-finish"
@@ -161,27 +170,30 @@ function DrawPanel(props: {
       >
         {drawHint(drawState, area)}
       </Text>
-      <MapBoundary>
-        <Suspense
-          fallback={
-            <div className="map-placeholder territory-map" role="status">
-              Loading the map...
-            </div>
-          }
-        >
-          <DrawMap
-            initial={props.initial}
-            others={props.others}
-            center={{ lat: center.lat, lng: center.lng }}
-            tileUrl={config.data?.map.tileUrl ?? ''}
-            tileAttribution={config.data?.map.tileAttribution ?? ''}
-            dataAttribution={config.data?.map.dataAttribution ?? ''}
-            onChange={props.onArea}
-            onState={props.onDrawState}
-            controls={controls}
-          />
-        </Suspense>
-      </MapBoundary>
+      {/* While drawing, a crosshair marks the map's centre: where Add corner at the centre places one. */}
+      <div className={drawState.drawing ? 'territory-map-wrap drawing' : 'territory-map-wrap'}>
+        <MapBoundary>
+          <Suspense
+            fallback={
+              <div className="map-placeholder territory-map" role="status">
+                Loading the map...
+              </div>
+            }
+          >
+            <DrawMap
+              initial={props.initial}
+              others={props.others}
+              center={{ lat: center.lat, lng: center.lng }}
+              tileUrl={config.data?.map.tileUrl ?? ''}
+              tileAttribution={config.data?.map.tileAttribution ?? ''}
+              dataAttribution={config.data?.map.dataAttribution ?? ''}
+              onChange={props.onArea}
+              onState={props.onDrawState}
+              controls={controls}
+            />
+          </Suspense>
+        </MapBoundary>
+      </div>
     </Stack>
   );
 }
