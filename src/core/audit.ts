@@ -20,6 +20,9 @@ export const AUDIT_ACTION_LABELS = {
   'places.region_refresh': 'Started a region download',
   'places.overture_import': 'Started an Overture places import',
   'prospect.category_change': 'Changed a category',
+  'territory.create': 'Created a territory',
+  'territory.update': 'Changed a territory',
+  'territory.delete': 'Deleted a territory',
   // The team pipeline: every change of a business's stage or owner, by reps too.
   'pipeline.claim': 'Claimed a business',
   'pipeline.stage': 'Changed a pipeline stage',

@@ -176,6 +176,8 @@ const envSchema = z.object({
   PIPELINE_RELEASE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Billing: an advertiser billed in this many months up to the current one is a current advertiser. */
   BILLING_CURRENT_MONTHS: z.coerce.number().int().min(1).max(24).default(3),
+  /** Territories: the largest area, in square miles, an admin may draw or build from ZIP codes. */
+  TERRITORY_MAX_SQUARE_MILES: z.coerce.number().positive().max(1_000_000).default(2000),
   // Website evidence: a polite check of each scanned business's website, as background jobs
   /** on: after a scan, each business with a website and no fresh evidence gets a check; off: none. */
   WEBSITE_CHECKS: z.enum(['on', 'off']).default('on'),
@@ -311,6 +313,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     pipeline: { releaseDays: e.PIPELINE_RELEASE_DAYS },
     billing: { currentMonths: e.BILLING_CURRENT_MONTHS },
+    territories: { maxSquareMiles: e.TERRITORY_MAX_SQUARE_MILES },
     websites: {
       enabled: e.WEBSITE_CHECKS === 'on',
       allowLoopback: e.WEBSITE_CHECKS_ALLOW_LOOPBACK,

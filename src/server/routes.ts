@@ -27,6 +27,7 @@ import { websiteRoutes } from './websites/routes.js';
 import { pipelineRoutes } from './pipeline/routes.js';
 import { routeRoutes } from './route/routes.js';
 import { photoRoutes } from './photos/routes.js';
+import { territoryRoutes } from './territories/routes.js';
 import { dataAttribution } from './places/areas.js';
 
 async function routes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -78,6 +79,7 @@ async function routes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   await app.register(pipelineRoutes, { ctx });
   await app.register(routeRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
+  await app.register(territoryRoutes, { ctx });
 }
 
 /** The app's routes, registered on the app itself so its hooks (access control, the contract) apply to them. */

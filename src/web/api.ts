@@ -10,7 +10,7 @@ import type {
   Prospect,
   QuickSearchInput,
   RouteRequest,
-  ScanInput,
+  ScanBody,
   UserProfile,
 } from '../core/api';
 import type { ApiKey } from '../core/api/contract';
@@ -204,7 +204,8 @@ export const api = {
   createInvitation: (email?: string) => call('POST /api/invitations', { body: email ? { email } : {} }),
 
   // Discovery
-  scan: (input: ScanInput) => call('POST /api/scans', { body: input }),
+  /** A circle around a centre, or a whole territory. */
+  scan: (input: ScanBody) => call('POST /api/scans', { body: input }),
   latestScan: (offset: number, limit: number) => call('GET /api/scans/latest', { query: { offset, limit } }),
   /** Also sent as the page is left (New Search's Undo waits before forgetting the results). */
   clearLatestScan: async () => {

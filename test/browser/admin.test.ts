@@ -231,6 +231,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await sectionTitles(page)).toEqual([
         'Invitation Management',
         'User Management',
+        'Territories',
         'Business Data',
         'Billing',
         'Export Prospects',
@@ -329,6 +330,7 @@ describeWithOsm(SF_EXTRACT, 'the admin journey', () => {
       expect(await sectionTitles(page)).toEqual([
         'Invitation Management',
         'User Management',
+        'Territories',
         'Business Data',
         'Billing',
         'Export Prospects',

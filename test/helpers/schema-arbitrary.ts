@@ -92,6 +92,13 @@ function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
     );
   if (key === 'code' || key === 'invitationcode') shaped.push(some(hints.codes, 'NOPE1234'));
   if (key === 'ref') shaped.push(fc.constantFrom('places/ChIJplace1/photos/AUc7ref1', 'places/x/photos/y'));
+  // A pattern (a ZIP code, a photo name) is matched, or hardly any generated value would pass validation.
+  if (schema.pattern) {
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.stringMatching(new RegExp(schema.pattern)).filter(fits) },
+      { weight: 1, arbitrary: fc.constantFrom(...EDGE_STRINGS) },
+    );
+  }
   const plain = fc.string({ minLength: min, maxLength: Math.max(min, max) });
   return fc
     .oneof(
@@ -141,6 +148,14 @@ export function validValue(schema: JsonSchema, hints: Hints, name = '', depth = 
       case 'null':
         return fc.constant(null);
       case 'array':
+        // A tuple, as OpenAPI 3.0 renders one: its positions' schemas as `items.anyOf`, its length fixed.
+        if (
+          schema.items?.anyOf?.length &&
+          schema.minItems === schema.items.anyOf.length &&
+          schema.maxItems === schema.minItems
+        ) {
+          return fc.tuple(...schema.items.anyOf.map((s) => validValue(s, hints, name, depth + 1)));
+        }
         return fc.array(validValue(schema.items ?? {}, hints, name, depth + 1), {
           minLength: schema.minItems ?? 0,
           maxLength: Math.min(schema.maxItems ?? 4, 4),

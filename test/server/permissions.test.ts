@@ -136,6 +136,14 @@ const ROLE_TABLE: Record<string, Access> = {
   'GET /api/team/win-rates': 'admin',
   'GET /api/team/reps/:userId/pipeline': 'admin',
   'GET /api/team/reps/:userId/route': 'admin',
+  // Territories: a rep reads the ones they are assigned to (the service filters); drawing, changing and
+  // deleting them is for admins
+  'GET /api/territories': 'user',
+  'POST /api/territories': 'admin',
+  'PUT /api/territories/:id': 'admin',
+  'DELETE /api/territories/:id': 'admin',
+  // The Team tab's territory view, admin-only like every Team view
+  'GET /api/team/territories': 'admin',
 };
 
 /** Routes that end the caller's session: called with a fresh session of the same account. */

@@ -10,6 +10,7 @@ export const appEventTypeSchema = z.enum([
   'prospects',
   'sessions',
   'pipeline',
+  'territories',
 ]);
 export type AppEventType = z.infer<typeof appEventTypeSchema>;
 
@@ -22,7 +23,8 @@ export const appEventSchema = z.object({
    * 'scan': progress of the user's own scan; 'prospects': the user's latest results changed on the server
    * (e.g. model-written reasoning arrived); 'sessions' (action 'ended'): sessions of `userId` ended, so their
    * streams close on every instance (between instances only, never sent to a browser); 'pipeline': a
-   * business's owner or stage changed (the entry in `item`).
+   * business's owner or stage changed (the entry in `item`); 'territories' (action 'created', 'updated' or
+   * 'deleted'): a territory changed (its id and name in `item`), so outlines and lists are fetched again.
    */
   type: appEventTypeSchema,
   /**
@@ -54,7 +56,7 @@ export const eventEndpoints = {
     access: 'user',
     tags: ['events'],
     summary:
-      'Live updates (text/event-stream): events `advertisers`, `blocklist` and `pipeline` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
+      'Live updates (text/event-stream): events `advertisers`, `blocklist`, `pipeline` and `territories` with a change notice; `scan` with the progress of your own scans; `prospects` when your own latest results changed',
     answers: { 200: eventStream },
   }),
 };

@@ -11,8 +11,8 @@ const lng = z.number().min(-180).max(180);
 
 export { COUNT_MAX, COUNT_MIN, MAX_LOADED } from './limits';
 
-/** POST /api/scans. */
-export const scanBody = z.object({
+/** POST /api/scans around a centre: every business within the radius. */
+export const circleScanBody = z.object({
   lat,
   lng,
   radiusMiles: z.number().positive().max(1000),
@@ -24,7 +24,22 @@ export const scanBody = z.object({
   /** Chosen by the browser: the scan's progress goes to this user's event streams under this id. */
   scanId: z.uuid().optional(),
 });
-export type ScanInput = z.infer<typeof scanBody>;
+export type ScanInput = z.infer<typeof circleScanBody>;
+
+/** POST /api/scans of a territory: every business inside its outline (the rep must be assigned to it). */
+export const territoryScanBody = z.object({
+  territoryId: z.string().min(1).max(100),
+  count: z.number().int().min(1).max(1000),
+  categories: z.array(z.string().max(40)).max(50).optional(),
+  locationLabel: z.string().max(300).optional(),
+  spreadOut: z.boolean().optional(),
+  scanId: z.uuid().optional(),
+});
+export type TerritoryScanInput = z.infer<typeof territoryScanBody>;
+
+/** POST /api/scans: a circle, or a territory. */
+export const scanBody = z.union([circleScanBody, territoryScanBody]);
+export type ScanBody = z.infer<typeof scanBody>;
 
 /** POST /api/quick-search. */
 export const quickSearchBody = z.object({
@@ -50,6 +65,8 @@ export const scanPageSchema = z.object({
   count: z.number().int(),
   /** Nothing found, and the server's imported place data covers no part of this area. */
   noLocalData: z.literal(true).optional(),
+  /** The territory scanned, for a territory scan (radiusMiles is then its bounding circle's). */
+  territoryId: z.string().optional(),
 });
 export type ScanResult = z.infer<typeof scanPageSchema>;
 
@@ -99,10 +116,11 @@ export const scanEndpoints = {
   'POST /api/scans': endpoint({
     access: 'user',
     tags: ['scans'],
-    summary: 'Scan the area: find, de-duplicate, drop blocked, score and rank; the first page of N',
+    summary:
+      'Scan the area (a circle, or a territory the rep is assigned to): find, de-duplicate, drop blocked, score and rank; the first page of N',
     body: scanBody,
     answers: { 200: scanPageSchema },
-    errors: [429],
+    errors: [403, 404, 429],
   }),
   'POST /api/quick-search': endpoint({
     access: 'user',

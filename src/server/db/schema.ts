@@ -598,6 +598,32 @@ export interface DailyWritesTable {
   n: number;
 }
 
+/** An area of the map reps are assigned to: drawn, or built from ZIP codes. */
+export interface TerritoryTable {
+  id: string;
+  name: string;
+  /** The name lower-cased: names are unique whatever their case. */
+  name_key: string;
+  /** GeoJSON Polygon or MultiPolygon. */
+  area: string;
+  /** JSON array of the ZIP codes it was built from; [] when drawn. */
+  zips: string;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  square_miles: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A rep assigned to a territory. Primary key (territory_id, user_id). */
+export interface TerritoryRepTable {
+  territory_id: string;
+  user_id: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -643,6 +669,8 @@ export interface Database {
   follow_up_settings: FollowUpSettingsTable;
   idempotency_keys: IdempotencyKeyTable;
   daily_writes: DailyWritesTable;
+  territories: TerritoryTable;
+  territory_reps: TerritoryRepTable;
 }
 
 // Generated is re-exported for slices that add tables with database-generated columns.

@@ -87,6 +87,7 @@ const EVENT_TYPES: readonly string[] = [
   'prospects',
   'sessions',
   'pipeline',
+  'territories',
 ] satisfies AppEventType[];
 
 function decodeEvent(payload: string | undefined): { origin: string; event: AppEvent } | null {

@@ -219,6 +219,12 @@ export function gazetteerReverse(lat: number, lng: number): string | null {
   return best ? cityLabel(best) : null;
 }
 
+/** The centre of a five-digit US ZIP code, or null when the gazetteer does not list it. */
+export function zipCentroid(zip: string): { lat: number; lng: number } | null {
+  const z = load().zipcodes.lookup(zip);
+  return z ? { lat: z.latitude, lng: z.longitude } : null;
+}
+
 /** The gazetteer as the last geocoder of the chain. */
 export const gazetteer = {
   name: 'gazetteer',

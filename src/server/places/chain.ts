@@ -280,13 +280,8 @@ export function createPlaceChain(
 
     async nearby(q: ChainNearbyQuery, parent?: AbortSignal): Promise<ChainResult> {
       const limit = Math.max(0, Math.min(q.limit, MAX_PROVIDER_RESULTS));
-      const query: NearbyQuery = {
-        lat: q.lat,
-        lng: q.lng,
-        radiusMiles: q.radiusMiles,
-        types: q.types,
-        limit,
-      };
+      const { lat, lng, radiusMiles, types, within } = q;
+      const query: NearbyQuery = { lat, lng, radiusMiles, types, limit, ...(within && { within }) };
       const { primary, topUp: topUpName } = await activeProviders();
       let circle: ChainResult['circle'];
       const ask = (p: PlaceProvider, s: AbortSignal) => {

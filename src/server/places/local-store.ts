@@ -5,9 +5,9 @@ import { inTexts, withSqliteConnection, type Db, inTransaction } from '../db/dat
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, PlaceTable } from '../db/schema.js';
 import { osmBusinessTypes, osmCategoryLabel } from '../../core/osm-tags.js';
-import { boundingBox, haversineMiles, type LatLng } from '../../core/geo.js';
+import { boundingBox, haversineMiles, type BoundingBox, type LatLng } from '../../core/geo.js';
 import { hasExactBit, SCANNED_KINDS_SQL, typeMask } from './type-mask.js';
-import { MAX_PROVIDER_RESULTS, wantsEveryType } from './provider.js';
+import { MAX_PROVIDER_RESULTS, wantsEveryType, type Within } from './provider.js';
 import type { OsmPoi } from './pbf-reader.js';
 import { encodeProfile, placeProfile } from '../../core/scoring/profile.js';
 import type { BrandIndex } from '../../core/scoring/brand-index.js';
@@ -313,6 +313,8 @@ export interface RadiusQuery {
   text?: string;
   /** Read each candidate's rank too (rank_score, rank_rule). */
   ranks?: boolean;
+  /** A territory: its box bounds the candidate pass instead of the circle's. */
+  within?: Within;
 }
 
 interface Candidate {
@@ -328,13 +330,14 @@ interface Candidate {
   rowid?: number;
 }
 
-/** The places inside the bounding box of a circle, as the `places_grid` index finds them (see below). */
+/** The places inside the bounding box of a circle (or the given box), as the `places_grid` index finds them. */
 function inBox<Q extends SelectQueryBuilder<Database, 'places', object>>(
   query: Q,
   center: LatLng,
   radiusMiles: number,
+  given?: BoundingBox,
 ): Q {
-  const box = boundingBox(center, radiusMiles);
+  const box = given ?? boundingBox(center, radiusMiles);
   const cells: number[] = [];
   for (let c = cellOf(box.minLat); c <= cellOf(box.maxLat); c++) cells.push(c);
   return query
@@ -352,7 +355,7 @@ function inBox<Q extends SelectQueryBuilder<Database, 'places', object>>(
 export function candidateQuery(db: Kysely<Database>, center: LatLng, radiusMiles: number, q: RadiusQuery) {
   const every = wantsEveryType(q.types);
   const exact = every || q.types.every(hasExactBit);
-  let query = inBox(db.selectFrom('places').select(['id', 'lat', 'lng']), center, radiusMiles);
+  let query = inBox(db.selectFrom('places').select(['id', 'lat', 'lng']), center, radiusMiles, q.within?.box);
   if (!every) query = query.where(sql<boolean>`(type_mask & ${typeMask(q.types)}) <> 0`);
   if (!exact) query = query.select('types');
   if (q.text) query = query.select(['name', 'category', 'types']);
@@ -626,6 +629,8 @@ export interface RankQuery {
   read: number;
   /** Keep the places a rule takes out of the list (chains, institutions...): the "show all prospects" setting. */
   showAll: boolean;
+  /** A territory: every place inside it is ranked instead of the circle's (its bounding circle, for distances). */
+  within?: Within;
 }
 
 /** What ranking a circle found: the records of its best places, and what it knows of the rest. */
@@ -660,7 +665,7 @@ export async function rankCircle(db: Db, q: RankQuery): Promise<CircleRanking> {
   const bases: number[] = [];
   for (const c of await reads.candidates(center, q.radiusMiles, query)) {
     const miles = haversineMiles(center, c);
-    if (miles >= q.radiusMiles) continue;
+    if (q.within ? !q.within.contains(c) : miles >= q.radiusMiles) continue;
     if (!exact && !(JSON.parse(c.types ?? '[]') as string[]).some((t) => q.types.includes(t))) continue;
     const rule = ruleOfCode(c.rank_rule ?? null);
     if (rule && !q.showAll && isPrefilteredRule(rule)) continue;

@@ -3,7 +3,7 @@
 // so the chain can merge them and the scan service never knows which one answered.
 import type { Business } from '../../core/types.js';
 import { dropIncomplete } from '../../core/dedup.js';
-import { haversineMiles, type LatLng } from '../../core/geo.js';
+import { haversineMiles, type BoundingBox, type LatLng } from '../../core/geo.js';
 import type { GeocodeResult, PlaceDetails, SourceReport } from '../../core/api/index.js';
 
 /** A provider search returns at most 500 businesses, nearest first. */
@@ -14,6 +14,16 @@ export type ProviderName = 'local' | 'google' | 'osm' | 'demo';
 /** Where a provider or the chain reports a failure it carries on past: a message and its details. */
 export type ProviderWarn = (message: string, detail?: Record<string, unknown>) => void;
 
+/**
+ * An area inside a query's circle (a territory): only the places inside it count. Its box bounds the index pass of
+ * the imported table, `contains` decides each place. Providers that cannot apply it answer the circle, and the
+ * scan keeps only what `contains` accepts.
+ */
+export interface Within {
+  box: BoundingBox;
+  contains(point: LatLng): boolean;
+}
+
 export interface NearbyQuery {
   lat: number;
   lng: number;
@@ -22,6 +32,8 @@ export interface NearbyQuery {
   types: string[];
   /** At most this many (capped at 500). */
   limit: number;
+  /** Only the places inside this area (the circle is then its bounding circle). */
+  within?: Within;
 }
 
 export interface TextSearchQuery {

@@ -25,11 +25,15 @@ import {
   quickSearch,
   runScan,
   type ScanDeps,
+  type ScanInput,
   type ScanPage,
   type ScanProgress,
 } from './service.js';
-import { inTransaction } from '../db/database.js';
 import { lapsedIds, withBilling } from '../billing/service.js';
+import { territoryToScan } from '../territories/service.js';
+import { territoryCircle, territoryContains } from '../../core/territory.js';
+import type { TerritoryScanInput } from '../../core/api/scans.js';
+import { inTransaction, type Db } from '../db/database.js';
 
 /** A page's prospects with their standing in the imported billing, as this reader may see it. */
 async function billed<P extends { prospects: Prospect[] }>(
@@ -39,6 +43,26 @@ async function billed<P extends { prospects: Prospect[] }>(
 ): Promise<P> {
   const clock = { currentMonths: ctx.config.billing.currentMonths };
   return { ...page, prospects: await withBilling(ctx.db, user, page.prospects, clock) };
+}
+
+/**
+ * A territory scan as the scan service takes it: the territory's bounding circle, limited to its outline (404 for
+ * an unknown territory, 403 for a rep not assigned to it).
+ */
+async function territoryScan(
+  db: Db,
+  request: FastifyRequest,
+  { territoryId, ...input }: Omit<TerritoryScanInput, 'scanId'>,
+): Promise<Omit<ScanInput, 'onProgress'>> {
+  const territory = await territoryToScan(db, currentUser(request), territoryId);
+  const { center, radiusMiles } = territoryCircle(territory.area);
+  return {
+    ...input,
+    ...center,
+    radiusMiles,
+    locationLabel: input.locationLabel ?? territory.name,
+    within: { territoryId, box: territory.box, contains: territoryContains(territory.area) },
+  };
 }
 
 export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -99,7 +123,8 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
               .catch((err: unknown) => request.log.warn({ err }, 'scan progress not sent'));
           }
         : undefined;
-      const page = await runScan(deps, userId, { ...input, onProgress }).catch((error: unknown) => {
+      const scan = 'territoryId' in input ? await territoryScan(db, request, input) : input;
+      const page = await runScan(deps, userId, { ...scan, onProgress }).catch((error: unknown) => {
         // The cooldown's 429 also says when to come back the standard way: Retry-After, whole seconds.
         const wait = error instanceof HttpError ? error.extra?.retryAfterMs : undefined;
         if (typeof wait === 'number') void reply.header('retry-after', String(Math.ceil(wait / 1000)));

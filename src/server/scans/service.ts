@@ -3,6 +3,7 @@ import { lapsedFirst } from '../../core/billing.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/database.js';
 import type { PlaceChain, SourceReport } from '../places/index.js';
+import type { Within } from '../places/provider.js';
 import type { Business, Prospect } from '../../core/types.js';
 import type { EvidenceRead } from '../websites/service.js';
 import { businessCacheKey } from '../../core/types.js';
@@ -143,10 +144,14 @@ function scheduleChecks(deps: Pick<ScanDeps, 'websites'>, userId: string, busine
   if (deps.websites) void deps.websites.schedule(userId, businesses);
 }
 
-/** A scan's request; the route turns the browser's scanId into onProgress. */
+/**
+ * A scan's request; the route turns the browser's scanId into onProgress. A territory scan is its bounding circle
+ * with `within` the territory: every business inside the outline is ranked, none outside it kept.
+ */
 export interface ScanInput extends Omit<ScanRequest, 'scanId'> {
   /** Told each phase as it starts, for the rep's progress line; must not throw. */
   onProgress?: ((progress: ScanProgress) => void) | undefined;
+  within?: Within & { territoryId: string };
 }
 
 /** A scan's phases: asking the providers (by name), N found, analysing N (after cleaning), done (N ranked). */
@@ -164,6 +169,8 @@ export interface ScanPage {
   count: number;
   /** Nothing found, and the imported place data covers no part of this area (see ChainResult). */
   noLocalData?: true;
+  /** The territory scanned. */
+  territoryId?: string;
 }
 
 export const clampRadius = (miles: number, max: number) =>
@@ -378,7 +385,11 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   const lapsedRead = deps.lapsed?.();
   lapsedRead?.catch(() => undefined);
   const settings = await deps.settings();
-  const radiusMiles = clampRadius(input.radiusMiles, deps.radiusMaxMiles);
+  // A territory's bounding circle is not held to the radius limit: the territory's own limit is its area.
+  const { within } = input;
+  const radiusMiles = within
+    ? Math.max(input.radiusMiles, RADIUS_MIN_MILES)
+    : clampRadius(input.radiusMiles, deps.radiusMaxMiles);
   const count = clampCount(input.count);
   const groups = resolveGroups(input.categories);
   const types = placeTypesForGroups(groups);
@@ -409,6 +420,7 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
         minCount: count,
         useOsmTopUp: settings.useOsmTopUp,
         ranked,
+        ...(within && { within }),
       }),
       blockedRead,
     ]);
@@ -420,7 +432,10 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
       progress?.({ phase: 'found', count: found.businesses.length + (found.circle?.unread ?? 0) });
     }
     const withEvidence = readEvidenceFor(deps, found.businesses);
-    const kept = filterBlockedBusinesses(cleanCandidates(found.businesses, center, radiusMiles), blocked);
+    const kept = filterBlockedBusinesses(
+      cleanCandidates(found.businesses, center, radiusMiles, within),
+      blocked,
+    );
     const candidates = await withEvidence(kept);
     if (round === 0) {
       lap('clean');
@@ -470,7 +485,8 @@ export async function runScan(deps: ScanDeps, userId: string, input: ScanInput):
   lap('store');
   progress?.({ phase: 'done', count: page.total });
   scheduleChecks(deps, userId, ranking.businesses);
-  return noLocalData && page.total === 0 ? { ...page, noLocalData: true } : page;
+  const answer = within ? { ...page, territoryId: within.territoryId } : page;
+  return noLocalData && page.total === 0 ? { ...answer, noLocalData: true } : answer;
 }
 
 const NO_LAPSED: ReadonlySet<string> = new Set();
@@ -486,12 +502,13 @@ const tooSoon = (waitMs: number) =>
 
 /**
  * Results without a name or location dropped, only those strictly inside the radius (great-circle
- * distance) kept, duplicates removed.
+ * distance) kept, or with `within` (a territory) only those inside it, duplicates removed.
  */
 export function cleanCandidates(
   businesses: Business[],
   center: { lat: number; lng: number },
   radiusMiles: number,
+  within?: Within,
 ): Business[] {
   return dedupe(
     businesses.filter(
@@ -499,7 +516,7 @@ export function cleanCandidates(
         b.name.trim() !== '' &&
         Number.isFinite(b.lat) &&
         Number.isFinite(b.lng) &&
-        haversineMiles(center, b) < radiusMiles,
+        (within ? within.contains(b) : haversineMiles(center, b) < radiusMiles),
     ),
   );
 }

@@ -225,6 +225,7 @@ export async function deleteUserCompletely(db: Conn, userId: string): Promise<vo
   await db.deleteFrom('searches').where('user_id', '=', userId).execute();
   await db.deleteFrom('latest_scans').where('user_id', '=', userId).execute();
   await db.deleteFrom('scan_slots').where('user_id', '=', userId).execute();
+  await db.deleteFrom('territory_reps').where('user_id', '=', userId).execute();
   await db.deleteFrom('session').where('userId', '=', userId).execute();
   await db.deleteFrom('account_suspensions').where('user_id', '=', userId).execute();
   await db.deleteFrom('account').where('userId', '=', userId).execute();

@@ -1,7 +1,7 @@
 import { Box, Group, NavLink, Paper, Select, Stack, Title } from '@mantine/core';
 import { Link, Redirect, useLocation, useRoute } from 'wouter';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { isAdminUser, type Me } from '../api';
 import { useMe } from '../session';
 import { isSuper } from './common';
@@ -19,6 +19,12 @@ import {
 } from './panel';
 import { UsersSection } from './UsersSection';
 import { AreasSection } from './AreasSection';
+import { Loading } from './common';
+
+// Its own chunk: the drawing tool (Leaflet-Geoman) loads only when this section opens.
+const TerritoriesSection = lazy(() =>
+  import('./territories/TerritoriesSection').then((m) => ({ default: m.TerritoriesSection })),
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -48,6 +54,15 @@ function sectionsFor(me: Me): PanelSection[] {
   const all: (PanelSection | false)[] = [
     { slug: 'invitations', title: 'Invitation Management', render: () => <InvitationsSection /> },
     { slug: 'users', title: 'User Management', render: () => <UsersSection me={me} /> },
+    {
+      slug: 'territories',
+      title: 'Territories',
+      render: () => (
+        <Suspense fallback={<Loading label="Loading territories..." />}>
+          <TerritoriesSection />
+        </Suspense>
+      ),
+    },
     { slug: 'business-data', title: 'Business Data', render: () => <AreasSection /> },
     { slug: 'billing', title: 'Billing', render: () => <BillingSection /> },
     {

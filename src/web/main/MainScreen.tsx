@@ -30,6 +30,7 @@ import { MainScreenContext, type MainScreenState } from './screen';
 import { StrategyHost } from './working/StrategyHost';
 import { useCardActions } from './working/useCardActions';
 import { EMPTY_LIST } from './prospects';
+import { useTerritories } from './territories/territories';
 import './tabs';
 import { OfflineStatus, useOfflineSession } from '../offline/OfflineStatus';
 
@@ -63,7 +64,9 @@ export function MainScreen() {
   const account = useAccount(me);
   const location = useLocation(me);
   const { settings } = location;
-  const scan = useScan(settings, { results: () => setTab('prospects'), started: showMap });
+  // The user's territories: their outlines on the map, and "Scan a territory" in the scan settings.
+  const territories = useTerritories();
+  const scan = useScan(settings, { results: () => setTab('prospects'), started: showMap }, territories);
   const quickSearch = useQuickSearch(settings, () => {
     scan.setSourcesNotice(null);
     setTab('prospects');
@@ -140,6 +143,9 @@ export function MainScreen() {
                       scanning={scan.scanning}
                       onScan={stable.onScan}
                       scanned={scan.scanned}
+                      territories={territories}
+                      territory={scan.territory}
+                      onTerritory={scan.setTerritoryId}
                     />
                   </Stack>
                 </Grid.Col>
@@ -158,6 +164,8 @@ export function MainScreen() {
                         focus={focus}
                         pipeline={cards.pipelineById}
                         meId={me.id}
+                        territories={territories}
+                        scanTerritory={scan.territory}
                       />
                       {scan.scanning && <ScanOverlay progress={scan.progressLine} />}
                     </div>

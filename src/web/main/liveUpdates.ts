@@ -7,6 +7,7 @@ import { PROSPECTS_KEY, setProspectList, updateProspects, type ProspectList } fr
 import type { ScanNotice } from './scanProgress';
 import type { AppEvent } from '../../core/api';
 import { PIPELINE_KEY, applyPipelineEntry, entryFromNotice } from './pipeline/usePipeline';
+import { TERRITORIES_KEY } from './territories/territories';
 
 type Notice = Pick<AppEvent, 'action' | 'businessId'> & { type: 'advertisers' | 'blocklist' | 'prospects' };
 
@@ -54,7 +55,8 @@ async function reloadLoaded(queryClient: QueryClient): Promise<void> {
 /**
  * Live updates: the server's event stream says what changed in the shared lists, and the
  * matching queries are refreshed (a `pipeline` notice patches the team pipeline); a blocked business leaves the current results at once. A `prospects` notice
- * (this user's own results changed on the server) reloads the loaded results. `onScan` receives the progress
+ * (this user's own results changed on the server) reloads the loaded results; a `territories` notice reloads the
+ * territories (their outlines and the scan settings' list). `onScan` receives the progress
  * notices of this user's scans.
  */
 export function useLiveUpdates(enabled: boolean, onScan?: (notice: ScanNotice) => void) {
@@ -102,6 +104,8 @@ export function useLiveUpdates(enabled: boolean, onScan?: (notice: ScanNotice) =
       if (entry && queryClient.getQueryData(PIPELINE_KEY)) applyPipelineEntry(queryClient, entry);
       else void queryClient.invalidateQueries({ queryKey: PIPELINE_KEY });
     };
+    /** A territory was made, changed or deleted: its outline and the scan settings' list are fetched again. */
+    const onTerritories = () => void queryClient.invalidateQueries({ queryKey: TERRITORIES_KEY });
     const onProspects = () =>
       void refreshProspects(queryClient).catch((e: unknown) =>
         console.warn('refreshing the results failed', e),
@@ -119,11 +123,13 @@ export function useLiveUpdates(enabled: boolean, onScan?: (notice: ScanNotice) =
       onAdvertisers();
       resyncBlocks();
       void queryClient.invalidateQueries({ queryKey: PIPELINE_KEY });
+      onTerritories();
     };
     source.addEventListener('advertisers', onAdvertisers);
     source.addEventListener('blocklist', onBlocklist);
     source.addEventListener('scan', onScanNotice);
     source.addEventListener('pipeline', onPipeline);
+    source.addEventListener('territories', onTerritories);
     // Sent to this user only: their latest results changed on the server (model-written reasoning arrived).
     source.addEventListener('prospects', onProspects);
     return () => source.close();

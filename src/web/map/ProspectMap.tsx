@@ -35,6 +35,8 @@ import { useOnline } from '../offline/useOnline';
 import { TILES_MISSING } from '../offline/texts';
 import DataAttribution from './DataAttribution';
 import { fanOut } from './fan-out';
+import { TerritoryOutlines } from './TerritoryOutlines';
+import { positionsOf, type Territory } from '../main/territories/territories';
 
 export interface ProspectMapProps {
   center: { lat: number; lng: number };
@@ -55,6 +57,10 @@ export interface ProspectMapProps {
   pipeline?: Map<string, PipelineEntry>;
   /** The signed-in user's id, to tell their own businesses from another rep's. */
   meId?: string;
+  /** The territories whose outlines are drawn (the user's own; an admin's: all). */
+  territories?: readonly Territory[];
+  /** The territory the scan covers instead of the circle: no circle is drawn, and new results fit it. */
+  scanTerritory?: Territory | null;
 }
 
 /** Whose the business is, as the marker shows it. */
@@ -148,15 +154,21 @@ function FollowCenter({ lat, lng }: { lat: number; lng: number }) {
  * When a new result list arrives, show the whole scan circle (downtown results crowd together at the initial
  * zoom 12). Loading further pages of the same list leaves the view alone.
  */
-function FitResults(props: { firstId: string | undefined; lat: number; lng: number; radiusMiles: number }) {
+function FitResults(props: {
+  firstId: string | undefined;
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  territory: Territory | null;
+}) {
   const map = useMap();
-  const { firstId, lat, lng, radiusMiles } = props;
+  const { firstId, lat, lng, radiusMiles, territory } = props;
   useEffect(() => {
     if (!firstId) return;
-    map.fitBounds(L.latLng(lat, lng).toBounds(radiusMiles * METERS_PER_MILE * 2), {
-      animate: false,
-      padding: [8, 8],
-    });
+    const bounds = territory
+      ? L.latLngBounds(positionsOf(territory.area).flatMap((rings) => rings[0] ?? []))
+      : L.latLng(lat, lng).toBounds(radiusMiles * METERS_PER_MILE * 2);
+    map.fitBounds(bounds, { animate: false, padding: [8, 8] });
     // Only a new list (its first prospect changed) refits; the centre and radius are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, firstId]);
@@ -411,13 +423,24 @@ export default function ProspectMap(props: ProspectMapProps) {
         <ClickHandlers onPick={props.onPick} onCenter={props.onCenter} />
         {touch && <TwoFingerHint />}
         <FocusMarker focus={props.focus} markers={markers} cluster={cluster} />
-        <FitResults firstId={prospects[0]?.id} lat={center.lat} lng={center.lng} radiusMiles={radiusMiles} />
-        <Circle
-          center={[center.lat, center.lng]}
-          radius={radiusMiles * METERS_PER_MILE}
-          pathOptions={{ color: '#1c7ed6', weight: 2, fillColor: '#339af0', fillOpacity: 0.12 }}
-          interactive={false}
+        <FitResults
+          firstId={prospects[0]?.id}
+          lat={center.lat}
+          lng={center.lng}
+          radiusMiles={radiusMiles}
+          territory={props.scanTerritory ?? null}
         />
+        {props.territories && props.territories.length > 0 && (
+          <TerritoryOutlines territories={props.territories} scanned={props.scanTerritory?.id ?? null} />
+        )}
+        {!props.scanTerritory && (
+          <Circle
+            center={[center.lat, center.lng]}
+            radius={radiusMiles * METERS_PER_MILE}
+            pathOptions={{ color: '#1c7ed6', weight: 2, fillColor: '#339af0', fillOpacity: 0.12 }}
+            interactive={false}
+          />
+        )}
         <Marker
           position={[center.lat, center.lng]}
           icon={youIcon}

@@ -33,6 +33,7 @@ import * as invitationRevoked from './2026-11-28T1600-invitation-revoked.js';
 import * as dailyWrites from './2026-11-28T1800-daily-writes.js';
 import * as followUpCallLog from './2026-11-28T1900-follow-up-call-log.js';
 import * as oneLineNames from './2026-11-28T1950-one-line-names.js';
+import * as territories from './2026-11-28T2100-territories.js';
 import * as billing from './2026-11-28T2130-billing.js';
 
 // Every migration, keyed by its timestamped name; Kysely applies them in name order.
@@ -72,5 +73,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1800-daily-writes': dailyWrites,
   '2026-11-28T1900-follow-up-call-log': followUpCallLog,
   '2026-11-28T1950-one-line-names': oneLineNames,
+  '2026-11-28T2100-territories': territories,
   '2026-11-28T2130-billing': billing,
 };

@@ -4,7 +4,7 @@
 // Print gives a printable page (team.css). A rep's name opens their page (rep/).
 //
 // The sections, in the order shown: activity/ (per rep, per day), funnel/, win-rates/ (by score band, by category),
-// outcomes/ (outcomes, then visits and saves per call by score band and by category), map/, quiet/. The pickers
+// outcomes/ (outcomes, then visits and saves per call by score band and by category), map/, territories/, quiet/. The pickers
 // are in filters/; api.ts, charts.tsx, csv.ts and figures.ts serve every section.
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { MapSection } from './map/MapSection';
 import { OutcomeSections } from './outcomes/OutcomeSections';
 import { QuietReps } from './quiet/QuietReps';
 import { RepPage } from './rep/RepPage';
+import { TerritoriesSection } from './territories/TerritoriesSection';
 import { CategoryWinSection } from './win-rates/CategoryWinSection';
 import { WinRateSection } from './win-rates/WinRateSection';
 import './team.css';
@@ -84,6 +85,12 @@ export function TeamTab() {
           <CategoryWinSection choice={choice} userId={userId} />
           <OutcomeSections choice={choice} userId={userId} />
           <MapSection choice={choice} userId={userId} />
+          <TerritoriesSection
+            choice={choice}
+            userId={userId}
+            period={everyone.data.period}
+            open={setOpenRep}
+          />
           <QuietReps open={setOpenRep} />
         </>
       )}

@@ -51,6 +51,8 @@ export const teamApi = {
     call('GET /api/team/reps/:userId/pipeline', { params: { userId }, query: query(c) }),
   repRoute: (userId: string, c: PeriodChoice) =>
     call('GET /api/team/reps/:userId/route', { params: { userId }, query: query(c) }),
+  territories: (c: PeriodChoice, userId?: string | null) =>
+    call('GET /api/team/territories', { query: query(c, userId) }),
   inactive: (days: number) => call('GET /api/team/inactive', { query: { days } }),
   rep: (userId: string, c: PeriodChoice) =>
     call('GET /api/team/reps/:userId', { params: { userId }, query: query(c) }),

@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  NativeSelect,
   Paper,
   SimpleGrid,
   Slider,
@@ -18,6 +19,7 @@ import { ALL_GROUPS, CATEGORY_GROUPS, type CategoryGroup } from '../../../core/c
 import type { SearchSettings } from '../../api';
 import { COUNT_MAX, COUNT_MIN, RADIUS_MAX, RADIUS_MIN, RADIUS_STEP } from '../../defaults';
 import { SCANNING } from '../../texts';
+import type { Territory } from '../territories/territories';
 
 export function ScanControls(props: {
   settings: SearchSettings;
@@ -26,8 +28,13 @@ export function ScanControls(props: {
   onScan: () => void;
   /** A scan of this visit put results on screen: on a phone the settings then fold into one line. */
   scanned: boolean;
+  /** The user's territories: with any, the scan may cover a whole one instead of the circle. */
+  territories: readonly Territory[];
+  /** The territory the next scan covers, or null for the circle (the default). */
+  territory: Territory | null;
+  onTerritory: (id: string | null) => void;
 }) {
-  const { settings } = props;
+  const { settings, territory } = props;
   const online = useOnline();
   const { compact } = useCardView();
   const [unfolded, setUnfolded] = useState(false);
@@ -50,7 +57,7 @@ export function ScanControls(props: {
       title={online ? undefined : NEEDS_CONNECTION}
       data-testid="scan-button"
     >
-      {props.scanning ? SCANNING : 'Scan Area'}
+      {props.scanning ? SCANNING : territory ? 'Scan Territory' : 'Scan Area'}
     </Button>
   );
   if (folded) {
@@ -58,8 +65,9 @@ export function ScanControls(props: {
     return (
       <Paper withBorder p="xs" radius="md" data-testid="scan-settings-folded">
         <Group gap="xs" wrap="nowrap" justify="space-between">
-          <Text size="sm" style={{ minWidth: 0 }}>
-            <strong>{settings.radiusMiles.toFixed(1)} mi</strong> · {settings.count} prospects ·{' '}
+          <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="scan-settings-line">
+            <strong>{territory ? territory.name : `${settings.radiusMiles.toFixed(1)} mi`}</strong> ·{' '}
+            {settings.count} prospects ·{' '}
             {allSelected ? 'all categories' : groups === 1 ? '1 category' : `${groups} categories`}
           </Text>
           <Group gap={6} wrap="nowrap">
@@ -83,22 +91,31 @@ export function ScanControls(props: {
         <Title order={2} size="h5">
           Scan Settings
         </Title>
-        <div>
-          <Text size="sm" id="radius-label">
-            Radius: <strong>{settings.radiusMiles.toFixed(1)} miles</strong>
-          </Text>
-          <Slider
-            min={RADIUS_MIN}
-            max={RADIUS_MAX}
-            step={RADIUS_STEP}
-            value={settings.radiusMiles}
-            onChange={(v) => props.onChange({ radiusMiles: Math.round(v * 10) / 10 })}
-            label={(v) => `${v.toFixed(1)} mi`}
-            thumbProps={{ 'aria-labelledby': 'radius-label' }}
-            thumbSize={22}
-            mt={4}
+        {props.territories.length > 0 && (
+          <TerritoryChoice
+            territories={props.territories}
+            territory={territory}
+            onTerritory={props.onTerritory}
           />
-        </div>
+        )}
+        {!territory && (
+          <div>
+            <Text size="sm" id="radius-label">
+              Radius: <strong>{settings.radiusMiles.toFixed(1)} miles</strong>
+            </Text>
+            <Slider
+              min={RADIUS_MIN}
+              max={RADIUS_MAX}
+              step={RADIUS_STEP}
+              value={settings.radiusMiles}
+              onChange={(v) => props.onChange({ radiusMiles: Math.round(v * 10) / 10 })}
+              label={(v) => `${v.toFixed(1)} mi`}
+              thumbProps={{ 'aria-labelledby': 'radius-label' }}
+              thumbSize={22}
+              mt={4}
+            />
+          </div>
+        )}
         <div>
           <Text size="sm" id="count-label">
             Prospects: <strong>{settings.count}</strong>
@@ -153,5 +170,36 @@ export function ScanControls(props: {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** "Scan a territory": off scans the circle around the location (the default); on, the chosen territory, whole. */
+function TerritoryChoice(props: {
+  territories: readonly Territory[];
+  territory: Territory | null;
+  onTerritory: (id: string | null) => void;
+}) {
+  const { territories, territory } = props;
+  return (
+    <Stack gap={6}>
+      <Switch
+        label="Scan a territory"
+        description={
+          territory ? 'Every business inside it is ranked' : 'Off: the circle around your location'
+        }
+        checked={territory !== null}
+        onChange={(e) => props.onTerritory(e.currentTarget.checked ? (territories[0]?.id ?? null) : null)}
+        data-testid="scan-territory-switch"
+      />
+      {territory && (
+        <NativeSelect
+          label="Territory"
+          data={territories.map((t) => ({ value: t.id, label: t.name }))}
+          value={territory.id}
+          onChange={(e) => props.onTerritory(e.currentTarget.value)}
+          data-testid="scan-territory"
+        />
+      )}
+    </Stack>
   );
 }

@@ -23,11 +23,20 @@ import {
   type ScanProgress,
 } from '../scanProgress';
 import { userMessage } from '../userMessage';
+import type { Territory } from '../territories/territories';
 
 export type ScanFeature = ReturnType<typeof useScan>;
 
-export function useScan(settings: SearchSettings, on: { results: () => void; started: () => void }) {
+export function useScan(
+  settings: SearchSettings,
+  on: { results: () => void; started: () => void },
+  territories: readonly Territory[],
+) {
   const queryClient = useQueryClient();
+  /** The territory the next scan covers (chosen in the scan settings), or null: the circle, the default. */
+  const [territoryId, setTerritoryId] = useState<string | null>(null);
+  // A territory deleted or unassigned since it was chosen: back to the circle.
+  const territory = territories.find((t) => t.id === territoryId) ?? null;
   const { notify } = useDialogs();
   /** The running scan's id (sent with it) and what its event stream said so far. */
   const scanId = useRef<string | null>(null);
@@ -52,7 +61,17 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
 
   const scan = useMutation({
     mutationKey: SCAN_MUTATION_KEY,
-    mutationFn: (id: string) => api.scan({ ...settings, locationLabel: settings.label, scanId: id }),
+    mutationFn: (id: string) =>
+      territory
+        ? api.scan({
+            territoryId: territory.id,
+            locationLabel: territory.name,
+            count: settings.count,
+            categories: settings.categories,
+            spreadOut: settings.spreadOut,
+            scanId: id,
+          })
+        : api.scan({ ...settings, locationLabel: settings.label, scanId: id }),
     onSuccess: (result) => {
       setProspectList(queryClient, listOfResult(result));
       setScanned(result.prospects.length > 0);
@@ -148,6 +167,8 @@ export function useScan(settings: SearchSettings, on: { results: () => void; sta
 
   return {
     list,
+    territory,
+    setTerritoryId,
     scanned,
     scanning: scan.isPending,
     progressLine: progressLine(progress),
