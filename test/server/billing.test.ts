@@ -212,6 +212,22 @@ describe('billing import on a fixture of places', () => {
     await t.request({ method: 'PATCH', url: '/api/admin/billing/settings', as: admin, payload: { shareAmounts: false } });
   }); // prettier-ignore
 
+  it("shows a rep with territories only the lapsed advertisers inside them", async () => {
+    const rep2 = await t.newUser('user', { name: 'Tess Territory' });
+    // A box around Zeta Dental (0.006 north of the centre) that leaves Gumps (0.004 north) out.
+    const [s, n, w, e] = [CENTRE.lat + 0.0055, CENTRE.lat + 0.0065, CENTRE.lng - 0.001, CENTRE.lng + 0.001];
+    const area = { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
+    const made = await t.request({ method: 'POST', url: '/api/territories', as: admin, payload: { name: 'North Prairie', area, repIds: [rep2.id] } });
+    expect(made.statusCode, made.body).toBe(201);
+    const inside = (await t.request({ method: 'GET', url: '/api/advertisers/lapsed', as: rep2 })).json<Lapsed>();
+    expect(inside.lapsed.map((l) => l.businessId)).toEqual(['osm:node/104']);
+    // A rep without territories and the admin still see all.
+    const all = (await t.request({ method: 'GET', url: '/api/advertisers/lapsed', as: rep })).json<Lapsed>();
+    expect(all.lapsed.map((l) => l.businessId)).toEqual(['osm:node/104', 'osm:node/105']);
+    const id = made.json<{ territory: { id: string } }>().territory.id;
+    expect((await t.request({ method: 'DELETE', url: `/api/territories/${id}`, as: admin })).statusCode).toBe(204);
+  }); // prettier-ignore
+
   it('sorts lapsed advertisers first within their 10-point score band', async () => {
     const cards = await scan(admin);
     const band = (p: Prospect) => Math.floor(Math.round(p.score * 100) / 10);

@@ -24,7 +24,7 @@ export const appEventSchema = z.object({
    * (e.g. model-written reasoning arrived); 'sessions' (action 'ended'): sessions of `userId` ended, so their
    * streams close on every instance (between instances only, never sent to a browser); 'pipeline': a
    * business's owner or stage changed (the entry in `item`); 'territories' (action 'created', 'updated' or
-   * 'deleted'): a territory changed (its id and name in `item`), so outlines and lists are fetched again.
+   * 'deleted'): a territory changed (its id only in `item`: every user gets it), so outlines and lists are fetched again.
    */
   type: appEventTypeSchema,
   /**

@@ -10,6 +10,9 @@ import { recordAudit } from '../audit/service.js';
 import { placesAfter } from '../advertisers/repository.js';
 import { readBillingSettings } from '../settings/service.js';
 import { billingSince, placeNames, replaceMonths } from './repository.js';
+import { listTerritoryRows } from '../territories/repository.js';
+import { territoryContains } from '../../core/territory.js';
+import type { TerritoryArea } from '../../core/api/territories.js';
 import {
   billingStatuses,
   earliestMonthRead,
@@ -300,15 +303,17 @@ export interface LapsedPlace {
 }
 
 /**
- * TERRITORY HOOK: which lapsed advertisers a rep sees. A rep with territories sees those inside them; a rep with
- * none (and every admin) sees all. Territories are not stored yet, so this answers null (all) for everyone;
- * once they are, it reads the rep's territory areas and answers the point-in-area test.
+ * Which lapsed advertisers a rep sees: with territories, those inside one of them (a business with no known place
+ * is left out); with none, all. Admins are not asked: they see all.
  */
 export async function repTerritoryFilter(
-  _db: Db,
-  _user: Pick<CurrentUser, 'id' | 'role' | 'isSuperAdmin'>,
+  db: Db,
+  user: Pick<CurrentUser, 'id'>,
 ): Promise<((place: LapsedPlace) => boolean) | null> {
-  return Promise.resolve(null);
+  const rows = await listTerritoryRows(db.kysely, user.id);
+  if (rows.length === 0) return null;
+  const inside = rows.map((row) => territoryContains(JSON.parse(row.area) as TerritoryArea));
+  return ({ lat, lng }) => lat !== null && lng !== null && inside.some((contains) => contains({ lat, lng }));
 }
 
 /** GET /api/advertisers/lapsed: latest month first, then the larger year. */

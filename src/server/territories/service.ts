@@ -171,8 +171,12 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-async function announce(events: EventBus, action: string, id: string, name: string): Promise<void> {
-  await events.publish({ type: 'territories', action, item: { id, name }, at: nowIso() });
+/**
+ * Tells every open screen that territories changed, so each fetches the ones it may see. The notice goes to every
+ * user, so it carries the id only: a territory's name is for its reps and the admins.
+ */
+async function announce(events: EventBus, action: string, id: string): Promise<void> {
+  await events.publish({ type: 'territories', action, item: { id }, at: nowIso() });
 }
 
 export async function createTerritory(
@@ -217,7 +221,7 @@ export async function createTerritory(
     if (isUniqueViolation(error)) throw conflict(TERRITORY_NAME_TAKEN);
     throw error;
   }
-  await announce(deps.events, 'created', row.id, name);
+  await announce(deps.events, 'created', row.id);
   const [territory] = await presentAll(db, [row]);
   return territory!;
 }
@@ -270,7 +274,7 @@ export async function updateTerritory(
     if (isUniqueViolation(error)) throw conflict(TERRITORY_NAME_TAKEN);
     throw error;
   }
-  await announce(deps.events, 'updated', id, name);
+  await announce(deps.events, 'updated', id);
   const [territory] = await presentAll(db, [{ ...existing, ...changes }]);
   return territory!;
 }
@@ -284,5 +288,5 @@ export async function deleteTerritory(deps: TerritoryDeps, actor: Actor, id: str
     return found;
   });
   if (!removed) throw notFound(TERRITORY_NOT_FOUND);
-  await announce(deps.events, 'deleted', id, removed.name);
+  await announce(deps.events, 'deleted', id);
 }
