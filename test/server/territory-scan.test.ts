@@ -161,6 +161,15 @@ describe('territory scan on made-up businesses', () => {
     expect(byAdmin.json<Page>().total).toBe(inside.size);
   });
 
+  it('a wrong field is named, in whichever shape of scan the body comes closest to', async () => {
+    const circle = await scan(rep, { lat: 'north', lng: -74.989, radiusMiles: 2, count: 10 });
+    expect(circle.statusCode).toBe(400);
+    expect(circle.json<{ error: string }>().error).toMatch(/^Invalid body: lat: /);
+    const whole = await scan(rep, { territoryId: territory.id, count: 'all' });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json<{ error: string }>().error).toMatch(/^Invalid body: count: /);
+  });
+
   it('categories narrow a territory scan as they narrow a circle', async () => {
     const res = await scan(rep, { territoryId: territory.id, count: 50, categories: ['Furniture'] });
     expect(res.statusCode, res.body).toBe(200);

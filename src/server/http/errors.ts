@@ -62,6 +62,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * A value that matches none of a union's shapes (a scan of a circle or of a territory) is told what is wrong with
+ * the shape it comes closest to: the one with the fewest problems, its first problem.
+ */
+function closestOption(params: unknown): { path: PropertyKey[]; message: string } | undefined {
+  const options = (params as { errors?: unknown }).errors;
+  if (!Array.isArray(options)) return undefined;
+  const issues = (options as { path: PropertyKey[]; message: string }[][]).filter((o) => o.length > 0);
+  return issues.sort((a, b) => a.length - b.length)[0]?.[0];
+}
+
+/**
  * Every error leaves as JSON `{"error": "<message for the user>"}`. Validation problems become a 400
  * naming the field; unknown errors are logged and answered with a generic 500 that leaks nothing.
  */
@@ -72,9 +83,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      const closest = first?.keyword === 'invalid_union' ? closestOption(first.params) : undefined;
+      const path = closest ? `/${closest.path.map(String).join('/')}` : first?.instancePath;
+      const where = path ? path.replace(/^\//, '').replaceAll('/', '.') : '';
       const context = error.validationContext ?? 'body';
-      const message = first?.message ?? 'Invalid request';
+      const message = closest?.message ?? first?.message ?? 'Invalid request';
       return reply.status(400).send({
         error: where ? `Invalid ${context}: ${where}: ${message}` : `Invalid ${context}: ${message}`,
       });
