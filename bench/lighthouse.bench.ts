@@ -177,13 +177,11 @@ export default async function run(args: string[]): Promise<void> {
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
-      'What keeps these figures: brotli/gzip precompressed at build and hashed files cached for a year; only the Mantine',
-      'CSS in use (120 kB, 15 kB brotli); each screen, the Log tab, the admin tabs, the strategy modal and the map in',
-      'their own chunks (first script 92 kB gzip); a loading shell in `index.html` painted before any script; the cards',
-      'rendered from a deferred value a few per step and memoized like the header, controls and map. Without them (one',
-      '440 kB script and 252 kB of CSS, uncompressed, with `max-age=0`) the same preset scored performance 53 (sign-in)',
-      "and 31 (main screen), LCP 5.8 s and 9.7 s. What remains of the main screen's blocking time is React mounting",
-      "Mantine's controls and Leaflet creating the map; it moves most with the machine's load (the runs' scores above).",
+      'What keeps these figures: precompressed, hashed files cached a year; only the Mantine CSS in use; each screen,',
+      'tab, modal and the map in their own chunks, no zod on the first screen; a shell painted before any script; cards',
+      "rendered a few per step (without them: 53 and 31); on a phone the map made only when scrolled to (Leaflet's",
+      "set-up was the longest task: 78-81 with it); the browser's zone read once a minute (an Intl formatter per render",
+      'cost up to 70 ms). What remains is React mounting the controls and cards; it moves with the load (the runs above).',
       '',
     ].join('\n');
     await writeSection(section, '## Web: Lighthouse');
