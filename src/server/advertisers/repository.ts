@@ -55,8 +55,22 @@ export interface PlaceKeyRow {
   website: string | null;
 }
 
-/** One batch of imported places in id order (keyset paging, so memory stays bounded on big extracts). */
-export async function placesAfter(db: Conn, afterId: string | null, limit: number): Promise<PlaceKeyRow[]> {
+/** How many imported places a file's matching reads at a time. */
+const PLACES_BATCH = 5000;
+
+/** Hands every imported place to `visit`, a batch at a time in id order, so memory stays bounded on big extracts. */
+export async function forEachPlace(db: Conn, visit: (place: PlaceKeyRow) => void): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const batch = await placesAfter(db, after, PLACES_BATCH);
+    for (const place of batch) visit(place);
+    if (batch.length < PLACES_BATCH) return;
+    after = batch[batch.length - 1]!.id;
+  }
+}
+
+/** One batch of imported places in id order (keyset paging). */
+async function placesAfter(db: Conn, afterId: string | null, limit: number): Promise<PlaceKeyRow[]> {
   let query = db
     .selectFrom('places')
     .select(['id', 'name', 'address', 'city', 'state', 'zip', 'phone', 'website'])

@@ -12,7 +12,7 @@ import {
   insertAdvertiserIfAbsent,
   insertAdvertisersIfAbsent,
   listAdvertisers,
-  placesAfter,
+  forEachPlace,
 } from './repository.js';
 import { teamProspects } from '../exports/service.js';
 import { createMatcher, parseImport } from './import.js';
@@ -121,9 +121,6 @@ export async function unmarkAdvertiser(
   });
 }
 
-/** Places are read in batches of this many rows. */
-const PLACES_BATCH = 5000;
-
 export type { ImportReport };
 
 /**
@@ -141,13 +138,7 @@ export async function importAdvertisers(
   const matcher = createMatcher(parsed.rows);
   if (parsed.rows.length > 0) {
     for (const p of await teamProspects(db)) matcher.consider(p);
-    let after: string | null = null;
-    for (;;) {
-      const batch = await placesAfter(db.kysely, after, PLACES_BATCH);
-      for (const place of batch) matcher.consider(place);
-      if (batch.length < PLACES_BATCH) break;
-      after = batch[batch.length - 1]!.id;
-    }
+    await forEachPlace(db.kysely, (place) => matcher.consider(place));
   }
   const { matched, unmatched } = matcher.result();
 

@@ -7,7 +7,7 @@ import { isAdmin } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
 import type { EventBus } from '../events/bus.js';
 import { recordAudit } from '../audit/service.js';
-import { placesAfter } from '../advertisers/repository.js';
+import { forEachPlace } from '../advertisers/repository.js';
 import { readBillingSettings } from '../settings/service.js';
 import { billingSince, placeNames, replaceMonths } from './repository.js';
 import { listTerritoryRows } from '../territories/repository.js';
@@ -36,8 +36,6 @@ import type { Prospect } from '../../core/types.js';
 export const BILLING_MARKER = 'billing';
 /** app_settings key holding the time of the latest import: a changed value invalidates the statuses read. */
 const STAMP_KEY = 'billing-import';
-/** Places are read in batches of this many rows. */
-const PLACES_BATCH = 5000;
 
 export interface BillingClock {
   /** BILLING_CURRENT_MONTHS. */
@@ -62,13 +60,7 @@ export async function importBilling(
   if ('error' in parsed) throw badRequest(parsed.error);
   const advertisers = groupAdvertisers(parsed.lines);
   const matcher = createBillingMatcher(advertisers);
-  let after: string | null = null;
-  for (;;) {
-    const batch = await placesAfter(db.kysely, after, PLACES_BATCH);
-    for (const place of batch) matcher.consider(place);
-    if (batch.length < PLACES_BATCH) break;
-    after = batch[batch.length - 1]!.id;
-  }
+  await forEachPlace(db.kysely, (place) => matcher.consider(place));
   const { matched, unmatched } = matcher.result();
 
   // The file's lines summed per business and month.

@@ -179,6 +179,21 @@ async function announce(events: EventBus, action: string, id: string): Promise<v
   await events.publish({ type: 'territories', action, item: { id }, at: nowIso() });
 }
 
+/** A territory's name and outline as its row stores them. */
+function storedShape(name: string, shape: Awaited<ReturnType<typeof shapeOf>>) {
+  return {
+    name,
+    name_key: nameKey(name),
+    area: JSON.stringify(shape.area),
+    zips: JSON.stringify(shape.zips),
+    min_lat: shape.box.minLat,
+    max_lat: shape.box.maxLat,
+    min_lng: shape.box.minLng,
+    max_lng: shape.box.maxLng,
+    square_miles: shape.squareMiles,
+  };
+}
+
 export async function createTerritory(
   deps: TerritoryDeps,
   actor: Actor,
@@ -191,15 +206,7 @@ export async function createTerritory(
   const now = nowIso();
   const row: TerritoryTable = {
     id: randomUUID(),
-    name,
-    name_key: nameKey(name),
-    area: JSON.stringify(shape.area),
-    zips: JSON.stringify(shape.zips),
-    min_lat: shape.box.minLat,
-    max_lat: shape.box.maxLat,
-    min_lng: shape.box.minLng,
-    max_lng: shape.box.maxLng,
-    square_miles: shape.squareMiles,
+    ...storedShape(name, shape),
     created_by: actor.id,
     created_at: now,
     updated_at: now,
@@ -239,15 +246,7 @@ export async function updateTerritory(
   const shape = await shapeOf(deps, input);
   const repIds = await checkedReps(db, input.repIds);
   const changes = {
-    name,
-    name_key: nameKey(name),
-    area: JSON.stringify(shape.area),
-    zips: JSON.stringify(shape.zips),
-    min_lat: shape.box.minLat,
-    max_lat: shape.box.maxLat,
-    min_lng: shape.box.minLng,
-    max_lng: shape.box.maxLng,
-    square_miles: shape.squareMiles,
+    ...storedShape(name, shape),
     updated_at: nowIso(),
   };
   try {
