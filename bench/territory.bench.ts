@@ -189,16 +189,12 @@ export default async function run(args: string[]): Promise<void> {
   const section = [
     heading,
     '',
-    `\`npm run bench -- territory\` (\`bench/territory.bench.ts\`): ${nScans} scans of territories of ${SQUARE_MILES} square miles (irregular`,
-    `octagons at random points, after ${WARM_UP} others) in the synthetic city of ${nRows.toLocaleString('en-US')} businesses of "Scan: end to end",`,
-    'all categories, count 20, as `POST /api/scans` with a `territoryId` makes it (the territory read included). Targets',
-    "as the scan's: p95 at most 25 ms, median at most 2.5 times the ranking pass alone.",
+    `\`npm run bench -- territory\`: ${nScans} scans of ${SQUARE_MILES}-square-mile octagons in the ${nRows.toLocaleString('en-US')}-business city, as \`POST /api/scans\``,
+    `with a \`territoryId\` makes them (territory read included); targets as the scan's. ${cpus().length} cores, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.`,
     '',
     '| database | ranked (mean) | median | p95 | max | ranking pass alone (median) | ratio |',
     '| -------- | ------------- | ------ | --- | --- | --------------------------- | ----- |',
     ...rows,
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}, ${cpus().length} CPUs (load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} before each run).`,
     '',
   ].join('\n');
   console.log(`\n${section}`);
