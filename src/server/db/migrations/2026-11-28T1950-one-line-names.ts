@@ -38,7 +38,10 @@ const BREAKS = [
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type */
 export async function up(db: Kysely<any>): Promise<void> {
+  // The accounts' own tables are better-auth's: a database of the app's tables alone (a tool's, a test's) has none.
+  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
   for (const { table, column, key } of NAME_COLUMNS) {
+    if (!tables.has(table)) continue;
     const rows = (await db
       .selectFrom(table)
       .select([`${key} as key`, `${column} as value`])
