@@ -7,8 +7,8 @@ import { isAdmin } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
 import type { EventBus } from '../events/bus.js';
 import { recordAudit } from '../audit/service.js';
-import { forEachPlace } from '../advertisers/repository.js';
-import { readBillingSettings } from '../settings/service.js';
+import { forEachPlace, insertAdvertisersIfAbsent } from '../advertisers/repository.js';
+import { putSetting, readBillingSettings } from '../settings/service.js';
 import { billingSince, placeNames, replaceMonths } from './repository.js';
 import { listTerritoryRows } from '../territories/repository.js';
 import { territoryContains } from '../../core/territory.js';
@@ -137,13 +137,7 @@ export async function importBilling(
           unmarked: changed.unmarked,
         },
       );
-      await trx
-        .insertInto('app_settings')
-        .values({ key: STAMP_KEY, value: JSON.stringify(now), updated_at: now, updated_by: actor.id })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({ value: JSON.stringify(now), updated_at: now, updated_by: actor.id }),
-        )
-        .execute();
+      await putSetting(trx, STAMP_KEY, now, actor.id);
       return changed;
     });
     if (marks.marked + marks.unmarked > 0)
@@ -202,22 +196,17 @@ async function refreshBillingMarks(
       .where('business_id', 'in', stale.slice(i, i + 500))
       .execute();
   }
-  let marked = 0;
-  for (const id of current) {
-    const result = await db
-      .insertInto('current_advertisers')
-      .values({
-        business_id: id,
-        label: labels.get(id) ?? id,
-        marked_by: null,
-        marked_by_name: BILLING_MARKER,
-        marked_at: at,
-      })
-      .onConflict((oc) => oc.column('business_id').doNothing())
-      .executeTakeFirst();
-    marked += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return { marked, unmarked: stale.length };
+  const marked = await insertAdvertisersIfAbsent(
+    db,
+    current.map((id) => ({
+      business_id: id,
+      label: labels.get(id) ?? id,
+      marked_by: null,
+      marked_by_name: BILLING_MARKER,
+      marked_at: at,
+    })),
+  );
+  return { marked: marked.length, unmarked: stale.length };
 }
 
 /** Statuses computed for one current month and import, per database (a scan reads them on every request). */

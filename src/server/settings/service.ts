@@ -20,12 +20,30 @@ const KEY = 'algorithm';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
-async function readFrom(db: Conn): Promise<AlgorithmSettings> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  if (!row) return DEFAULT_ALGORITHM_SETTINGS;
-  const parsed = algorithmSettingsSchema.partial().safeParse(JSON.parse(row.value));
-  return { ...DEFAULT_ALGORITHM_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+/** A setting stored as JSON under `key`, read through its schema: a missing or unreadable field takes the default. */
+async function readSetting<T extends object>(
+  db: Conn,
+  key: string,
+  schema: { partial(): { safeParse(value: unknown): { success: boolean; data?: Partial<T> } } },
+  defaults: T,
+): Promise<T> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return defaults;
+  const parsed = schema.partial().safeParse(JSON.parse(row.value));
+  return { ...defaults, ...(parsed.success ? parsed.data : {}) };
 }
+
+/** Stores a setting's value as JSON under `key`, with who changed it and when. */
+export async function putSetting(db: Conn, key: string, value: unknown, by: string | null): Promise<void> {
+  const row = { value: JSON.stringify(value), updated_at: nowIso(), updated_by: by };
+  await db
+    .insertInto('app_settings')
+    .values({ key, ...row })
+    .onConflict((oc) => oc.column('key').doUpdateSet(row))
+    .execute();
+}
+
+const readFrom = (db: Conn) => readSetting(db, KEY, algorithmSettingsSchema, DEFAULT_ALGORITHM_SETTINGS);
 
 export async function readAlgorithmSettings(db: Db): Promise<AlgorithmSettings> {
   return readFrom(db.kysely);
@@ -39,15 +57,7 @@ export async function writeAlgorithmSettings(
 ): Promise<AlgorithmSettings> {
   return inTransaction(db.kysely, async (trx) => {
     const next = { ...(await readFrom(trx)), ...patch };
-    const now = nowIso();
-    const by = actor.id;
-    await trx
-      .insertInto('app_settings')
-      .values({ key: KEY, value: JSON.stringify(next), updated_at: now, updated_by: by })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ value: JSON.stringify(next), updated_at: now, updated_by: by }),
-      )
-      .execute();
+    await putSetting(trx, KEY, next, actor.id);
     await recordAudit(trx, actor, 'settings.update', { type: 'settings', id: KEY }, { ...patch });
     return next;
   });
@@ -58,14 +68,7 @@ export const DEFAULT_BILLING_SETTINGS: BillingSettings = { shareAmounts: false }
 
 /** Billing settings: whether reps see billing amounts (admins always do). */
 export async function readBillingSettings(db: Db): Promise<BillingSettings> {
-  const row = await db.kysely
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', BILLING_KEY)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_BILLING_SETTINGS;
-  const parsed = billingSettingsSchema.partial().safeParse(JSON.parse(row.value));
-  return { ...DEFAULT_BILLING_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  return readSetting(db.kysely, BILLING_KEY, billingSettingsSchema, DEFAULT_BILLING_SETTINGS);
 }
 
 /** An admin's change of the billing settings, audited in the same transaction. */
@@ -74,15 +77,12 @@ export async function writeBillingSettings(
   patch: Partial<BillingSettings>,
   actor: AuditActor & { id: string },
 ): Promise<BillingSettings> {
-  const next = { ...(await readBillingSettings(db)), ...patch };
   return inTransaction(db.kysely, async (trx) => {
-    const now = nowIso();
-    const value = JSON.stringify(next);
-    await trx
-      .insertInto('app_settings')
-      .values({ key: BILLING_KEY, value, updated_at: now, updated_by: actor.id })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now, updated_by: actor.id }))
-      .execute();
+    const next = {
+      ...(await readSetting(trx, BILLING_KEY, billingSettingsSchema, DEFAULT_BILLING_SETTINGS)),
+      ...patch,
+    };
+    await putSetting(trx, BILLING_KEY, next, actor.id);
     await recordAudit(trx, actor, 'billing.settings', { type: 'settings', id: BILLING_KEY }, { ...patch });
     return next;
   });
