@@ -11,8 +11,8 @@ import { forEachPlace, insertAdvertisersIfAbsent } from '../advertisers/reposito
 import { putSetting, readBillingSettings } from '../settings/service.js';
 import { billingSince, placeNames, replaceMonths } from './repository.js';
 import { listTerritoryRows } from '../territories/repository.js';
+import { storedTerritory } from '../territories/service.js';
 import { territoryContains } from '../../core/territory.js';
-import type { TerritoryArea } from '../../core/api/territories.js';
 import {
   billingStatuses,
   earliestMonthRead,
@@ -293,7 +293,7 @@ export async function repTerritoryFilter(
 ): Promise<((place: LapsedPlace) => boolean) | null> {
   const rows = await listTerritoryRows(db.kysely, user.id);
   if (rows.length === 0) return null;
-  const inside = rows.map((row) => territoryContains(JSON.parse(row.area) as TerritoryArea));
+  const inside = rows.map((row) => territoryContains(storedTerritory(row).area));
   return ({ lat, lng }) => lat !== null && lng !== null && inside.some((contains) => contains({ lat, lng }));
 }
 

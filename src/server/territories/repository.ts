@@ -31,6 +31,14 @@ export async function nameTaken(db: Conn, nameKey: string, exceptId?: string): P
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** The reps of each territory, by territory id, as the answers name them. */
+export function repsByTerritory(reps: readonly TerritoryRep[]): Map<string, { id: string; name: string }[]> {
+  const by = new Map<string, { id: string; name: string }[]>();
+  for (const r of reps)
+    by.set(r.territory_id, [...(by.get(r.territory_id) ?? []), { id: r.user_id, name: r.name }]);
+  return by;
+}
+
 /** The assigned reps of these territories that still have a profile, by name. */
 export async function repsOf(db: Conn, territoryIds: string[]): Promise<TerritoryRep[]> {
   if (territoryIds.length === 0) return [];

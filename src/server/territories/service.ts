@@ -30,6 +30,7 @@ import {
   isAssigned,
   listTerritoryRows,
   nameTaken,
+  repsByTerritory,
   repsOf,
   setTerritoryReps,
   updateTerritoryRow,
@@ -96,16 +97,13 @@ function present(row: TerritoryTable, reps: { id: string; name: string }[]): Ter
 }
 
 async function presentAll(db: Db, rows: TerritoryTable[]): Promise<Territory[]> {
-  const reps = await repsOf(
-    db.kysely,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) =>
-    present(
-      row,
-      reps.filter((r) => r.territory_id === row.id).map((r) => ({ id: r.user_id, name: r.name })),
+  const reps = repsByTerritory(
+    await repsOf(
+      db.kysely,
+      rows.map((r) => r.id),
     ),
   );
+  return rows.map((row) => present(row, reps.get(row.id) ?? []));
 }
 
 /** Admins: every territory; a rep: the ones they are assigned to. */

@@ -6,7 +6,7 @@ import type { PeriodQuery } from '../../core/api/dashboard.js';
 import type { TerritoryWork } from '../../core/api/territories.js';
 import { territoryCircle, territoryContains } from '../../core/territory.js';
 import { allStoredTerritories } from './service.js';
-import { contactedAmong, movedTo, positionsOf, repsOf } from './repository.js';
+import { contactedAmong, movedTo, positionsOf, repsByTerritory, repsOf } from './repository.js';
 
 /** How many of a territory's best-ranked businesses the Team view follows. */
 export const TERRITORY_BEST = 50;
@@ -26,7 +26,7 @@ export async function territoryWork(db: Db, query: PeriodQuery, now?: number): P
     repsOf(
       db.kysely,
       territories.map((t) => t.id),
-    ),
+    ).then(repsByTerritory),
     movedTo(db.kysely, MEETING_STAGES, range),
     movedTo(db.kysely, ['Won'], range),
   ]);
@@ -53,7 +53,7 @@ export async function territoryWork(db: Db, query: PeriodQuery, now?: number): P
     out.push({
       id: territory.id,
       name: territory.name,
-      reps: reps.filter((r) => r.territory_id === territory.id).map((r) => ({ id: r.user_id, name: r.name })),
+      reps: reps.get(territory.id) ?? [],
       businesses: ranking.considered,
       bestContacted: contacted.size,
       bestCount: best.length,
