@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { idempotentWrite } from '../http/idempotency.js';
 import { route } from '../http/route.js';
+import { acceptCsvBodies } from '../http/csv-body.js';
 import { ONLY_ADMINS_REMOVE_ADVERTISERS } from '../../core/messages.js';
 import { currentAdvertisers, importAdvertisers, markAdvertiser, unmarkAdvertiser } from './service.js';
 
@@ -35,11 +36,7 @@ export const advertiserRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (
     },
   );
 
-  // A customer list may be posted as the CSV file itself, as text/csv: unlike text/plain, no cross-site form
-  // can send that type (and fetch() from another origin needs a preflight the server never grants).
-  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, parsed) => {
-    parsed(null, body);
-  });
+  acceptCsvBodies(app);
 
   route(
     app,

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../http/access.js';
 import { route } from '../http/route.js';
+import { acceptCsvBodies } from '../http/csv-body.js';
 import { importBilling, lapsedFor } from './service.js';
 
 /** Largest billing upload (about 50,000 lines of 200 bytes). */
@@ -10,11 +11,7 @@ const BILLING_BODY_LIMIT = 10 * 1024 * 1024;
 export const billingRoutes: FastifyPluginCallbackZod<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const clock = { currentMonths: ctx.config.billing.currentMonths };
 
-  // The billing file is posted as itself, text/csv: no cross-site form can send that type.
-  if (!app.hasContentTypeParser('text/csv'))
-    app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, parsed) => {
-      parsed(null, body);
-    });
+  acceptCsvBodies(app);
 
   route(
     app,
