@@ -31,13 +31,13 @@ function inChild(flags: string[], body: string): unknown {
 }
 
 describe('collecting the young generation after an answer', () => {
-  it('collects when more than half of it is taken, and only then', () => {
+  it('collects when more than a tenth of it is taken, and only then', () => {
     const r = inChild(
       ['--expose-gc'],
       `
       globalThis.gc({ type: 'minor' });
       const empty = collectYoungIfFilled();
-      fillTo(0.7);
+      fillTo(0.3);
       const before = youngUsed();
       const full = collectYoungIfFilled();
       const after = youngUsed();
