@@ -41,6 +41,19 @@ function initialJsBudget(): Plugin {
   };
 }
 
+/** Mantine's `useId` module replaced by src/web/mantine-use-id.ts (see there why). */
+function mantineUseId(): Plugin {
+  const replacement = fileURLToPath(new URL('src/web/mantine-use-id.ts', import.meta.url));
+  return {
+    name: 'mantine-use-id',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromMantineHooks = importer?.replace(/\\/g, '/').includes('/@mantine/hooks/esm/') ?? false;
+      return fromMantineHooks && source === './use-id/use-id.mjs' ? replacement : null;
+    },
+  };
+}
+
 /**
  * Issue 20: the service worker's Background Sync handler (src/web/offline/sw-outbox.ts, sharing the page's send
  * code) bundled on its own as one classic script, sw-outbox.js, for the generated worker's importScripts.
@@ -82,6 +95,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    mantineUseId(),
     serviceWorkerOutbox(),
     VitePWA({
       registerType: 'autoUpdate',
