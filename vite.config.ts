@@ -6,7 +6,7 @@ import { constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 
-/** The initial-JavaScript budget of issue 4: what the browser must download before the first screen. */
+/** The initial-JavaScript budget: what the browser must download before the first screen. */
 const INITIAL_JS_BUDGET_GZIP = 300 * 1024;
 
 /**
@@ -55,7 +55,7 @@ function mantineUseId(): Plugin {
 }
 
 /**
- * Issue 20: the service worker's Background Sync handler (src/web/offline/sw-outbox.ts, sharing the page's send
+ * The service worker's Background Sync handler (src/web/offline/sw-outbox.ts, sharing the page's send
  * code) bundled on its own as one classic script, sw-outbox.js, for the generated worker's importScripts.
  */
 function serviceWorkerOutbox(): Plugin {
@@ -126,9 +126,9 @@ export default defineConfig({
         // The API is never answered from the service worker's cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
-        // Issue 20: the Background Sync handler of the offline outbox (serviceWorkerOutbox above).
+        // The Background Sync handler of the offline outbox (serviceWorkerOutbox above).
         importScripts: ['sw-outbox.js'],
-        // Issue 20: map tiles the rep viewed are kept for offline use, within a size budget (about 2,000
+        // Map tiles the rep viewed are kept for offline use, within a size budget (about 2,000
         // tiles of ~20 kB: ~40 MB, 30 days); the oldest go first, and all of them if storage runs short.
         runtimeCaching: [
           {

@@ -178,7 +178,8 @@ export default async function run(args: string[]): Promise<void> {
       'tab, modal and the map in their own chunks, no zod on the first screen; a shell painted before any script; cards',
       "rendered a few per step (without them: 53 and 31); on a phone the map made only when scrolled to (Leaflet's",
       "set-up was the longest task: 78-81 with it); the browser's zone read once a minute (an Intl formatter per render",
-      'cost up to 70 ms). What remains is React mounting the controls and cards; it moves with the load (the runs above).',
+      "cost up to 70 ms); Mantine's useId built from React's (its own rendered every input twice on mount: 86 with it).",
+      'What remains is React mounting the controls and cards; it moves with the load (the runs above).',
       '',
     ].join('\n');
     await writeSection(section, '## Web: Lighthouse');

@@ -294,11 +294,13 @@ describeWithOsm(SF_EXTRACT, 'scan in the browser', () => {
       await ask.getByRole('button', { name: 'OK' }).click();
       await plain.getByText('Hardware Store', { exact: true }).waitFor();
       expect(await plain.getByRole('button', { name: 'Set category' }).count()).toBe(0);
+      const shown = await page.getByTestId('prospect-card').count();
       await page.reload();
       await page.getByTestId('prospect-card').first().getByText('Hardware Store', { exact: true }).waitFor();
+      // The restored list is the one left (its cards are drawn a few at a time).
+      await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(shown);
 
       // New Search can be undone while its notice shows; left as it is, the results are gone after a reload.
-      const shown = await page.getByTestId('prospect-card').count();
       await page.getByRole('button', { name: 'New Search' }).click();
       await expect.poll(() => page.getByTestId('prospect-card').count(), POLL).toBe(0);
       await page.getByTestId('notice').getByText('Results cleared.').waitFor();
