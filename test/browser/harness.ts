@@ -234,6 +234,10 @@ export async function keepScreenshot(
 ): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
+  // Two frames first: cards just scrolled into view (content-visibility: auto) are painted in the next one.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }
