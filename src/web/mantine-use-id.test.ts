@@ -1,5 +1,5 @@
 // Mantine's useId is built from src/web/mantine-use-id.ts (vite.config.ts): the replacement must still be found
-// where @mantine/hooks imports its own, and must give a stable id without rendering again.
+// where @mantine/hooks imports its own, and give each component its own id, usable in a CSS selector.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement } from 'react';
@@ -12,7 +12,7 @@ import { useId } from './mantine-use-id';
 const HOOKS = join(import.meta.dirname, '../../node_modules/@mantine/hooks/esm');
 
 describe("Mantine's useId", () => {
-  it('is replaced where @mantine/hooks imports it', async () => {
+  it('is replaced where @mantine/hooks imports it', () => {
     const index = readFileSync(join(HOOKS, 'index.mjs'), 'utf8');
     expect(index).toContain('from "./use-id/use-id.mjs"');
     const plugin = (config.plugins ?? [])
@@ -25,7 +25,7 @@ describe("Mantine's useId", () => {
     expect(resolve('./use-id/use-id.mjs', join(import.meta.dirname, 'main.tsx'))).toBeNull();
   });
 
-  it('gives a stable id usable in a CSS selector, or the one passed', () => {
+  it('gives each component its own id usable in a CSS selector, or the one passed', () => {
     const seen: string[] = [];
     function Probe({ id }: { id?: string }) {
       seen.push(useId(id));
