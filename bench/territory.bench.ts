@@ -115,19 +115,21 @@ async function measure(t: Target, centers: LatLng[], aloneCenters: LatLng[]) {
   const scanned = await territories(centers, 'Territory');
   const aloneIds = await territories(aloneCenters, 'Alone');
   const types = placeTypesForGroups(resolveGroups([]));
-  // The territory read and its scan, as the route makes them.
-  const scan = async (id: string) => {
+  // The territory read, and the circle and outline a scan of it ranks, as the route makes them.
+  const areaOf = async (id: string) => {
     const territory = await territoryToScan(t.db, rep, id);
     const { center, radiusMiles } = territoryCircle(territory.area);
     const within = { territoryId: id, box: territory.box, contains: territoryContains(territory.area) };
+    return { center, radiusMiles, within };
+  };
+  const scan = async (id: string) => {
+    const { center, radiusMiles, within } = await areaOf(id);
     return runScan(deps, userId, { ...center, radiusMiles, count: 20, categories: [], within });
   };
   // The ranking pass alone, as the scan makes it (timed without the territory's read): every category group,
   // every place inside the outline ranked and the records of its best read.
   const rankingPass = async (id: string) => {
-    const territory = await territoryToScan(t.db, rep, id);
-    const { center, radiusMiles } = territoryCircle(territory.area);
-    const within = { territoryId: id, box: territory.box, contains: territoryContains(territory.area) };
+    const { center, radiusMiles, within } = await areaOf(id);
     const r0 = performance.now();
     await deps.places.nearby({
       ...center,

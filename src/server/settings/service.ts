@@ -67,8 +67,11 @@ const BILLING_KEY = 'billing';
 export const DEFAULT_BILLING_SETTINGS: BillingSettings = { shareAmounts: false };
 
 /** Billing settings: whether reps see billing amounts (admins always do). */
+const readBilling = (db: Conn) =>
+  readSetting(db, BILLING_KEY, billingSettingsSchema, DEFAULT_BILLING_SETTINGS);
+
 export async function readBillingSettings(db: Db): Promise<BillingSettings> {
-  return readSetting(db.kysely, BILLING_KEY, billingSettingsSchema, DEFAULT_BILLING_SETTINGS);
+  return readBilling(db.kysely);
 }
 
 /** An admin's change of the billing settings, audited in the same transaction. */
@@ -78,10 +81,7 @@ export async function writeBillingSettings(
   actor: AuditActor & { id: string },
 ): Promise<BillingSettings> {
   return inTransaction(db.kysely, async (trx) => {
-    const next = {
-      ...(await readSetting(trx, BILLING_KEY, billingSettingsSchema, DEFAULT_BILLING_SETTINGS)),
-      ...patch,
-    };
+    const next = { ...(await readBilling(trx)), ...patch };
     await putSetting(trx, BILLING_KEY, next, actor.id);
     await recordAudit(trx, actor, 'billing.settings', { type: 'settings', id: BILLING_KEY }, { ...patch });
     return next;

@@ -34,8 +34,11 @@ export async function nameTaken(db: Conn, nameKey: string, exceptId?: string): P
 /** The reps of each territory, by territory id, as the answers name them. */
 export function repsByTerritory(reps: readonly TerritoryRep[]): Map<string, { id: string; name: string }[]> {
   const by = new Map<string, { id: string; name: string }[]>();
-  for (const r of reps)
-    by.set(r.territory_id, [...(by.get(r.territory_id) ?? []), { id: r.user_id, name: r.name }]);
+  for (const r of reps) {
+    const list = by.get(r.territory_id) ?? [];
+    if (list.length === 0) by.set(r.territory_id, list);
+    list.push({ id: r.user_id, name: r.name });
+  }
   return by;
 }
 
